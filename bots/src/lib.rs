@@ -1,0 +1,1 @@
+//! Strategies for Owlery's games.

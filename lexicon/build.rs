@@ -1,0 +1,37 @@
+//! Compiles the embedded default dictionary (data/words.txt) into an fst in OUT_DIR, so a
+//! fresh clone builds with no download and `owlery` runs with no files beside it.
+
+#[path = "src/wordlist.rs"]
+#[allow(dead_code)]
+mod wordlist;
+
+use std::{env, fs, path::PathBuf};
+
+fn main() {
+    let source = "data/words.txt";
+    println!("cargo:rerun-if-changed={source}");
+    println!("cargo:rerun-if-changed=src/wordlist.rs");
+    let text =
+        fs::read_to_string(source).expect("lexicon/data/words.txt is part of the repository");
+    // The source list has words over 15 letters; they cannot be played, so they are skipped here.
+    let parsed =
+        wordlist::parse_word_list(&text, wordlist::OnBadLine::Skip).expect("skipping never fails");
+    let mut builder = fst::SetBuilder::memory();
+    builder
+        .extend_iter(parsed.words.iter())
+        .expect("words are sorted and unique");
+    let bytes = builder.into_inner().expect("in-memory fst");
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    fs::write(out.join("dictionary.fst"), bytes).expect("write dictionary.fst");
+    fs::write(
+        out.join("dictionary_stats.rs"),
+        format!(
+            "/// Words in the embedded dictionary.\npub const EMBEDDED_WORDS: usize = {};\n\
+             /// Lines of the source list skipped as unplayable (over 15 letters).\n\
+             pub const EMBEDDED_SKIPPED: usize = {};\n",
+            parsed.words.len(),
+            parsed.skipped
+        ),
+    )
+    .expect("write dictionary_stats.rs");
+}

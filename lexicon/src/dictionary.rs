@@ -1,0 +1,192 @@
+//! A dictionary: a set of playable words in an fst, embedded, compiled from a list, or loaded.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use crate::wordlist::{BadLine, OnBadLine, parse_word_list};
+
+include!(concat!(env!("OUT_DIR"), "/dictionary_stats.rs"));
+
+static EMBEDDED_FST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dictionary.fst"));
+
+/// Where the embedded dictionary came from.
+pub const EMBEDDED_ORIGIN: &str =
+    "embedded: npm word-list 4.1.0 (MIT, Sindre Sorhus), words of 2-15 letters";
+
+/// The first bytes of a compiled `.lex` file.
+const MAGIC: &[u8] = b"owlery-lexicon 1\n";
+
+/// Why a dictionary could not be read, compiled or written.
+#[derive(Debug, thiserror::Error)]
+pub enum DictionaryError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// A line of a word list is not a playable word.
+    #[error(
+        "{path}: {bad} (expected one word of 2-15 letters A-Z a line; --skip-invalid skips such lines)"
+    )]
+    BadLine {
+        /// The word list.
+        path: PathBuf,
+        /// The line and what is wrong with it.
+        bad: BadLine,
+    },
+    /// A word list holds no playable word.
+    #[error("{path}: the word list holds no playable word")]
+    Empty {
+        /// The word list.
+        path: PathBuf,
+    },
+    /// A compiled file is damaged.
+    #[error("{path}: not a valid compiled lexicon: {reason}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        reason: String,
+    },
+    /// A word list is not UTF-8 text.
+    #[error("{path}: not a text file (expected UTF-8 words, one a line)")]
+    NotText {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// A set of playable words, upper case, 2-15 letters.
+#[derive(Debug, Clone)]
+pub struct Dictionary {
+    set: fst::Set<Cow<'static, [u8]>>,
+    origin: String,
+}
+
+/// A dictionary compiled from a word list, and how many lines it skipped.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The dictionary.
+    pub dictionary: Dictionary,
+    /// Lines skipped as unplayable (only when skipping was asked for).
+    pub skipped: usize,
+}
+
+impl Dictionary {
+    /// The dictionary compiled into the binary.
+    pub fn embedded() -> Self {
+        let set =
+            fst::Set::new(Cow::Borrowed(EMBEDDED_FST)).expect("the build script wrote a valid fst");
+        Dictionary {
+            set,
+            origin: EMBEDDED_ORIGIN.to_string(),
+        }
+    }
+
+    /// Builds a dictionary from sorted, unique upper-case words.
+    pub fn from_sorted_words<I, W>(words: I, origin: impl Into<String>) -> Self
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        let set = fst::Set::from_iter(words).expect("words are sorted and unique");
+        Dictionary {
+            set: fst::Set::new(Cow::Owned(set.into_fst().into_inner())).expect("fresh fst"),
+            origin: origin.into(),
+        }
+    }
+
+    /// Compiles a plain word list (one word a line, any case).
+    pub fn compile_text(
+        text: &str,
+        path: &Path,
+        on_bad: OnBadLine,
+    ) -> Result<Compiled, DictionaryError> {
+        let parsed = parse_word_list(text, on_bad).map_err(|bad| DictionaryError::BadLine {
+            path: path.to_path_buf(),
+            bad,
+        })?;
+        if parsed.words.is_empty() {
+            return Err(DictionaryError::Empty {
+                path: path.to_path_buf(),
+            });
+        }
+        let origin = format!("word list {}", path.display());
+        Ok(Compiled {
+            dictionary: Dictionary::from_sorted_words(&parsed.words, origin),
+            skipped: parsed.skipped,
+        })
+    }
+
+    /// Reads a dictionary file: a compiled `.lex`, or else a plain word list compiled on the fly.
+    pub fn load(path: &Path, on_bad: OnBadLine) -> Result<Compiled, DictionaryError> {
+        let bytes = std::fs::read(path).map_err(|source| DictionaryError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if let Some(fst_bytes) = bytes.strip_prefix(MAGIC) {
+            let set = fst::Set::new(Cow::Owned(fst_bytes.to_vec())).map_err(|error| {
+                DictionaryError::Corrupt {
+                    path: path.to_path_buf(),
+                    reason: error.to_string(),
+                }
+            })?;
+            set.as_fst()
+                .verify()
+                .map_err(|error| DictionaryError::Corrupt {
+                    path: path.to_path_buf(),
+                    reason: error.to_string(),
+                })?;
+            let dictionary = Dictionary {
+                set,
+                origin: format!("compiled lexicon {}", path.display()),
+            };
+            return Ok(Compiled {
+                dictionary,
+                skipped: 0,
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|_| DictionaryError::NotText {
+            path: path.to_path_buf(),
+        })?;
+        Dictionary::compile_text(&text, path, on_bad)
+    }
+
+    /// Writes the dictionary as a compiled `.lex` file.
+    pub fn save(&self, path: &Path) -> Result<(), DictionaryError> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(self.set.as_fst().as_bytes());
+        std::fs::write(path, bytes).map_err(|source| DictionaryError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Whether the dictionary holds the upper-case word.
+    pub fn contains(&self, word: &str) -> bool {
+        self.set.contains(word)
+    }
+
+    /// How many words it holds.
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    /// Whether it holds no words.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// Where the words came from.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The underlying fst set.
+    pub fn set(&self) -> &fst::Set<Cow<'static, [u8]>> {
+        &self.set
+    }
+}

@@ -1,0 +1,169 @@
+//! Owlery's lexicon: the dictionary, the Harry Potter Glossary, and the word graph that the
+//! move generators walk.
+//!
+//! A [`Lexicon`] is built once per process and shared read-only by every game: the plain
+//! crossword and card games play the dictionary alone; the Harry Potter edition plays the
+//! dictionary plus the Glossary. A user word list replaces the dictionary, never the Glossary.
+
+mod dictionary;
+pub mod glossary;
+pub mod graph;
+pub mod query;
+pub mod wordlist;
+
+use std::sync::OnceLock;
+
+use fst::{IntoStreamer, Streamer};
+
+pub use dictionary::{
+    Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
+};
+pub use glossary::{EMBEDDED_GLOSSARY, GlossaryEntry, GlossaryLineError};
+pub use graph::{LetterSet, NodeId, WordGraph};
+pub use query::QueryError;
+pub use wordlist::{MAX_WORD_LEN, MIN_WORD_LEN, OnBadLine};
+
+/// Which words a game accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// The dictionary alone (the standard crossword game, the card game).
+    Plain,
+    /// The dictionary plus the Glossary (Scrabble: Harry Potter Edition).
+    HarryPotter,
+}
+
+/// Why a lexicon could not be assembled.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    /// The dictionary file failed.
+    #[error(transparent)]
+    Dictionary(#[from] DictionaryError),
+    /// The Glossary data breaks its rules.
+    #[error("glossary: {0}")]
+    Glossary(#[from] GlossaryLineError),
+    /// The words do not make a word graph.
+    #[error(transparent)]
+    Graph(#[from] graph::GraphError),
+}
+
+/// The words one game accepts, with the graphs its move generator walks.
+#[derive(Debug)]
+pub struct Lexicon {
+    dictionary: Dictionary,
+    glossary_entries: Vec<GlossaryEntry>,
+    glossary: fst::Set<Vec<u8>>,
+    edition: Edition,
+    graph: WordGraph,
+    reversed: OnceLock<WordGraph>,
+}
+
+impl Lexicon {
+    /// The embedded dictionary and Glossary for an edition.
+    pub fn embedded(edition: Edition) -> Self {
+        Lexicon::new(Dictionary::embedded(), edition).expect("the embedded data is tested")
+    }
+
+    /// A lexicon over the given dictionary and the embedded Glossary.
+    pub fn new(dictionary: Dictionary, edition: Edition) -> Result<Self, LexiconError> {
+        let glossary_entries = glossary::parse_glossary(EMBEDDED_GLOSSARY)?;
+        let glossary = fst::Set::from_iter(glossary::glossary_words(&glossary_entries))
+            .expect("glossary words are sorted and unique");
+        let graph = match edition {
+            Edition::Plain => WordGraph::from_fst(dictionary.set().as_fst())?,
+            Edition::HarryPotter => {
+                WordGraph::from_union(dictionary.set().as_fst(), Some(glossary.as_fst()))?
+            }
+        };
+        Ok(Lexicon {
+            dictionary,
+            glossary_entries,
+            glossary,
+            edition,
+            graph,
+            reversed: OnceLock::new(),
+        })
+    }
+
+    /// Which words this lexicon accepts.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    /// Whether the word (any case) is playable in this edition.
+    pub fn contains(&self, word: &str) -> bool {
+        let mut letters = Vec::with_capacity(MAX_WORD_LEN);
+        graph::to_letters(word, &mut letters).is_some() && self.graph.contains_letters(&letters)
+    }
+
+    /// Whether the word (any case) is a Glossary word, which earns the Glossary bonus.
+    ///
+    /// Always false in the plain edition, whose rulebooks have no Glossary.
+    pub fn is_glossary(&self, word: &str) -> bool {
+        self.edition == Edition::HarryPotter && self.glossary.contains(word.to_ascii_uppercase())
+    }
+
+    /// The dictionary behind this lexicon.
+    pub fn dictionary(&self) -> &Dictionary {
+        &self.dictionary
+    }
+
+    /// The Glossary's entries as printed and as played.
+    pub fn glossary_entries(&self) -> &[GlossaryEntry] {
+        &self.glossary_entries
+    }
+
+    /// How many distinct Glossary words there are.
+    pub fn glossary_len(&self) -> usize {
+        self.glossary.len()
+    }
+
+    /// The playable words as a graph, read left to right.
+    pub fn graph(&self) -> &WordGraph {
+        &self.graph
+    }
+
+    /// The playable words spelled backwards, for the Confundo card (words read right to left).
+    ///
+    /// Built on first use: most games never need it.
+    pub fn reversed_graph(&self) -> &WordGraph {
+        self.reversed.get_or_init(|| {
+            let mut words: Vec<Vec<u8>> = Vec::with_capacity(self.dictionary.len());
+            self.for_each_word(|word| words.push(word.iter().rev().copied().collect()));
+            words.sort_unstable();
+            words.dedup();
+            let set = fst::Set::from_iter(words).expect("sorted and unique");
+            WordGraph::from_fst(set.as_fst()).expect("reversed playable words are letters")
+        })
+    }
+
+    /// Calls `visit` with each playable word's upper-case bytes, in sorted order.
+    pub fn for_each_word(&self, mut visit: impl FnMut(&[u8])) {
+        let mut stream = match self.edition {
+            Edition::Plain => self.dictionary.set().op().union(),
+            Edition::HarryPotter => self.dictionary.set().op().add(&self.glossary).union(),
+        };
+        while let Some(word) = stream.next() {
+            visit(word);
+        }
+    }
+
+    /// Every playable word the rack can spell (`?` a blank), longest first.
+    pub fn anagrams(&self, rack: &str) -> Result<Vec<String>, QueryError> {
+        query::anagrams(&self.graph, rack)
+    }
+
+    /// Every playable word matching the pattern (`?` any letter), alphabetical.
+    pub fn pattern(&self, pattern: &str) -> Result<Vec<String>, QueryError> {
+        query::pattern_matches(&self.graph, pattern)
+    }
+
+    /// Glossary words in alphabetical order.
+    pub fn glossary_words(&self) -> Vec<String> {
+        let mut stream = self.glossary.into_stream();
+        let mut words = Vec::new();
+        while let Some(word) = stream.next() {
+            words.push(String::from_utf8_lossy(word).into_owned());
+        }
+        words
+    }
+}

@@ -1,0 +1,147 @@
+//! Anagram and pattern queries over a word graph, with `?` standing for a blank.
+
+use crate::graph::{NodeId, WordGraph};
+use crate::wordlist::MAX_WORD_LEN;
+
+/// Why a query string cannot be searched.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The query holds something other than letters and `?`.
+    #[error("{query:?}: {found:?} is not a letter A-Z or '?'")]
+    BadCharacter {
+        /// The query as given.
+        query: String,
+        /// The first character that is neither.
+        found: char,
+    },
+    /// The query is longer than a word can be.
+    #[error("{query:?}: {len} characters, at most {MAX_WORD_LEN}")]
+    TooLong {
+        /// The query as given.
+        query: String,
+        /// Its length.
+        len: usize,
+    },
+}
+
+/// A query split into letter counts and blanks, or its position-by-position pattern.
+fn parse(query: &str) -> Result<Vec<Option<u8>>, QueryError> {
+    let len = query.chars().count();
+    if len > MAX_WORD_LEN {
+        return Err(QueryError::TooLong {
+            query: query.to_string(),
+            len,
+        });
+    }
+    query
+        .chars()
+        .map(|c| match c {
+            '?' => Ok(None),
+            c if c.is_ascii_alphabetic() => Ok(Some(c.to_ascii_uppercase() as u8 - b'A')),
+            found => Err(QueryError::BadCharacter {
+                query: query.to_string(),
+                found,
+            }),
+        })
+        .collect()
+}
+
+/// Every word that the rack's tiles can spell, each once, longest first then alphabetical.
+///
+/// A blank (`?`) is used only where the rack lacks the letter; its letter is shown in lower case.
+pub fn anagrams(graph: &WordGraph, rack: &str) -> Result<Vec<String>, QueryError> {
+    let mut counts = [0u8; 26];
+    let mut blanks = 0u8;
+    for tile in parse(rack)? {
+        match tile {
+            Some(letter) => counts[letter as usize] += 1,
+            None => blanks += 1,
+        }
+    }
+    let mut found = Vec::new();
+    let mut word = Vec::with_capacity(MAX_WORD_LEN);
+    anagram_walk(
+        graph,
+        graph.root(),
+        &mut counts,
+        &mut blanks,
+        &mut word,
+        &mut found,
+    );
+    found.sort_by(|a: &String, b: &String| {
+        b.len()
+            .cmp(&a.len())
+            .then_with(|| a.to_ascii_uppercase().cmp(&b.to_ascii_uppercase()))
+    });
+    Ok(found)
+}
+
+fn anagram_walk(
+    graph: &WordGraph,
+    node: NodeId,
+    counts: &mut [u8; 26],
+    blanks: &mut u8,
+    word: &mut Vec<u8>,
+    found: &mut Vec<String>,
+) {
+    for letter in graph.letters(node).iter() {
+        let child = graph
+            .child(node, letter)
+            .expect("letter is in the node's set");
+        let shown = if counts[letter as usize] > 0 {
+            counts[letter as usize] -= 1;
+            b'A' + letter
+        } else if *blanks > 0 {
+            *blanks -= 1;
+            b'a' + letter
+        } else {
+            continue;
+        };
+        word.push(shown);
+        if graph.is_word(child) && word.len() >= 2 {
+            found.push(String::from_utf8(word.clone()).expect("ASCII letters"));
+        }
+        anagram_walk(graph, child, counts, blanks, word, found);
+        word.pop();
+        if shown.is_ascii_uppercase() {
+            counts[letter as usize] += 1;
+        } else {
+            *blanks += 1;
+        }
+    }
+}
+
+/// Every word matching a pattern letter for letter, `?` matching any letter, alphabetical.
+pub fn pattern_matches(graph: &WordGraph, pattern: &str) -> Result<Vec<String>, QueryError> {
+    let pattern = parse(pattern)?;
+    let mut found = Vec::new();
+    let mut word = Vec::with_capacity(pattern.len());
+    pattern_walk(graph, graph.root(), &pattern, &mut word, &mut found);
+    Ok(found)
+}
+
+fn pattern_walk(
+    graph: &WordGraph,
+    node: NodeId,
+    pattern: &[Option<u8>],
+    word: &mut Vec<u8>,
+    found: &mut Vec<String>,
+) {
+    let Some((&slot, rest)) = pattern.split_first() else {
+        if graph.is_word(node) {
+            found.push(String::from_utf8(word.clone()).expect("ASCII letters"));
+        }
+        return;
+    };
+    for letter in graph.letters(node).iter() {
+        if slot.is_some_and(|wanted| wanted != letter) {
+            continue;
+        }
+        let child = graph
+            .child(node, letter)
+            .expect("letter is in the node's set");
+        word.push(b'A' + letter);
+        pattern_walk(graph, child, rest, word, found);
+        word.pop();
+    }
+}

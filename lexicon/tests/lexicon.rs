@@ -1,0 +1,229 @@
+//! The lexicon through its public API: the embedded sets, the Glossary's tricky entries,
+//! user word lists good and bad, and the queries.
+
+use std::path::Path;
+
+use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine};
+
+fn hp() -> Lexicon {
+    Lexicon::embedded(Edition::HarryPotter)
+}
+
+#[test]
+fn the_embedded_dictionary_holds_the_word_list() {
+    let lexicon = Lexicon::embedded(Edition::Plain);
+    assert_eq!(lexicon.dictionary().len(), lexicon::EMBEDDED_WORDS);
+    assert!(lexicon.dictionary().len() > 260_000);
+    for word in ["AA", "CAT", "zyzzyva", "Outstanding"] {
+        assert!(lexicon.contains(word), "{word}");
+    }
+    for word in ["A", "XQZ", "CAT'S", "", "ANTIDISESTABLISHMENTARIANISM"] {
+        assert!(!lexicon.contains(word), "{word}");
+    }
+}
+
+#[test]
+fn glossary_words_are_playable_only_in_the_harry_potter_edition() {
+    let plain = Lexicon::embedded(Edition::Plain);
+    let hp = hp();
+    for word in [
+        "AZKABAN",
+        "HORCRUX",
+        "MIRROROFERISED",
+        "AVADAKEDAVRA",
+        "MUGGLE",
+    ] {
+        assert!(hp.contains(word), "{word}");
+        assert!(hp.is_glossary(word), "{word}");
+        assert!(
+            !plain.contains(word),
+            "{word} is not in the plain dictionary"
+        );
+    }
+    // A Glossary word that is also an ordinary word is playable in both, with the bonus in one.
+    for word in ["WAND", "QUIDDITCH"] {
+        assert!(plain.contains(word) && hp.is_glossary(word) && !plain.is_glossary(word));
+    }
+}
+
+#[test]
+fn inverted_entries_are_read_as_spoken() {
+    let hp = hp();
+    assert!(hp.is_glossary("MIRROROFERISED"));
+    assert!(!hp.contains("ERISEDMIRROROF"));
+    assert!(
+        !hp.contains("ERISED"),
+        "a phrase of up to 15 letters is valid only whole"
+    );
+    // THE DEATHLY HALLOWS has 17 letters: its Harry Potter words are glossary words.
+    assert!(hp.is_glossary("DEATHLY") && hp.is_glossary("HALLOWS"));
+    assert!(!hp.contains("DEATHLYHALLOWSTHE") && !hp.contains("HALLOWSTHEDEATHLY"));
+}
+
+#[test]
+fn long_phrases_give_their_harry_potter_parts_but_not_common_words() {
+    let hp = hp();
+    for part in [
+        "WINGARDIUM",
+        "LEVIOSA",
+        "PETRIFICUS",
+        "TOTALUS",
+        "MIMBULUS",
+        "MIMBLETONIA",
+        "INCANTATEM",
+        "WHIZZBEES",
+        "TENTACULA",
+        "SKREWT",
+    ] {
+        assert!(hp.is_glossary(part), "{part}");
+        assert!(hp.contains(part), "{part}");
+    }
+    for common in ["THE", "OF", "FINITE", "VENOMOUS", "BLAST", "ENDED"] {
+        assert!(!hp.is_glossary(common), "{common} earns no Glossary bonus");
+    }
+    assert!(hp.contains("THE"), "THE is still an ordinary word");
+    assert!(
+        !hp.contains("WINGARDIUMLEVIOSA"),
+        "17 letters do not fit on the board"
+    );
+}
+
+#[test]
+fn hyphenated_and_trademarked_entries_are_spelled_plainly() {
+    let hp = hp();
+    assert!(
+        !hp.contains("BLASTENDEDSKREWT"),
+        "16 letters: only its parts are playable"
+    );
+    for word in [
+        "BOGGART",
+        "KNIGHTBUS",
+        "SORTINGHAT",
+        "GOLDENSNITCH",
+        "YULEBALL",
+        "FLOONETWORK",
+    ] {
+        assert!(hp.is_glossary(word), "{word}");
+    }
+    assert!(!hp.contains("KNIGHT-BUS") && !hp.contains("KNIGHT BUS"));
+}
+
+#[test]
+fn anagrams_with_two_blanks_show_the_blanks_in_lower_case() {
+    let lexicon = Lexicon::embedded(Edition::Plain);
+    let found = lexicon.anagrams("QI??").unwrap();
+    assert!(found.iter().all(|w| w.len() >= 2 && w.len() <= 4));
+    assert!(found.contains(&"QI".to_string()), "real tiles come first");
+    assert!(
+        found.contains(&"QuIt".to_string()),
+        "QUIT with blanks for U and T"
+    );
+    assert!(
+        found.contains(&"aa".to_string()),
+        "two blanks alone make AA"
+    );
+    // Each word once, longest first.
+    let mut upper: Vec<String> = found.iter().map(|w| w.to_ascii_uppercase()).collect();
+    let total = upper.len();
+    upper.sort();
+    upper.dedup();
+    assert_eq!(upper.len(), total);
+    assert!(found.windows(2).all(|pair| pair[0].len() >= pair[1].len()));
+    assert!(lexicon.anagrams("QI?!").is_err());
+    assert!(lexicon.anagrams("ABCDEFGHIJKLMNOP").is_err());
+}
+
+#[test]
+fn patterns_match_letter_for_letter() {
+    let lexicon = Lexicon::embedded(Edition::Plain);
+    let found = lexicon.pattern("C?T").unwrap();
+    for word in ["CAT", "COT", "CUT"] {
+        assert!(found.contains(&word.to_string()));
+    }
+    assert!(
+        found
+            .iter()
+            .all(|w| w.len() == 3 && w.starts_with('C') && w.ends_with('T'))
+    );
+}
+
+#[test]
+fn a_user_list_replaces_the_dictionary_but_not_the_glossary() {
+    let text = "# my list\ncat\nDOG\n\nDog\nowl\n";
+    let compiled = Dictionary::compile_text(text, Path::new("mine.txt"), OnBadLine::Fail).unwrap();
+    assert_eq!(compiled.dictionary.len(), 3);
+    let hp = Lexicon::new(compiled.dictionary.clone(), Edition::HarryPotter).unwrap();
+    assert!(hp.contains("CAT") && hp.contains("QUIDDITCH"));
+    assert!(!hp.contains("ZYZZYVA"));
+    let plain = Lexicon::new(compiled.dictionary, Edition::Plain).unwrap();
+    assert!(plain.contains("OWL") && !plain.contains("QUIDDITCH"));
+}
+
+#[test]
+fn bad_lines_name_the_file_the_line_and_the_text() {
+    let text = "cat\ndog\nrock'n'roll\n";
+    let error = Dictionary::compile_text(text, Path::new("bad.txt"), OnBadLine::Fail).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.starts_with("bad.txt: line 3: \"rock'n'roll\""),
+        "{message}"
+    );
+    let long = "cat\nsupercalifragilistic\n";
+    let message = Dictionary::compile_text(long, Path::new("long.txt"), OnBadLine::Fail)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("line 2") && message.contains("20 letters"),
+        "{message}"
+    );
+    let skipped = Dictionary::compile_text(text, Path::new("bad.txt"), OnBadLine::Skip).unwrap();
+    assert_eq!((skipped.dictionary.len(), skipped.skipped), (2, 1));
+    let empty = Dictionary::compile_text("# nothing\n\n", Path::new("empty.txt"), OnBadLine::Fail);
+    assert!(matches!(empty, Err(DictionaryError::Empty { .. })));
+}
+
+#[test]
+fn a_compiled_list_loads_back_and_damage_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("owlery-lexicon-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("words.txt");
+    std::fs::write(&list, "Zebra\napple\nmango\n").unwrap();
+    let compiled = Dictionary::load(&list, OnBadLine::Fail).unwrap();
+    let lex = dir.join("words.lex");
+    compiled.dictionary.save(&lex).unwrap();
+    let loaded = Dictionary::load(&lex, OnBadLine::Fail).unwrap().dictionary;
+    assert_eq!(loaded.len(), 3);
+    assert!(loaded.contains("ZEBRA") && loaded.contains("APPLE") && !loaded.contains("PEAR"));
+
+    let mut bytes = std::fs::read(&lex).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    bytes.truncate(last - 3);
+    std::fs::write(&lex, &bytes).unwrap();
+    let error = Dictionary::load(&lex, OnBadLine::Fail).unwrap_err();
+    assert!(matches!(error, DictionaryError::Corrupt { .. }), "{error}");
+    assert!(error.to_string().contains("words.lex"));
+
+    let missing = Dictionary::load(&dir.join("nope.lex"), OnBadLine::Fail).unwrap_err();
+    assert!(matches!(missing, DictionaryError::Io { .. }));
+    std::fs::write(&lex, [0xff, 0xfe, 0x00]).unwrap();
+    let binary = Dictionary::load(&lex, OnBadLine::Fail).unwrap_err();
+    assert!(
+        matches!(binary, DictionaryError::NotText { .. }),
+        "{binary}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_reversed_graph_reads_words_right_to_left() {
+    let hp = hp();
+    let reversed = hp.reversed_graph();
+    let mut letters = Vec::new();
+    lexicon::graph::to_letters("TAC", &mut letters).unwrap();
+    assert!(reversed.contains_letters(&letters), "CAT backwards");
+    lexicon::graph::to_letters("ORAPER", &mut letters).unwrap();
+    assert!(reversed.contains_letters(&letters), "REPARO backwards");
+    lexicon::graph::to_letters("CAT", &mut letters).unwrap();
+    assert!(!reversed.contains_letters(&letters), "TAC is not a word");
+}

@@ -1,0 +1,1 @@
+//! Balance reports and strategy guides.

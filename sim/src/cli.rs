@@ -1,0 +1,94 @@
+//! The command line: every subcommand and flag of `owlery`, as clap derive types.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Owlery: AI opponents and game simulation for Scrabble HP, the Scrabble Card Game and Monopoly HP.
+#[derive(Debug, Parser)]
+#[command(name = "owlery", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check words, find anagrams and compile word lists.
+    #[command(subcommand)]
+    Lexicon(LexiconCommand),
+}
+
+/// Which word set a lexicon command consults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EditionArg {
+    /// Dictionary plus the Harry Potter Glossary (Scrabble: Harry Potter Edition).
+    Hp,
+    /// The dictionary alone (the plain crossword game and the card game).
+    Plain,
+}
+
+/// Where the dictionary comes from.
+#[derive(Debug, Clone, Args)]
+pub struct LexiconArgs {
+    /// A word list (one word a line) or a compiled .lex file that replaces the embedded dictionary.
+    #[arg(long, value_name = "PATH")]
+    pub lexicon: Option<PathBuf>,
+    /// Skip word-list lines that are not words of 2-15 letters A-Z instead of stopping.
+    #[arg(long)]
+    pub skip_invalid: bool,
+}
+
+/// The `lexicon` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum LexiconCommand {
+    /// Say whether each word is playable (exit 0 when all are, 1 otherwise).
+    Check {
+        /// The words to check.
+        #[arg(required = true)]
+        words: Vec<String>,
+        /// Which word set to check against.
+        #[arg(long, value_enum, default_value_t = EditionArg::Hp)]
+        edition: EditionArg,
+        #[command(flatten)]
+        source: LexiconArgs,
+    },
+    /// List the playable words a rack can spell, longest first (`?` is a blank).
+    Anagram {
+        /// Up to 15 letters; `?` for a blank.
+        rack: String,
+        /// Which word set to search.
+        #[arg(long, value_enum, default_value_t = EditionArg::Hp)]
+        edition: EditionArg,
+        #[command(flatten)]
+        source: LexiconArgs,
+    },
+    /// List the playable words matching a pattern letter for letter (`?` is any letter).
+    Pattern {
+        /// Up to 15 letters and `?`s, e.g. C?T.
+        pattern: String,
+        /// Which word set to search.
+        #[arg(long, value_enum, default_value_t = EditionArg::Hp)]
+        edition: EditionArg,
+        #[command(flatten)]
+        source: LexiconArgs,
+    },
+    /// Show the word counts of the dictionary and the Glossary, and where they came from.
+    Info {
+        #[command(flatten)]
+        source: LexiconArgs,
+    },
+    /// Compile a plain word list into a .lex file for --lexicon.
+    Build {
+        /// The word list: one word a line, any case.
+        words: PathBuf,
+        /// Where to write the compiled lexicon.
+        #[arg(short, long, value_name = "NAME.lex")]
+        output: PathBuf,
+        /// Skip lines that are not words of 2-15 letters A-Z instead of stopping.
+        #[arg(long)]
+        skip_invalid: bool,
+    },
+}

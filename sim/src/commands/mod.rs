@@ -1,0 +1,14 @@
+//! One module per subcommand; each returns the process exit code.
+
+mod lexicon;
+
+use std::process::ExitCode;
+
+use crate::cli::{Cli, Command};
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Lexicon(command) => lexicon::run(command),
+    }
+}

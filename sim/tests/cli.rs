@@ -1,0 +1,153 @@
+//! The real `owlery` executable, driven as a user drives it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn owlery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(args)
+        .output()
+        .expect("owlery runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("owlery-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    let help = owlery(&["--help"]);
+    assert!(help.status.success());
+    assert!(stdout(&help).contains("lexicon"));
+    for sub in ["check", "anagram", "pattern", "info", "build"] {
+        let help = owlery(&["lexicon", sub, "--help"]);
+        assert!(help.status.success(), "{sub}");
+    }
+}
+
+#[test]
+fn check_prints_a_verdict_per_word_and_exits_1_on_any_invalid() {
+    let all_valid = owlery(&["lexicon", "check", "cat", "Quidditch"]);
+    assert_eq!(all_valid.status.code(), Some(0));
+    assert_eq!(stdout(&all_valid), "CAT valid\nQUIDDITCH valid glossary\n");
+    let one_invalid = owlery(&["lexicon", "check", "cat", "xqz", "erised"]);
+    assert_eq!(one_invalid.status.code(), Some(1));
+    assert_eq!(
+        stdout(&one_invalid),
+        "CAT valid\nXQZ invalid\nERISED invalid\n"
+    );
+    let plain = owlery(&["lexicon", "check", "--edition", "plain", "azkaban"]);
+    assert_eq!(stdout(&plain), "AZKABAN invalid\n");
+}
+
+#[test]
+fn anagram_lists_longest_first() {
+    let output = owlery(&["lexicon", "anagram", "owl"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let words: Vec<&str> = text.lines().collect();
+    assert_eq!(words.first(), Some(&"LOW"));
+    assert!(words.contains(&"OWL") && words.contains(&"LO"));
+    let bad = owlery(&["lexicon", "anagram", "ow1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("'1' is not a letter"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
+fn info_reports_both_sets() {
+    let output = owlery(&["lexicon", "info"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("dictionary: ") && text.contains("glossary: 199 words"),
+        "{text}"
+    );
+}
+
+#[test]
+fn build_then_play_a_user_list() {
+    let dir = scratch("build");
+    let list = dir.join("mine.txt");
+    std::fs::write(&list, "cat\nDOG\n").unwrap();
+    let lex = dir.join("mine.lex");
+    let built = owlery(&[
+        "lexicon",
+        "build",
+        list.to_str().unwrap(),
+        "-o",
+        lex.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(stdout(&built).contains("2 words, 0 lines skipped"));
+    let check = owlery(&[
+        "lexicon",
+        "check",
+        "--lexicon",
+        lex.to_str().unwrap(),
+        "dog",
+        "zebra",
+    ]);
+    assert_eq!(stdout(&check), "DOG valid\nZEBRA invalid\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_word_lists_are_clear_errors() {
+    let dir = scratch("bad");
+    let list = dir.join("bad.txt");
+    std::fs::write(&list, "cat\nhello world\n").unwrap();
+    let out = dir.join("bad.lex");
+    let args = [
+        "lexicon",
+        "build",
+        list.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let failed = owlery(&args);
+    assert_eq!(failed.status.code(), Some(2));
+    let message = stderr(&failed);
+    assert!(
+        message.contains("bad.txt: line 2: \"hello world\""),
+        "{message}"
+    );
+    assert!(!out.exists(), "nothing is written on error");
+    let skipped = owlery(&[&args[..], &["--skip-invalid"]].concat());
+    assert!(
+        stdout(&skipped).contains("1 words, 1 lines skipped"),
+        "{}",
+        stdout(&skipped)
+    );
+    let missing = owlery(&[
+        "lexicon",
+        "check",
+        "--lexicon",
+        "/nonexistent/words.lex",
+        "cat",
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/nonexistent/words.lex"));
+    std::fs::write(&list, "").unwrap();
+    let empty = owlery(&[
+        "lexicon",
+        "check",
+        "--lexicon",
+        list.to_str().unwrap(),
+        "cat",
+    ]);
+    assert!(stderr(&empty).contains("no playable word"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
