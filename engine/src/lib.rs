@@ -1,1 +1,8 @@
-//! The rules of Owlery's games.
+//! The rules of Owlery's games: deterministic given a seeded RNG; no bots, no printing.
+//!
+//! Every game is a pure function of its rules data, the moves chosen and the seed. Unvalidated
+//! input (data files, CGP positions, typed moves) becomes a validated value through one checked
+//! conversion with an error that says where and what was expected.
+
+pub mod data;
+pub mod scrabble;

@@ -1,0 +1,105 @@
+//! The tiles on the board, kept both row by row and column by column so that one line
+//! generator serves both directions.
+
+use super::layout::{SIZE, SQUARES};
+use super::tiles::Cell;
+
+/// The direction a word reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Left to right along a row.
+    Across,
+    /// Top to bottom along a column.
+    Down,
+}
+
+impl Direction {
+    /// Both directions, Across first.
+    pub const BOTH: [Direction; 2] = [Direction::Across, Direction::Down];
+
+    /// The other direction.
+    pub fn cross(self) -> Direction {
+        match self {
+            Direction::Across => Direction::Down,
+            Direction::Down => Direction::Across,
+        }
+    }
+
+    /// The board square of position `pos` along line `line` in this direction.
+    #[inline]
+    pub fn square(self, line: usize, pos: usize) -> usize {
+        match self {
+            Direction::Across => line * SIZE + pos,
+            Direction::Down => pos * SIZE + line,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The tiles on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// `lines[Across]` is row-major, `lines[Down]` column-major: the same tiles twice.
+    lines: [[Cell; SQUARES]; 2],
+    tiles: usize,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no tiles.
+    pub fn empty() -> Board {
+        Board {
+            lines: [[Cell::EMPTY; SQUARES]; 2],
+            tiles: 0,
+        }
+    }
+
+    /// The cell at row and column (0-based).
+    #[inline]
+    pub fn get(&self, row: usize, col: usize) -> Cell {
+        self.lines[0][row * SIZE + col]
+    }
+
+    /// The cell at a square index (row-major).
+    #[inline]
+    pub fn at(&self, square: usize) -> Cell {
+        self.lines[0][square]
+    }
+
+    /// Puts a tile on an empty square (or empties a square).
+    pub fn set(&mut self, row: usize, col: usize, cell: Cell) {
+        let before = self.get(row, col);
+        self.tiles = self.tiles + usize::from(!cell.is_empty()) - usize::from(!before.is_empty());
+        self.lines[Direction::Across.index()][row * SIZE + col] = cell;
+        self.lines[Direction::Down.index()][col * SIZE + row] = cell;
+    }
+
+    /// One line of cells read in `direction`: row `line` for Across, column `line` for Down.
+    #[inline]
+    pub fn line(&self, direction: Direction, line: usize) -> &[Cell] {
+        &self.lines[direction.index()][line * SIZE..(line + 1) * SIZE]
+    }
+
+    /// How many tiles are on the board.
+    pub fn tile_count(&self) -> usize {
+        self.tiles
+    }
+
+    /// Whether the board has no tiles.
+    pub fn is_empty(&self) -> bool {
+        self.tiles == 0
+    }
+
+    /// Every occupied square's cell, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.lines[0].iter().copied().filter(|c| !c.is_empty())
+    }
+}

@@ -1,0 +1,350 @@
+//! One crossword game: its state, the turns applied to it, and its end (rules 2, 7, 22, 24).
+
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use super::bag::Bag;
+use super::board::Board;
+use super::cgp::Cgp;
+use super::check::{CheckedPlay, IllegalMove, check_placement};
+use super::moves::Move;
+use super::observation::Observation;
+use super::rack::Rack;
+use super::rules::Rules;
+use super::tiles::KINDS;
+
+/// The most players a game seats.
+pub const MAX_PLAYERS: usize = 4;
+
+/// The game's random number generator: small, fast, and reproducible from a `u64` seed.
+pub type GameRng = Pcg64Mcg;
+
+/// One turn as it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Who moved.
+    pub seat: usize,
+    /// Their rack before the move (private to them while the game is on).
+    pub rack: Rack,
+    /// What they did.
+    pub action: Move,
+    /// Points scored.
+    pub score: i32,
+    /// Their total after the turn.
+    pub total: i32,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// A player used their last tile with the bag empty.
+    WentOut {
+        /// The player who went out.
+        seat: usize,
+    },
+    /// Too many consecutive scoreless turns.
+    Scoreless,
+}
+
+/// A game that could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Too few or too many players.
+    #[error("{0} players: expected 2 to 4")]
+    Players(usize),
+    /// A position holds more tiles of a kind than the set.
+    #[error("the position holds more {tile} tiles than the set's {count}")]
+    TooManyTiles {
+        /// The tile, `?` for the blank.
+        tile: char,
+        /// How many the set has.
+        count: u8,
+    },
+}
+
+/// A crossword game in progress or finished.
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Arc<Rules>,
+    lexicon: Arc<Lexicon>,
+    board: Board,
+    bag: Bag,
+    racks: [Rack; MAX_PLAYERS],
+    players: usize,
+    scores: [i32; MAX_PLAYERS],
+    to_move: usize,
+    scoreless: u32,
+    history: Vec<Turn>,
+    rng: GameRng,
+    end: Option<EndReason>,
+    adjustments: [i32; MAX_PLAYERS],
+}
+
+impl Game {
+    /// A new game: full bag, racks drawn in seat order, seat 0 to move.
+    pub fn new(rules: Arc<Rules>, lexicon: Arc<Lexicon>, players: usize, seed: u64) -> Result<Game, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut game = Game {
+            bag: Bag::full(&rules.tiles),
+            rules,
+            lexicon,
+            board: Board::empty(),
+            racks: [Rack::EMPTY; MAX_PLAYERS],
+            players,
+            scores: [0; MAX_PLAYERS],
+            to_move: 0,
+            scoreless: 0,
+            history: Vec::with_capacity(64),
+            rng: GameRng::seed_from_u64(seed),
+            end: None,
+            adjustments: [0; MAX_PLAYERS],
+        };
+        for seat in 0..players {
+            game.bag.fill(&mut game.racks[seat], game.rules.numbers.rack_size, &mut game.rng);
+        }
+        Ok(game)
+    }
+
+    /// A game from a CGP position, the player to move in seat 0; short racks are filled from the bag.
+    pub fn from_cgp(rules: Arc<Rules>, lexicon: Arc<Lexicon>, cgp: &Cgp, seed: u64) -> Result<Game, SetupError> {
+        let players = cgp.racks.len();
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut bag = Bag::full(&rules.tiles);
+        let board_tiles = cgp.board.cells().map(|cell| cell.kind());
+        let rack_tiles = cgp.racks.iter().flat_map(|rack| rack.kinds().collect::<Vec<_>>());
+        for kind in board_tiles.chain(rack_tiles) {
+            if !bag.remove(kind) {
+                return Err(SetupError::TooManyTiles {
+                    tile: super::tiles::kind_char(kind),
+                    count: rules.tiles.count(kind),
+                });
+            }
+        }
+        let mut game = Game {
+            bag,
+            board: cgp.board.clone(),
+            racks: [Rack::EMPTY; MAX_PLAYERS],
+            players,
+            scores: [0; MAX_PLAYERS],
+            to_move: 0,
+            scoreless: cgp.scoreless,
+            history: Vec::new(),
+            rng: GameRng::seed_from_u64(seed),
+            end: None,
+            adjustments: [0; MAX_PLAYERS],
+            rules,
+            lexicon,
+        };
+        for seat in 0..players {
+            game.racks[seat] = cgp.racks[seat];
+            game.scores[seat] = cgp.scores[seat];
+            game.bag.fill(&mut game.racks[seat], game.rules.numbers.rack_size, &mut game.rng);
+        }
+        Ok(game)
+    }
+
+    /// The position as CGP, the player to move first.
+    pub fn to_cgp(&self) -> Cgp {
+        let order = (0..self.players).map(|k| (self.to_move + k) % self.players);
+        Cgp {
+            board: self.board.clone(),
+            racks: order.clone().map(|seat| self.racks[seat]).collect(),
+            scores: order.map(|seat| self.scores[seat]).collect(),
+            scoreless: self.scoreless,
+            operations: Vec::new(),
+        }
+    }
+
+    /// Checks a move for the player to move without making it.
+    pub fn check(&self, action: &Move) -> Result<Option<CheckedPlay>, IllegalMove> {
+        if self.end.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let rack = &self.racks[self.to_move];
+        match action {
+            Move::Place(placement) => {
+                check_placement(&self.board, &self.rules, self.lexicon.graph(), rack, placement).map(Some)
+            }
+            Move::Exchange(tiles) => {
+                if tiles.is_empty() {
+                    return Err(IllegalMove::EmptyExchange);
+                }
+                let needed = self.rules.numbers.exchange_min_bag.max(tiles.len());
+                if self.bag.len() < needed {
+                    return Err(IllegalMove::BagTooSmall {
+                        bag: self.bag.len(),
+                        needed,
+                    });
+                }
+                if !rack.contains(tiles) {
+                    return Err(IllegalMove::NotOnRack {
+                        rack: rack.to_string(),
+                        needed: tiles.to_string(),
+                    });
+                }
+                Ok(None)
+            }
+            Move::Pass => Ok(None),
+        }
+    }
+
+    /// Makes a move for the player to move, returning its score; an illegal move changes nothing.
+    pub fn play(&mut self, action: Move) -> Result<i32, IllegalMove> {
+        let checked = self.check(&action)?;
+        let seat = self.to_move;
+        let rack_before = self.racks[seat];
+        let rack_size = self.rules.numbers.rack_size;
+        let score = match (&action, checked) {
+            (Move::Place(placement), Some(play)) => {
+                for (square, cell) in placement.placed() {
+                    self.board.set(square / super::layout::SIZE, square % super::layout::SIZE, cell);
+                    self.racks[seat].take(cell.kind());
+                }
+                self.bag.fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                play.score
+            }
+            (Move::Exchange(tiles), _) => {
+                self.racks[seat].take_all(tiles);
+                self.bag.fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                self.bag.put_back(tiles);
+                0
+            }
+            _ => 0,
+        };
+        self.scores[seat] += score;
+        self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
+        self.history.push(Turn {
+            seat,
+            rack: rack_before,
+            action,
+            score,
+            total: self.scores[seat],
+        });
+        if self.racks[seat].is_empty() && self.bag.is_empty() {
+            self.finish(EndReason::WentOut { seat });
+        } else if self.scoreless >= self.rules.numbers.scoreless_turns_to_end {
+            self.finish(EndReason::Scoreless);
+        } else {
+            self.to_move = (seat + 1) % self.players;
+        }
+        Ok(score)
+    }
+
+    /// Rule 24: each player loses their rack's points; one who went out gains everyone else's.
+    fn finish(&mut self, reason: EndReason) {
+        let tiles = &self.rules.tiles;
+        let mut left_over = 0;
+        for seat in 0..self.players {
+            let points = self.racks[seat].points(|kind| tiles.points(kind));
+            self.adjustments[seat] -= points;
+            left_over += points;
+        }
+        if let EndReason::WentOut { seat } = reason {
+            self.adjustments[seat] += left_over;
+        }
+        for seat in 0..self.players {
+            self.scores[seat] += self.adjustments[seat];
+        }
+        self.end = Some(reason);
+    }
+
+    /// What `seat` may see: its own rack, the board, scores, the bag's size and the unseen tiles.
+    pub fn observation(&self, seat: usize) -> Observation<'_> {
+        let mut unseen = *self.rules.tiles.counts();
+        for cell in self.board.cells() {
+            unseen[cell.kind()] -= 1;
+        }
+        let rack = self.racks[seat];
+        for (count, held) in unseen.iter_mut().zip((0..KINDS).map(|k| rack.count(k))) {
+            *count -= held;
+        }
+        Observation {
+            seat,
+            rack,
+            board: &self.board,
+            scores: &self.scores[..self.players],
+            bag_len: self.bag.len(),
+            unseen,
+            scoreless: self.scoreless,
+            rules: &self.rules,
+            lexicon: &self.lexicon,
+        }
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// How many players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The scores, adjusted at the end.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.players]
+    }
+
+    /// Rule 24's end adjustments (zero until the game ends).
+    pub fn adjustments(&self) -> &[i32] {
+        &self.adjustments[..self.players]
+    }
+
+    /// A seat's rack (the referee's view: bots get [`Game::observation`]).
+    pub fn rack(&self, seat: usize) -> &Rack {
+        &self.racks[seat]
+    }
+
+    /// Tiles in the bag.
+    pub fn bag_len(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// The turns so far.
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// Consecutive scoreless turns.
+    pub fn scoreless(&self) -> u32 {
+        self.scoreless
+    }
+
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The lexicon in force.
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
+    /// Tiles of each kind in the bag (for conservation checks; the order stays hidden).
+    pub fn bag_counts(&self) -> [u8; KINDS] {
+        self.bag.counts()
+    }
+}

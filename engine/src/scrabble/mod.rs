@@ -1,0 +1,26 @@
+//! The crossword core of Scrabble: board, tiles, moves, scoring, move generation, CGP.
+
+pub mod bag;
+pub mod board;
+pub mod cgp;
+pub mod check;
+pub mod game;
+pub mod layout;
+pub mod movegen;
+pub mod moves;
+pub mod observation;
+pub mod rack;
+pub mod rules;
+pub mod tiles;
+
+pub use board::{Board, Direction};
+pub use cgp::{Cgp, CgpError};
+pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
+pub use game::{EndReason, Game, GameRng, SetupError, Turn};
+pub use layout::{Layout, SIZE};
+pub use movegen::MoveGen;
+pub use moves::{Move, MoveParseError, Placement, leave_after};
+pub use observation::Observation;
+pub use rack::Rack;
+pub use rules::{Numbers, Rules};
+pub use tiles::{Cell, TileSet};

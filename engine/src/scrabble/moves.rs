@@ -1,0 +1,244 @@
+//! Moves: a placement of tiles along one line, an exchange, or a pass; and their notation.
+//!
+//! Notation: `8H` is row 8 from column H across, `H8` is column H from row 8 down. A word is
+//! written in full, with the letters already on the board in parentheses and blanks in lower
+//! case: `H7 F(A)RM`, `8D hORN`.
+
+use std::fmt;
+
+use super::board::{Board, Direction};
+use super::layout::SIZE;
+use super::rack::Rack;
+use super::tiles::{BLANK, Cell};
+
+/// Tiles laid along one line: the whole main word, with existing tiles marked as played through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The direction the main word reads.
+    pub direction: Direction,
+    /// Row (Across) or column (Down), 0-based.
+    pub line: u8,
+    /// Position of the word's first letter along the line, 0-based.
+    pub start: u8,
+    /// Letters in the main word.
+    pub len: u8,
+    /// The tile placed on each square of the word, [`Cell::EMPTY`] where a tile is played through.
+    pub tiles: [Cell; SIZE],
+}
+
+impl Placement {
+    /// A placement with no tiles yet.
+    pub fn new(direction: Direction, line: usize, start: usize) -> Placement {
+        Placement {
+            direction,
+            line: line as u8,
+            start: start as u8,
+            len: 0,
+            tiles: [Cell::EMPTY; SIZE],
+        }
+    }
+
+    /// Row and column (0-based) of the first letter.
+    pub fn origin(&self) -> (usize, usize) {
+        match self.direction {
+            Direction::Across => (usize::from(self.line), usize::from(self.start)),
+            Direction::Down => (usize::from(self.start), usize::from(self.line)),
+        }
+    }
+
+    /// The board square of the `i`-th letter of the word.
+    #[inline]
+    pub fn square(&self, i: usize) -> usize {
+        self.direction.square(usize::from(self.line), usize::from(self.start) + i)
+    }
+
+    /// The tiles placed this turn (not those played through).
+    pub fn placed(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
+        (0..usize::from(self.len))
+            .filter(|&i| !self.tiles[i].is_empty())
+            .map(|i| (self.square(i), self.tiles[i]))
+    }
+
+    /// How many tiles are placed this turn.
+    pub fn placed_count(&self) -> usize {
+        self.tiles[..usize::from(self.len)].iter().filter(|c| !c.is_empty()).count()
+    }
+
+    /// The tiles taken from the rack: letters, and a blank for each blank placed.
+    pub fn rack_tiles(&self) -> Rack {
+        let mut rack = Rack::EMPTY;
+        for (_, cell) in self.placed() {
+            rack.add(cell.kind());
+        }
+        rack
+    }
+
+    /// The coordinate: `8H` across, `H8` down.
+    pub fn coordinate(&self) -> String {
+        let (row, col) = self.origin();
+        let column = (b'A' + col as u8) as char;
+        match self.direction {
+            Direction::Across => format!("{}{column}", row + 1),
+            Direction::Down => format!("{column}{}", row + 1),
+        }
+    }
+
+    /// The main word in capitals, blanks as the letters they stand for.
+    pub fn word(&self, board: &Board) -> String {
+        (0..usize::from(self.len))
+            .map(|i| {
+                let cell = self.cell(board, i);
+                (b'A' + cell.letter()) as char
+            })
+            .collect()
+    }
+
+    /// The tile on the `i`-th square once the move is made.
+    pub fn cell(&self, board: &Board, i: usize) -> Cell {
+        match self.tiles[i] {
+            cell if cell.is_empty() => board.at(self.square(i)),
+            cell => cell,
+        }
+    }
+
+    /// The move in notation, e.g. `H7 F(A)RM`.
+    pub fn notation(&self, board: &Board) -> String {
+        let mut text = self.coordinate();
+        text.push(' ');
+        let mut open = false;
+        for i in 0..usize::from(self.len) {
+            let through = self.tiles[i].is_empty();
+            if through != open {
+                text.push(if through { '(' } else { ')' });
+                open = through;
+            }
+            text.push(self.cell(board, i).to_char());
+        }
+        if open {
+            text.push(')');
+        }
+        text
+    }
+}
+
+/// What a player does on a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place tiles on the board.
+    Place(Placement),
+    /// Swap these tiles for as many from the bag.
+    Exchange(Rack),
+    /// Do nothing.
+    Pass,
+}
+
+/// A typed move that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?}: {problem}")]
+pub struct MoveParseError {
+    /// The move as typed.
+    pub text: String,
+    /// What was expected.
+    pub problem: String,
+}
+
+fn parse_coordinate(coordinate: &str) -> Option<(Direction, usize, usize)> {
+    let first = coordinate.chars().next()?;
+    let (direction, column, row) = if first.is_ascii_alphabetic() {
+        (Direction::Down, first, &coordinate[1..])
+    } else {
+        let split = coordinate.find(|c: char| c.is_ascii_alphabetic())?;
+        let column = coordinate[split..].chars().next()?;
+        if coordinate.len() != split + 1 {
+            return None;
+        }
+        (Direction::Across, column, &coordinate[..split])
+    };
+    let row: usize = row.parse().ok()?;
+    let col = (column.to_ascii_uppercase() as u8).checked_sub(b'A')? as usize;
+    (1..=SIZE).contains(&row).then_some(())?;
+    (col < SIZE).then_some((direction, row - 1, col))
+}
+
+impl Move {
+    /// Reads a typed move: `8H HORN`, `H7 F(A)RM` or `H7 F.RM`, `exchange AEQ`, `pass`.
+    ///
+    /// Letters over tiles already on the board may be typed, put in parentheses, or given as `.`.
+    pub fn parse(text: &str, board: &Board) -> Result<Move, MoveParseError> {
+        let fail = |problem: &str| MoveParseError {
+            text: text.to_string(),
+            problem: problem.to_string(),
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words[..] {
+            ["pass"] | ["-"] => return Ok(Move::Pass),
+            ["exchange", tiles] | ["-", tiles] => {
+                let rack = Rack::parse(tiles).map_err(|e| fail(&e.to_string()))?;
+                return Ok(Move::Exchange(rack));
+            }
+            [_, _] => {}
+            _ => return Err(fail("expected `COORDINATE WORD` (8H HORN), `exchange TILES` or `pass`")),
+        }
+        let (direction, row, col) = parse_coordinate(words[0])
+            .ok_or_else(|| fail("expected a coordinate such as 8H (across) or H8 (down), rows 1-15, columns A-O"))?;
+        let (line, start) = match direction {
+            Direction::Across => (row, col),
+            Direction::Down => (col, row),
+        };
+        let mut placement = Placement::new(direction, line, start);
+        let mut len = 0usize;
+        for c in words[1].chars().filter(|c| !matches!(c, '(' | ')')) {
+            if start + len >= SIZE {
+                return Err(fail("the word runs off the board"));
+            }
+            let on_board = board.at(direction.square(line, start + len));
+            placement.tiles[len] = match (c, on_board.is_empty()) {
+                ('.', true) => return Err(fail("`.` stands for a tile on the board, but that square is empty")),
+                ('.', false) => Cell::EMPTY,
+                (c, false) if c.eq_ignore_ascii_case(&((b'A' + on_board.letter()) as char)) => Cell::EMPTY,
+                (_, false) => {
+                    return Err(fail(&format!(
+                        "square {} already holds {}",
+                        len + 1,
+                        on_board.to_char().to_ascii_uppercase()
+                    )));
+                }
+                (c, true) => Cell::from_char(c).ok_or_else(|| fail(&format!("{c:?} is not a letter")))?,
+            };
+            len += 1;
+        }
+        placement.len = len as u8;
+        Ok(Move::Place(placement))
+    }
+
+    /// The move in notation, as [`Move::parse`] reads it.
+    pub fn notation(&self, board: &Board) -> String {
+        match self {
+            Move::Place(placement) => placement.notation(board),
+            Move::Exchange(rack) => format!("exchange {rack}"),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.coordinate())?;
+        for i in 0..usize::from(self.len) {
+            let cell = self.tiles[i];
+            write!(f, "{}", if cell.is_empty() { '.' } else { cell.to_char() })?;
+        }
+        Ok(())
+    }
+}
+
+/// The tiles a rack keeps after a placement: the leave.
+pub fn leave_after(rack: &Rack, placement: &Placement) -> Rack {
+    let mut leave = *rack;
+    for (_, cell) in placement.placed() {
+        let kind = cell.kind();
+        debug_assert!(kind == BLANK || leave.count(kind) > 0 || leave.count(BLANK) > 0);
+        leave.take(kind);
+    }
+    leave
+}

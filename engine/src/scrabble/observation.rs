@@ -1,0 +1,31 @@
+//! What one seat may see: the information set a bot decides from.
+
+use lexicon::Lexicon;
+
+use super::board::Board;
+use super::rack::Rack;
+use super::rules::Rules;
+use super::tiles::KINDS;
+
+/// A seat's view of the game: never another rack, the bag's order, or the RNG.
+#[derive(Debug, Clone, Copy)]
+pub struct Observation<'g> {
+    /// The seat observing.
+    pub seat: usize,
+    /// Its own rack.
+    pub rack: Rack,
+    /// The board.
+    pub board: &'g Board,
+    /// Every seat's score.
+    pub scores: &'g [i32],
+    /// Tiles in the bag.
+    pub bag_len: usize,
+    /// Tiles this seat has not seen: the set minus the board minus its rack (bag and other racks).
+    pub unseen: [u8; KINDS],
+    /// Consecutive scoreless turns.
+    pub scoreless: u32,
+    /// The rules in force.
+    pub rules: &'g Rules,
+    /// The lexicon in force.
+    pub lexicon: &'g Lexicon,
+}

@@ -1,0 +1,124 @@
+//! A rack: a multiset of tiles held by counts per kind, so it is `Copy` and never allocates.
+
+use std::fmt;
+
+use super::tiles::{KINDS, kind_char, kind_of_char};
+
+/// Tiles by kind (26 letters then the blank).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Rack {
+    counts: [u8; KINDS],
+    len: u8,
+}
+
+/// A rack string held something other than letters and `?`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?}: {found:?} is not a tile (expected A-Z or ? for a blank)")]
+pub struct RackParseError {
+    /// The text given.
+    pub text: String,
+    /// The first character that is not a tile.
+    pub found: char,
+}
+
+impl Rack {
+    /// An empty rack.
+    pub const EMPTY: Rack = Rack {
+        counts: [0; KINDS],
+        len: 0,
+    };
+
+    /// Reads tiles such as `AEINRST` or `QI?` (any case).
+    pub fn parse(text: &str) -> Result<Rack, RackParseError> {
+        let mut rack = Rack::EMPTY;
+        for c in text.chars() {
+            let kind = kind_of_char(c).ok_or_else(|| RackParseError {
+                text: text.to_string(),
+                found: c,
+            })?;
+            rack.add(kind);
+        }
+        Ok(rack)
+    }
+
+    /// How many tiles of a kind it holds.
+    #[inline]
+    pub fn count(&self, kind: usize) -> u8 {
+        self.counts[kind]
+    }
+
+    /// How many tiles it holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether it holds no tiles.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds one tile.
+    #[inline]
+    pub fn add(&mut self, kind: usize) {
+        self.counts[kind] += 1;
+        self.len += 1;
+    }
+
+    /// Takes one tile away; false if there is none of that kind.
+    #[inline]
+    pub fn take(&mut self, kind: usize) -> bool {
+        if self.counts[kind] == 0 {
+            return false;
+        }
+        self.counts[kind] -= 1;
+        self.len -= 1;
+        true
+    }
+
+    /// Whether every tile of `other` is here too.
+    pub fn contains(&self, other: &Rack) -> bool {
+        self.counts.iter().zip(other.counts.iter()).all(|(have, want)| have >= want)
+    }
+
+    /// Takes away every tile of `other`; false (and nothing taken) if one is missing.
+    pub fn take_all(&mut self, other: &Rack) -> bool {
+        if !self.contains(other) {
+            return false;
+        }
+        for (have, want) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *have -= want;
+        }
+        self.len -= other.len;
+        true
+    }
+
+    /// Adds every tile of `other`.
+    pub fn add_all(&mut self, other: &Rack) {
+        for (have, more) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *have += more;
+        }
+        self.len += other.len;
+    }
+
+    /// Each tile's kind, in alphabetical order with blanks last.
+    pub fn kinds(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..KINDS).flat_map(move |kind| std::iter::repeat_n(kind, usize::from(self.counts[kind])))
+    }
+
+    /// The sum of the tiles' points under `points`.
+    pub fn points(&self, points: impl Fn(usize) -> i32) -> i32 {
+        self.kinds().map(points).sum()
+    }
+}
+
+impl fmt::Display for Rack {
+    /// Letters in alphabetical order, blanks as `?` at the end.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for kind in self.kinds() {
+            write!(f, "{}", kind_char(kind))?;
+        }
+        Ok(())
+    }
+}

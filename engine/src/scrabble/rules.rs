@@ -1,0 +1,73 @@
+//! Everything a designer may rebalance in the crossword game: board, tiles and numbers, as data.
+
+use serde::Deserialize;
+
+use super::layout::Layout;
+use super::tiles::TileSet;
+use crate::data::DataError;
+
+/// The default numbers.
+pub const DEFAULT_RULES: &str = include_str!("../../data/scrabble/rules.toml");
+
+/// The game's numbers (rules.toml).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Numbers {
+    /// Tiles on a full rack.
+    pub rack_size: usize,
+    /// Tiles placed in one turn that earn the bingo premium.
+    pub bingo_tiles: usize,
+    /// The bingo premium.
+    pub bingo_bonus: i32,
+    /// Consecutive scoreless turns that end the game.
+    pub scoreless_turns_to_end: u32,
+    /// Tiles the bag must hold for an exchange.
+    pub exchange_min_bag: usize,
+}
+
+impl Numbers {
+    /// Reads rules.toml; unknown keys and wrong types are errors naming the line.
+    pub fn parse(text: &str, file: &str) -> Result<Numbers, DataError> {
+        let numbers: Numbers = toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        if numbers.rack_size == 0 || numbers.rack_size > 15 {
+            return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
+        }
+        Ok(numbers)
+    }
+}
+
+/// Turns a TOML error into a data error at its line and column.
+pub fn toml_error(text: &str, file: &str, error: &toml::de::Error) -> DataError {
+    let message = error.message().to_string();
+    match error.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            DataError::at(file, line, column, message)
+        }
+        None => DataError::whole(file, message),
+    }
+}
+
+/// The rules of one crossword game: validated once, shared by every game that uses them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rules {
+    /// The premium squares.
+    pub layout: Layout,
+    /// The tiles.
+    pub tiles: TileSet,
+    /// The numbers.
+    pub numbers: Numbers,
+}
+
+impl Rules {
+    /// The standard board, tiles and numbers.
+    pub fn standard() -> Rules {
+        Rules {
+            layout: Layout::standard(),
+            tiles: TileSet::standard(),
+            numbers: Numbers::parse(DEFAULT_RULES, "embedded rules.toml").expect("embedded rules are valid"),
+        }
+    }
+}
