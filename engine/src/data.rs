@@ -45,9 +45,15 @@ impl DataError {
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.place {
-            Some(Place { line, column: 0 }) => write!(f, "{}: line {line}: {}", self.file, self.message),
+            Some(Place { line, column: 0 }) => {
+                write!(f, "{}: line {line}: {}", self.file, self.message)
+            }
             Some(Place { line, column }) => {
-                write!(f, "{}: line {line}, column {column}: {}", self.file, self.message)
+                write!(
+                    f,
+                    "{}: line {line}, column {column}: {}",
+                    self.file, self.message
+                )
             }
             None => write!(f, "{}: {}", self.file, self.message),
         }

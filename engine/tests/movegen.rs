@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use engine::scrabble::{Board, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Rules, SIZE, check_placement};
+use engine::scrabble::{
+    Board, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Rules, SIZE, check_placement,
+};
 use lexicon::{Dictionary, Edition, Lexicon};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -24,7 +26,12 @@ fn small_lexicon() -> Arc<Lexicon> {
 }
 
 /// Tries every word of the lexicon at every place, with every choice of real tile or blank.
-fn brute_force(board: &Board, rules: &Rules, lexicon: &Lexicon, rack: &Rack) -> BTreeMap<String, i32> {
+fn brute_force(
+    board: &Board,
+    rules: &Rules,
+    lexicon: &Lexicon,
+    rack: &Rack,
+) -> BTreeMap<String, i32> {
     let mut found = BTreeMap::new();
     let mut words = Vec::new();
     lexicon.for_each_word(|word| words.push(word.iter().map(|b| b - b'A').collect::<Vec<u8>>()));
@@ -34,7 +41,16 @@ fn brute_force(board: &Board, rules: &Rules, lexicon: &Lexicon, rack: &Rack) -> 
                 for start in 0..=SIZE - word.len() {
                     let mut placement = Placement::new(direction, line, start);
                     placement.len = word.len() as u8;
-                    assign(board, rules, lexicon, rack, word, &mut placement, 0, &mut found);
+                    assign(
+                        board,
+                        rules,
+                        lexicon,
+                        rack,
+                        word,
+                        &mut placement,
+                        0,
+                        &mut found,
+                    );
                 }
             }
         }
@@ -60,7 +76,11 @@ fn assign(
                 return;
             }
             let previous = found.insert(placement.notation(board), play.score);
-            assert!(previous.is_none(), "brute force found {} twice", placement.notation(board));
+            assert!(
+                previous.is_none(),
+                "brute force found {} twice",
+                placement.notation(board)
+            );
         }
         return;
     }
@@ -88,11 +108,20 @@ fn assign(
     placement.tiles[i] = Cell::EMPTY;
 }
 
-fn generated(board: &Board, rules: &Rules, lexicon: &Lexicon, rack: &Rack) -> BTreeMap<String, i32> {
+fn generated(
+    board: &Board,
+    rules: &Rules,
+    lexicon: &Lexicon,
+    rack: &Rack,
+) -> BTreeMap<String, i32> {
     let mut found = BTreeMap::new();
     MoveGen::new().generate(board, rules, lexicon.graph(), rack, |placement, score| {
         let previous = found.insert(placement.notation(board), score);
-        assert!(previous.is_none(), "generated {} twice", placement.notation(board));
+        assert!(
+            previous.is_none(),
+            "generated {} twice",
+            placement.notation(board)
+        );
     });
     found
 }
@@ -118,7 +147,9 @@ fn generated_moves_equal_brute_force_on_random_positions() {
             moves += actual.len();
             // Move on with a random legal move of the true rack.
             let true_rack = *game.rack(game.to_move());
-            let options: Vec<String> = generated(game.board(), &rules, &lexicon, &true_rack).into_keys().collect();
+            let options: Vec<String> = generated(game.board(), &rules, &lexicon, &true_rack)
+                .into_keys()
+                .collect();
             let action = if options.is_empty() {
                 Move::Pass
             } else {

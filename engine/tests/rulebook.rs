@@ -11,7 +11,12 @@ fn lexicon() -> Arc<Lexicon> {
 }
 
 /// Plays `typed` from `rack` on the board of `cgp`; returns the new position and the score.
-fn play(lexicon: &Arc<Lexicon>, board_cgp: &str, rack: &str, typed: &str) -> (String, i32, Vec<String>) {
+fn play(
+    lexicon: &Arc<Lexicon>,
+    board_cgp: &str,
+    rack: &str,
+    typed: &str,
+) -> (String, i32, Vec<String>) {
     let cgp: Cgp = format!("{board_cgp} {rack}/ 0/0 0").parse().unwrap();
     let rules = Arc::new(Rules::standard());
     let mut game = Game::from_cgp(rules, lexicon.clone(), &cgp, 7).unwrap();
@@ -20,13 +25,23 @@ fn play(lexicon: &Arc<Lexicon>, board_cgp: &str, rack: &str, typed: &str) -> (St
     // The move generator finds the same move with the same score.
     let notation = action.notation(game.board());
     let mut generated = None;
-    MoveGen::new().generate(&cgp.board, game.rules(), lexicon.graph(), &cgp.racks[0], |placement, score| {
-        if placement.notation(&cgp.board) == notation {
-            generated = Some(score);
-        }
-    });
+    MoveGen::new().generate(
+        &cgp.board,
+        game.rules(),
+        lexicon.graph(),
+        &cgp.racks[0],
+        |placement, score| {
+            if placement.notation(&cgp.board) == notation {
+                generated = Some(score);
+            }
+        },
+    );
     assert_eq!(generated, Some(checked.score), "{notation}");
-    let words = checked.words.iter().map(|w| format!("{} {}", w.word, w.score)).collect();
+    let words = checked
+        .words
+        .iter()
+        .map(|w| format!("{} {}", w.word, w.score))
+        .collect();
     let score = game.play(action).unwrap();
     assert_eq!(score, checked.score);
     let board = game.to_cgp().to_string();

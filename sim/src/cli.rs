@@ -19,6 +19,10 @@ pub enum Command {
     /// Check words, find anagrams and compile word lists.
     #[command(subcommand)]
     Lexicon(LexiconCommand),
+    /// Play one game between bots and print every turn and the board.
+    Play(PlayArgs),
+    /// List every legal move in a position, best first.
+    Analyze(AnalyzeArgs),
 }
 
 /// Which word set a lexicon command consults.
@@ -91,4 +95,78 @@ pub enum LexiconCommand {
         #[arg(long)]
         skip_invalid: bool,
     },
+}
+
+/// The games `play` and `analyze` know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// The plain crossword game on the standard board, dictionary only.
+    Scrabble,
+}
+
+/// Files that replace the game's data.
+#[derive(Debug, Clone, Args)]
+pub struct RulesArgs {
+    /// A 15-line premium grid replacing the standard board (see engine/data/scrabble/board.txt).
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// A tile table replacing the standard 100 tiles (see engine/data/scrabble/tiles.txt).
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+    /// A TOML file replacing the game's numbers (see engine/data/scrabble/rules.toml).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+/// How `analyze` prints its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned columns for reading.
+    Table,
+    /// `rank,move,word,score,leave`.
+    Csv,
+    /// One JSON array of objects.
+    Json,
+}
+
+/// Arguments of `owlery play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameArg,
+    /// One bot per seat, comma-separated (2 to 4): greedy, random.
+    #[arg(long, value_delimiter = ',', default_value = "greedy,greedy")]
+    pub bots: Vec<String>,
+    /// The seed: the same seed plays the same game, byte for byte.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Print only the final scores.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub lexicon: LexiconArgs,
+    #[command(flatten)]
+    pub data: RulesArgs,
+}
+
+/// Arguments of `owlery analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameArg,
+    /// The position in CGP: rows, racks (player to move first), scores, scoreless turns.
+    #[arg(long)]
+    pub cgp: String,
+    /// Show only the best N moves.
+    #[arg(long)]
+    pub top: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub lexicon: LexiconArgs,
+    #[command(flatten)]
+    pub data: RulesArgs,
 }

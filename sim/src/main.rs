@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod output;
+mod render;
 
 use std::process::ExitCode;
 

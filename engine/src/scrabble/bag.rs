@@ -16,7 +16,10 @@ impl Bag {
     pub fn full(set: &TileSet) -> Bag {
         let mut tiles = Vec::with_capacity(set.total());
         for kind in 0..KINDS {
-            tiles.extend(std::iter::repeat_n(kind as u8, usize::from(set.count(kind))));
+            tiles.extend(std::iter::repeat_n(
+                kind as u8,
+                usize::from(set.count(kind)),
+            ));
         }
         Bag { tiles }
     }

@@ -59,7 +59,10 @@ fn parse_row(board: &mut Board, row: usize, text: &str) -> Result<(), CgpError> 
             col += run;
         } else {
             let cell = Cell::from_char(c).ok_or_else(|| {
-                error(&field, format!("{c:?} is not a letter, a blank's lower-case letter or a count"))
+                error(
+                    &field,
+                    format!("{c:?} is not a letter, a blank's lower-case letter or a count"),
+                )
             })?;
             if col < SIZE {
                 board.set(row, col, cell);
@@ -67,11 +70,17 @@ fn parse_row(board: &mut Board, row: usize, text: &str) -> Result<(), CgpError> 
             col += 1;
         }
         if col > SIZE {
-            return Err(error(field, format!("{text:?} is longer than {SIZE} squares")));
+            return Err(error(
+                field,
+                format!("{text:?} is longer than {SIZE} squares"),
+            ));
         }
     }
     if col != SIZE {
-        return Err(error(field, format!("{text:?} covers {col} squares, expected {SIZE}")));
+        return Err(error(
+            field,
+            format!("{text:?} covers {col} squares, expected {SIZE}"),
+        ));
     }
     Ok(())
 }
@@ -81,35 +90,59 @@ impl FromStr for Cgp {
 
     fn from_str(text: &str) -> Result<Cgp, CgpError> {
         let mut fields = text.split_whitespace();
-        let rows = fields.next().ok_or_else(|| error("board", "the CGP is empty"))?;
+        let rows = fields
+            .next()
+            .ok_or_else(|| error("board", "the CGP is empty"))?;
         let row_texts: Vec<&str> = rows.split('/').collect();
         if row_texts.len() != SIZE {
-            return Err(error("board", format!("{} rows, expected {SIZE} separated by '/'", row_texts.len())));
+            return Err(error(
+                "board",
+                format!("{} rows, expected {SIZE} separated by '/'", row_texts.len()),
+            ));
         }
         let mut board = Board::empty();
         for (row, row_text) in row_texts.iter().enumerate() {
             parse_row(&mut board, row, row_text)?;
         }
-        let racks_text = fields.next().ok_or_else(|| error("racks", "missing (e.g. AEINRST/ )"))?;
+        let racks_text = fields
+            .next()
+            .ok_or_else(|| error("racks", "missing (e.g. AEINRST/ )"))?;
         let racks = racks_text
             .split('/')
             .map(|rack| Rack::parse(rack).map_err(|e| error("racks", e.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         if !(2..=4).contains(&racks.len()) {
-            return Err(error("racks", format!("{} racks, expected 2 to 4 separated by '/'", racks.len())));
+            return Err(error(
+                "racks",
+                format!("{} racks, expected 2 to 4 separated by '/'", racks.len()),
+            ));
         }
-        let scores_text = fields.next().ok_or_else(|| error("scores", "missing (e.g. 0/0)"))?;
+        let scores_text = fields
+            .next()
+            .ok_or_else(|| error("scores", "missing (e.g. 0/0)"))?;
         let scores = scores_text
             .split('/')
-            .map(|score| score.parse::<i32>().map_err(|_| error("scores", format!("{score:?} is not a number"))))
+            .map(|score| {
+                score
+                    .parse::<i32>()
+                    .map_err(|_| error("scores", format!("{score:?} is not a number")))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if scores.len() != racks.len() {
-            return Err(error("scores", format!("{} scores for {} racks", scores.len(), racks.len())));
+            return Err(error(
+                "scores",
+                format!("{} scores for {} racks", scores.len(), racks.len()),
+            ));
         }
-        let scoreless_text = fields.next().ok_or_else(|| error("scoreless turns", "missing (e.g. 0)"))?;
-        let scoreless = scoreless_text
-            .parse::<u32>()
-            .map_err(|_| error("scoreless turns", format!("{scoreless_text:?} is not a number")))?;
+        let scoreless_text = fields
+            .next()
+            .ok_or_else(|| error("scoreless turns", "missing (e.g. 0)"))?;
+        let scoreless = scoreless_text.parse::<u32>().map_err(|_| {
+            error(
+                "scoreless turns",
+                format!("{scoreless_text:?} is not a number"),
+            )
+        })?;
         let rest: Vec<&str> = fields.collect();
         let mut operations = Vec::new();
         let joined = rest.join(" ");
@@ -118,7 +151,10 @@ impl FromStr for Cgp {
             operations.push((name.to_string(), value.trim().to_string()));
         }
         if !joined.is_empty() && !joined.trim_end().ends_with(';') {
-            return Err(error("operations", format!("{joined:?}: each operation ends with ';'")));
+            return Err(error(
+                "operations",
+                format!("{joined:?}: each operation ends with ';'"),
+            ));
         }
         Ok(Cgp {
             board,
@@ -155,7 +191,13 @@ impl fmt::Display for Cgp {
         }
         let racks: Vec<String> = self.racks.iter().map(Rack::to_string).collect();
         let scores: Vec<String> = self.scores.iter().map(i32::to_string).collect();
-        write!(f, " {} {} {}", racks.join("/"), scores.join("/"), self.scoreless)?;
+        write!(
+            f,
+            " {} {} {}",
+            racks.join("/"),
+            scores.join("/"),
+            self.scoreless
+        )?;
         for (name, value) in &self.operations {
             write!(f, " {name} {value};")?;
         }

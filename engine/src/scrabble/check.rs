@@ -96,7 +96,11 @@ pub struct CheckedPlay {
 }
 
 fn square_name(square: usize) -> String {
-    format!("{}{}", (b'A' + (square % SIZE) as u8) as char, square / SIZE + 1)
+    format!(
+        "{}{}",
+        (b'A' + (square % SIZE) as u8) as char,
+        square / SIZE + 1
+    )
 }
 
 /// Scores one run of cells: letter premiums under new tiles first, then word premiums (rules 17-20).
@@ -145,7 +149,10 @@ fn run_through(
 
 fn spell(run: &[(usize, Cell, bool)]) -> (String, Vec<u8>) {
     let letters: Vec<u8> = run.iter().map(|&(_, cell, _)| cell.letter()).collect();
-    (letters.iter().map(|&l| (b'A' + l) as char).collect(), letters)
+    (
+        letters.iter().map(|&l| (b'A' + l) as char).collect(),
+        letters,
+    )
 }
 
 /// Checks a placement for the player holding `rack`, returning its words and score.
@@ -161,14 +168,22 @@ pub fn check_placement(
     let line = usize::from(placement.line);
     let direction = placement.direction;
     if len == 0 || start + len > SIZE || line >= SIZE {
-        return Err(if len == 0 { IllegalMove::NothingPlaced } else { IllegalMove::OffBoard });
+        return Err(if len == 0 {
+            IllegalMove::NothingPlaced
+        } else {
+            IllegalMove::OffBoard
+        });
     }
     for i in 0..len {
         let square = placement.square(i);
         let on_board = board.at(square);
         match (placement.tiles[i].is_empty(), on_board.is_empty()) {
             (true, true) => return Err(IllegalMove::NothingPlaced),
-            (false, false) => return Err(IllegalMove::SquareTaken { square: square_name(square) }),
+            (false, false) => {
+                return Err(IllegalMove::SquareTaken {
+                    square: square_name(square),
+                });
+            }
             _ => {}
         }
     }
@@ -176,7 +191,10 @@ pub fn check_placement(
     if placed == 0 {
         return Err(IllegalMove::NothingPlaced);
     }
-    for pos in [start.checked_sub(1), Some(start + len)].into_iter().flatten() {
+    for pos in [start.checked_sub(1), Some(start + len)]
+        .into_iter()
+        .flatten()
+    {
         if pos < SIZE && !board.at(direction.square(line, pos)).is_empty() {
             return Err(IllegalMove::WordContinues {
                 square: square_name(direction.square(line, pos)),
@@ -193,7 +211,12 @@ pub fn check_placement(
             needed: needed.to_string(),
         });
     }
-    let laid = |square: usize| placement.placed().find(|&(s, _)| s == square).map(|(_, cell)| cell);
+    let laid = |square: usize| {
+        placement
+            .placed()
+            .find(|&(s, _)| s == square)
+            .map(|(_, cell)| cell)
+    };
     let mut words = Vec::new();
     let main = run_through(board, direction, line, start, &laid);
     let mut touches = placed < len;
@@ -228,10 +251,17 @@ pub fn check_placement(
         }
         let word_score = score_run(rules, run);
         score += word_score;
-        words.push(FormedWord { word, score: word_score });
+        words.push(FormedWord {
+            word,
+            score: word_score,
+        });
     }
     if placed >= rules.numbers.bingo_tiles {
         score += rules.numbers.bingo_bonus;
     }
-    Ok(CheckedPlay { words, score, placed })
+    Ok(CheckedPlay {
+        words,
+        score,
+        placed,
+    })
 }

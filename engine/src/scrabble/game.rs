@@ -85,7 +85,12 @@ pub struct Game {
 
 impl Game {
     /// A new game: full bag, racks drawn in seat order, seat 0 to move.
-    pub fn new(rules: Arc<Rules>, lexicon: Arc<Lexicon>, players: usize, seed: u64) -> Result<Game, SetupError> {
+    pub fn new(
+        rules: Arc<Rules>,
+        lexicon: Arc<Lexicon>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
@@ -105,20 +110,32 @@ impl Game {
             adjustments: [0; MAX_PLAYERS],
         };
         for seat in 0..players {
-            game.bag.fill(&mut game.racks[seat], game.rules.numbers.rack_size, &mut game.rng);
+            game.bag.fill(
+                &mut game.racks[seat],
+                game.rules.numbers.rack_size,
+                &mut game.rng,
+            );
         }
         Ok(game)
     }
 
     /// A game from a CGP position, the player to move in seat 0; short racks are filled from the bag.
-    pub fn from_cgp(rules: Arc<Rules>, lexicon: Arc<Lexicon>, cgp: &Cgp, seed: u64) -> Result<Game, SetupError> {
+    pub fn from_cgp(
+        rules: Arc<Rules>,
+        lexicon: Arc<Lexicon>,
+        cgp: &Cgp,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
         let players = cgp.racks.len();
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
         let mut bag = Bag::full(&rules.tiles);
         let board_tiles = cgp.board.cells().map(|cell| cell.kind());
-        let rack_tiles = cgp.racks.iter().flat_map(|rack| rack.kinds().collect::<Vec<_>>());
+        let rack_tiles = cgp
+            .racks
+            .iter()
+            .flat_map(|rack| rack.kinds().collect::<Vec<_>>());
         for kind in board_tiles.chain(rack_tiles) {
             if !bag.remove(kind) {
                 return Err(SetupError::TooManyTiles {
@@ -145,7 +162,11 @@ impl Game {
         for seat in 0..players {
             game.racks[seat] = cgp.racks[seat];
             game.scores[seat] = cgp.scores[seat];
-            game.bag.fill(&mut game.racks[seat], game.rules.numbers.rack_size, &mut game.rng);
+            game.bag.fill(
+                &mut game.racks[seat],
+                game.rules.numbers.rack_size,
+                &mut game.rng,
+            );
         }
         Ok(game)
     }
@@ -169,9 +190,14 @@ impl Game {
         }
         let rack = &self.racks[self.to_move];
         match action {
-            Move::Place(placement) => {
-                check_placement(&self.board, &self.rules, self.lexicon.graph(), rack, placement).map(Some)
-            }
+            Move::Place(placement) => check_placement(
+                &self.board,
+                &self.rules,
+                self.lexicon.graph(),
+                rack,
+                placement,
+            )
+            .map(Some),
             Move::Exchange(tiles) => {
                 if tiles.is_empty() {
                     return Err(IllegalMove::EmptyExchange);
@@ -204,15 +230,21 @@ impl Game {
         let score = match (&action, checked) {
             (Move::Place(placement), Some(play)) => {
                 for (square, cell) in placement.placed() {
-                    self.board.set(square / super::layout::SIZE, square % super::layout::SIZE, cell);
+                    self.board.set(
+                        square / super::layout::SIZE,
+                        square % super::layout::SIZE,
+                        cell,
+                    );
                     self.racks[seat].take(cell.kind());
                 }
-                self.bag.fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                self.bag
+                    .fill(&mut self.racks[seat], rack_size, &mut self.rng);
                 play.score
             }
             (Move::Exchange(tiles), _) => {
                 self.racks[seat].take_all(tiles);
-                self.bag.fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                self.bag
+                    .fill(&mut self.racks[seat], rack_size, &mut self.rng);
                 self.bag.put_back(tiles);
                 0
             }

@@ -29,7 +29,12 @@ impl Layout {
         for (line, content) in content_lines(text) {
             last_line = line;
             if rows == SIZE {
-                return Err(DataError::at(file, line, 0, format!("more than {SIZE} rows")));
+                return Err(DataError::at(
+                    file,
+                    line,
+                    0,
+                    format!("more than {SIZE} rows"),
+                ));
             }
             let chars: Vec<char> = content.chars().collect();
             if chars.len() != SIZE {
@@ -50,7 +55,12 @@ impl Layout {
                     'T' => word_multiplier[square] = 3,
                     '*' => {
                         if start.is_some() {
-                            return Err(DataError::at(file, line, col + 1, "a second start square `*`"));
+                            return Err(DataError::at(
+                                file,
+                                line,
+                                col + 1,
+                                "a second start square `*`",
+                            ));
                         }
                         word_multiplier[square] = 2;
                         start = Some(square);
@@ -68,7 +78,12 @@ impl Layout {
             rows += 1;
         }
         if rows < SIZE {
-            return Err(DataError::at(file, last_line + 1, 0, format!("expected {SIZE} rows, found {rows}")));
+            return Err(DataError::at(
+                file,
+                last_line + 1,
+                0,
+                format!("expected {SIZE} rows, found {rows}"),
+            ));
         }
         let start = start.ok_or_else(|| DataError::whole(file, "no start square `*`"))?;
         Ok(Layout {

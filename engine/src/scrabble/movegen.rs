@@ -57,7 +57,9 @@ impl MoveGen {
         let mut rack = *rack;
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                let mut line_gen = LineGen::new(self, board, rules, graph, direction, line, &mut rack, &mut sink);
+                let mut line_gen = LineGen::new(
+                    self, board, rules, graph, direction, line, &mut rack, &mut sink,
+                );
                 line_gen.run(board.is_empty());
             }
         }
@@ -97,7 +99,8 @@ impl MoveGen {
                         .map(|&c| rules.tiles.cell_points(c))
                         .sum();
                     self.cross_points[d][square] = points as i16;
-                    self.cross_sets[d][square] = allowed_letters(graph, &cells[first..p], &cells[p + 1..end]);
+                    self.cross_sets[d][square] =
+                        allowed_letters(graph, &cells[first..p], &cells[p + 1..end]);
                 }
             }
         }
@@ -106,13 +109,18 @@ impl MoveGen {
 
 /// The letters that make `prefix + letter + suffix` a word.
 fn allowed_letters(graph: &WordGraph, prefix: &[Cell], suffix: &[Cell]) -> LetterSet {
-    let Some(node) = prefix.iter().try_fold(graph.root(), |node, c| graph.child(node, c.letter())) else {
+    let Some(node) = prefix
+        .iter()
+        .try_fold(graph.root(), |node, c| graph.child(node, c.letter()))
+    else {
         return LetterSet::NONE;
     };
     let mut allowed = LetterSet::NONE;
     for letter in graph.letters(node).iter() {
         let child = graph.child(node, letter).expect("letter leaves the node");
-        let end = suffix.iter().try_fold(child, |node, c| graph.child(node, c.letter()));
+        let end = suffix
+            .iter()
+            .try_fold(child, |node, c| graph.child(node, c.letter()));
         if end.is_some_and(|end| graph.is_word(end)) {
             allowed.0 |= 1 << letter;
         }
@@ -202,7 +210,9 @@ impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
                 self.left_len = 0;
                 let node = self.cells[first..anchor]
                     .iter()
-                    .try_fold(self.graph.root(), |node, c| self.graph.child(node, c.letter()));
+                    .try_fold(self.graph.root(), |node, c| {
+                        self.graph.child(node, c.letter())
+                    });
                 if let Some(node) = node {
                     self.extend_right(node, anchor, first);
                 }
@@ -223,7 +233,10 @@ impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
             return;
         }
         for letter in self.graph.letters(node).iter() {
-            let child = self.graph.child(node, letter).expect("letter leaves the node");
+            let child = self
+                .graph
+                .child(node, letter)
+                .expect("letter leaves the node");
             for blank in [false, true] {
                 let kind = if blank { BLANK } else { usize::from(letter) };
                 if !self.rack.take(kind) {
@@ -247,9 +260,13 @@ impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
             if pos >= SIZE {
                 return;
             }
-            let allowed = LetterSet(self.graph.letters(node).0 & self.cross_sets[self.square(pos)].0);
+            let allowed =
+                LetterSet(self.graph.letters(node).0 & self.cross_sets[self.square(pos)].0);
             for letter in allowed.iter() {
-                let child = self.graph.child(node, letter).expect("letter leaves the node");
+                let child = self
+                    .graph
+                    .child(node, letter)
+                    .expect("letter leaves the node");
                 self.place(child, pos, start, letter);
             }
         } else {
@@ -296,7 +313,8 @@ impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
             }
             placement.tiles[pos - start] = cell;
             placed_count += 1;
-            let letter_points = self.rules.tiles.cell_points(cell) * self.rules.layout.letter_multiplier(square);
+            let letter_points =
+                self.rules.tiles.cell_points(cell) * self.rules.layout.letter_multiplier(square);
             let multiplier = self.rules.layout.word_multiplier(square);
             main += letter_points;
             word_multiplier *= multiplier;

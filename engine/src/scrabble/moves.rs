@@ -49,7 +49,8 @@ impl Placement {
     /// The board square of the `i`-th letter of the word.
     #[inline]
     pub fn square(&self, i: usize) -> usize {
-        self.direction.square(usize::from(self.line), usize::from(self.start) + i)
+        self.direction
+            .square(usize::from(self.line), usize::from(self.start) + i)
     }
 
     /// The tiles placed this turn (not those played through).
@@ -61,7 +62,10 @@ impl Placement {
 
     /// How many tiles are placed this turn.
     pub fn placed_count(&self) -> usize {
-        self.tiles[..usize::from(self.len)].iter().filter(|c| !c.is_empty()).count()
+        self.tiles[..usize::from(self.len)]
+            .iter()
+            .filter(|c| !c.is_empty())
+            .count()
     }
 
     /// The tiles taken from the rack: letters, and a blank for each blank placed.
@@ -177,10 +181,15 @@ impl Move {
                 return Ok(Move::Exchange(rack));
             }
             [_, _] => {}
-            _ => return Err(fail("expected `COORDINATE WORD` (8H HORN), `exchange TILES` or `pass`")),
+            _ => {
+                return Err(fail(
+                    "expected `COORDINATE WORD` (8H HORN), `exchange TILES` or `pass`",
+                ));
+            }
         }
-        let (direction, row, col) = parse_coordinate(words[0])
-            .ok_or_else(|| fail("expected a coordinate such as 8H (across) or H8 (down), rows 1-15, columns A-O"))?;
+        let (direction, row, col) = parse_coordinate(words[0]).ok_or_else(|| {
+            fail("expected a coordinate such as 8H (across) or H8 (down), rows 1-15, columns A-O")
+        })?;
         let (line, start) = match direction {
             Direction::Across => (row, col),
             Direction::Down => (col, row),
@@ -193,9 +202,15 @@ impl Move {
             }
             let on_board = board.at(direction.square(line, start + len));
             placement.tiles[len] = match (c, on_board.is_empty()) {
-                ('.', true) => return Err(fail("`.` stands for a tile on the board, but that square is empty")),
+                ('.', true) => {
+                    return Err(fail(
+                        "`.` stands for a tile on the board, but that square is empty",
+                    ));
+                }
                 ('.', false) => Cell::EMPTY,
-                (c, false) if c.eq_ignore_ascii_case(&((b'A' + on_board.letter()) as char)) => Cell::EMPTY,
+                (c, false) if c.eq_ignore_ascii_case(&((b'A' + on_board.letter()) as char)) => {
+                    Cell::EMPTY
+                }
                 (_, false) => {
                     return Err(fail(&format!(
                         "square {} already holds {}",
@@ -203,7 +218,9 @@ impl Move {
                         on_board.to_char().to_ascii_uppercase()
                     )));
                 }
-                (c, true) => Cell::from_char(c).ok_or_else(|| fail(&format!("{c:?} is not a letter")))?,
+                (c, true) => {
+                    Cell::from_char(c).ok_or_else(|| fail(&format!("{c:?} is not a letter")))?
+                }
             };
             len += 1;
         }

@@ -79,7 +79,10 @@ impl Rack {
 
     /// Whether every tile of `other` is here too.
     pub fn contains(&self, other: &Rack) -> bool {
-        self.counts.iter().zip(other.counts.iter()).all(|(have, want)| have >= want)
+        self.counts
+            .iter()
+            .zip(other.counts.iter())
+            .all(|(have, want)| have >= want)
     }
 
     /// Takes away every tile of `other`; false (and nothing taken) if one is missing.

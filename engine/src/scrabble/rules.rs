@@ -28,7 +28,8 @@ pub struct Numbers {
 impl Numbers {
     /// Reads rules.toml; unknown keys and wrong types are errors naming the line.
     pub fn parse(text: &str, file: &str) -> Result<Numbers, DataError> {
-        let numbers: Numbers = toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        let numbers: Numbers =
+            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
         if numbers.rack_size == 0 || numbers.rack_size > 15 {
             return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
         }
@@ -67,7 +68,8 @@ impl Rules {
         Rules {
             layout: Layout::standard(),
             tiles: TileSet::standard(),
-            numbers: Numbers::parse(DEFAULT_RULES, "embedded rules.toml").expect("embedded rules are valid"),
+            numbers: Numbers::parse(DEFAULT_RULES, "embedded rules.toml")
+                .expect("embedded rules are valid"),
         }
     }
 }

@@ -48,7 +48,11 @@ impl Cell {
     /// The kind of tile it takes from a rack: the letter, or [`BLANK`].
     #[inline]
     pub const fn kind(self) -> usize {
-        if self.is_blank() { BLANK } else { self.letter() as usize }
+        if self.is_blank() {
+            BLANK
+        } else {
+            self.letter() as usize
+        }
     }
 
     /// `A`-`Z` for a letter tile, `a`-`z` for a blank, `.` for empty.
@@ -72,7 +76,11 @@ impl Cell {
 
 /// The character of a tile kind on a rack: `A`-`Z`, `?` for the blank.
 pub fn kind_char(kind: usize) -> char {
-    if kind == BLANK { '?' } else { (b'A' + kind as u8) as char }
+    if kind == BLANK {
+        '?'
+    } else {
+        (b'A' + kind as u8) as char
+    }
 }
 
 /// The tile kind of a rack character: `A`-`Z` (any case) or `?`.
@@ -116,15 +124,30 @@ impl TileSet {
                 _ => None,
             }
             .ok_or_else(|| {
-                DataError::at(file, line, column(kind), format!("expected a letter A-Z or ?, found {kind:?}"))
+                DataError::at(
+                    file,
+                    line,
+                    column(kind),
+                    format!("expected a letter A-Z or ?, found {kind:?}"),
+                )
             })?;
             if seen[kind_index] {
-                return Err(DataError::at(file, line, column(kind), format!("{kind} is listed twice")));
+                return Err(DataError::at(
+                    file,
+                    line,
+                    column(kind),
+                    format!("{kind} is listed twice"),
+                ));
             }
             seen[kind_index] = true;
             let number = |field: &str, what: &str| {
                 field.parse::<u8>().map_err(|_| {
-                    DataError::at(file, line, column(field), format!("expected {what} (0-255), found {field:?}"))
+                    DataError::at(
+                        file,
+                        line,
+                        column(field),
+                        format!("expected {what} (0-255), found {field:?}"),
+                    )
                 })
             };
             counts[kind_index] = number(count, "a count")?;
@@ -132,7 +155,10 @@ impl TileSet {
         }
         let set = TileSet { counts, points };
         if set.total() == 0 {
-            return Err(DataError::whole(file, "no tiles: expected lines `LETTER COUNT POINTS`"));
+            return Err(DataError::whole(
+                file,
+                "no tiles: expected lines `LETTER COUNT POINTS`",
+            ));
         }
         Ok(set)
     }

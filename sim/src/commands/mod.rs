@@ -1,6 +1,9 @@
 //! One module per subcommand; each returns the process exit code.
 
+mod analyze;
 mod lexicon;
+mod play;
+mod setup;
 
 use std::process::ExitCode;
 
@@ -10,5 +13,7 @@ use crate::cli::{Cli, Command};
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Lexicon(command) => lexicon::run(command),
+        Command::Play(args) => play::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     }
 }

@@ -1,0 +1,62 @@
+//! Crossword bots behind one [`Bot`] trait, and the registry that names them.
+
+mod greedy;
+mod play;
+mod random;
+
+use engine::scrabble::{Move, Observation};
+
+pub use greedy::Greedy;
+pub use play::{BotError, play_out};
+pub use random::RandomBot;
+
+/// A crossword strategy: given what its seat may see, it picks a move.
+pub trait Bot: Send {
+    /// The bot's registry name.
+    fn name(&self) -> &'static str;
+
+    /// Chooses a move for the observing seat; it must be legal in that position.
+    fn choose(&mut self, observation: &Observation<'_>) -> Move;
+}
+
+/// The names `bot_by_name` knows, with a line on each.
+pub const BOTS: &[(&str, &str)] = &[
+    (
+        "greedy",
+        "the highest-scoring placement; exchanges everything when it has none",
+    ),
+    (
+        "random",
+        "a uniformly random legal placement, sometimes an exchange or a pass: the fuzzing baseline",
+    ),
+];
+
+/// A bot name that is not in the registry.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {name:?}: expected one of {}", BOTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+pub struct UnknownBot {
+    /// The name given.
+    pub name: String,
+}
+
+/// Makes a bot by name; `seed` feeds bots that draw random numbers (never the game's RNG).
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
+    match name {
+        "greedy" => Ok(Box::new(Greedy::new())),
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        _ => Err(UnknownBot {
+            name: name.to_string(),
+        }),
+    }
+}
+
+/// Whether the observing seat may exchange now.
+pub fn may_exchange(observation: &Observation<'_>) -> bool {
+    observation.bag_len
+        >= observation
+            .rules
+            .numbers
+            .exchange_min_bag
+            .max(observation.rack.len())
+        && !observation.rack.is_empty()
+}

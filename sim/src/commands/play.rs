@@ -1,0 +1,80 @@
+//! `owlery play`: one game between bots, every turn and the board printed.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use bots::scrabble::{Bot, bot_by_name, play_out};
+use engine::scrabble::{EndReason, Game, Move};
+
+use super::setup::{crossword_rules, game_lexicon};
+use crate::cli::PlayArgs;
+use crate::{output, render};
+
+/// Runs `owlery play`.
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let rules = crossword_rules(&args.data)?;
+    let lexicon = game_lexicon(args.game, &args.lexicon)?;
+    let mut seats: Vec<Box<dyn Bot>> = args
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| bot_by_name(name, args.seed.wrapping_mul(31).wrapping_add(seat as u64)))
+        .collect::<Result<_, _>>()?;
+    let mut game = Game::new(rules.clone(), lexicon, seats.len(), args.seed)?;
+    let mut out = output::stdout();
+    let names: Vec<&str> = seats.iter().map(|bot| bot.name()).collect();
+    let mut failure = None;
+    let mut before = game.board().clone();
+    let result = play_out(&mut game, &mut seats, |game| {
+        if args.quiet || failure.is_some() {
+            return;
+        }
+        let turn = game.history().last().expect("a turn was played");
+        let action = match turn.action {
+            Move::Place(placement) => placement.notation(game.board()),
+            other => other.notation(&before),
+        };
+        let line = format!(
+            "{:>3}. {} ({}) {:<7} {:<20} {:>+4} {:>5}",
+            game.history().len(),
+            turn.seat + 1,
+            names[turn.seat],
+            turn.rack.to_string(),
+            action,
+            turn.score,
+            turn.total
+        );
+        let written = writeln!(
+            out,
+            "{line}\n{}",
+            render::board(game.board(), &game.rules().layout)
+        );
+        if let Err(error) = written {
+            failure = Some(error);
+        }
+        before = game.board().clone();
+    });
+    if let Some(error) = failure {
+        return Err(error.into());
+    }
+    result?;
+    let end = match game.end() {
+        Some(EndReason::WentOut { seat }) => format!("player {} went out", seat + 1),
+        _ => format!("{} scoreless turns in a row", game.scoreless()),
+    };
+    if !args.quiet {
+        writeln!(out, "game over: {end}")?;
+    }
+    for (seat, name) in names.iter().enumerate() {
+        writeln!(
+            out,
+            "player {} ({name}): {} (end adjustment {:+}, rack {})",
+            seat + 1,
+            game.scores()[seat],
+            game.adjustments()[seat],
+            game.rack(seat)
+        )?;
+    }
+    output::finish(out)?;
+    Ok(ExitCode::SUCCESS)
+}
