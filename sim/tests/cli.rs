@@ -151,3 +151,100 @@ fn bad_word_lists_are_clear_errors() {
     assert!(stderr(&empty).contains("no playable word"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn play_replays_byte_for_byte_from_a_seed() {
+    let first = owlery(&["play", "scrabble", "--bots", "greedy,random", "--seed", "7"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let again = owlery(&["play", "scrabble", "--bots", "greedy,random", "--seed", "7"]);
+    assert_eq!(first.stdout, again.stdout);
+    let text = stdout(&first);
+    assert!(
+        text.contains("  1. 1 (greedy)") && text.contains("game over: "),
+        "{text}"
+    );
+    assert!(text.contains(" 8 ") && text.contains("A B C D E F G H I J K L M N O"));
+    let other = owlery(&["play", "scrabble", "--bots", "greedy,random", "--seed", "8"]);
+    assert_ne!(first.stdout, other.stdout);
+}
+
+#[test]
+fn play_quiet_prints_only_the_final_scores() {
+    let quiet = owlery(&[
+        "play",
+        "scrabble",
+        "--bots",
+        "greedy,greedy,greedy",
+        "--seed",
+        "3",
+        "--quiet",
+    ]);
+    let text = stdout(&quiet);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines.iter().all(|line| line.starts_with("player ")));
+}
+
+#[test]
+fn play_refuses_unknown_bots_and_bad_data_files() {
+    let unknown = owlery(&["play", "scrabble", "--bots", "greedy,genius"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown).contains("unknown bot \"genius\""),
+        "{}",
+        stderr(&unknown)
+    );
+    let one = owlery(&["play", "scrabble", "--bots", "greedy"]);
+    assert!(
+        stderr(&one).contains("1 players: expected 2 to 4"),
+        "{}",
+        stderr(&one)
+    );
+    let dir = scratch("data");
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "T..d...T...d..X\n").unwrap();
+    let bad = owlery(&["play", "scrabble", "--board", board.to_str().unwrap()]);
+    assert!(
+        stderr(&bad).contains("board.txt: line 1, column 15: expected one of"),
+        "{}",
+        stderr(&bad)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const HORN: &str = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 AFM/ 14/0 0";
+
+#[test]
+fn analyze_lists_moves_best_first_in_three_formats() {
+    let csv = owlery(&["analyze", "scrabble", "--cgp", HORN, "--format", "csv"]);
+    assert!(csv.status.success(), "{}", stderr(&csv));
+    let text = stdout(&csv);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("rank,move,word,score,leave"));
+    let scores: Vec<i32> = lines
+        .map(|l| l.split(',').nth(3).unwrap().parse().unwrap())
+        .collect();
+    assert!(scores.len() > 10 && scores.windows(2).all(|w| w[0] >= w[1]));
+    assert!(text.contains(",H6 FA(R)M,FARM,9,\n"), "{text}");
+    let top = owlery(&["analyze", "scrabble", "--cgp", HORN, "--top", "2"]);
+    assert_eq!(stdout(&top).lines().count(), 3);
+    let json = owlery(&[
+        "analyze", "scrabble", "--cgp", HORN, "--top", "1", "--format", "json",
+    ]);
+    let text = stdout(&json);
+    assert!(
+        text.contains("\"rank\": 1") && text.contains("\"move\": "),
+        "{text}"
+    );
+}
+
+#[test]
+fn analyze_names_the_bad_cgp_field() {
+    let bad = owlery(&["analyze", "scrabble", "--cgp", "15/15 AB/ 0/0 0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("CGP board: 2 rows"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -201,6 +201,11 @@ impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
                 continue;
             }
             self.anchor = anchor;
+            // No tile of the rack fits the anchor: no move covers it (it still bounds left parts).
+            if self.cross_sets[self.square(anchor)].0 & self.rack.playable_letters() == 0 {
+                previous_anchor = Some(anchor);
+                continue;
+            }
             if anchor > 0 && !self.cells[anchor - 1].is_empty() {
                 // The left part is the tiles already on the board.
                 let mut first = anchor - 1;

@@ -2,13 +2,15 @@
 
 use std::fmt;
 
-use super::tiles::{KINDS, kind_char, kind_of_char};
+use super::tiles::{BLANK, KINDS, kind_char, kind_of_char};
 
 /// Tiles by kind (26 letters then the blank).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Rack {
     counts: [u8; KINDS],
     len: u8,
+    /// Bit k set while the rack holds a tile of kind k: lets move generation skip absent letters.
+    present: u32,
 }
 
 /// A rack string held something other than letters and `?`.
@@ -26,6 +28,7 @@ impl Rack {
     pub const EMPTY: Rack = Rack {
         counts: [0; KINDS],
         len: 0,
+        present: 0,
     };
 
     /// Reads tiles such as `AEINRST` or `QI?` (any case).
@@ -64,6 +67,7 @@ impl Rack {
     pub fn add(&mut self, kind: usize) {
         self.counts[kind] += 1;
         self.len += 1;
+        self.present |= 1 << kind;
     }
 
     /// Takes one tile away; false if there is none of that kind.
@@ -74,7 +78,20 @@ impl Rack {
         }
         self.counts[kind] -= 1;
         self.len -= 1;
+        if self.counts[kind] == 0 {
+            self.present &= !(1 << kind);
+        }
         true
+    }
+
+    /// The letters (bits 0-25) a tile on the rack can stand for: all of them while it holds a blank.
+    #[inline]
+    pub fn playable_letters(&self) -> u32 {
+        if self.present & (1 << BLANK) != 0 {
+            (1 << 26) - 1
+        } else {
+            self.present
+        }
     }
 
     /// Whether every tile of `other` is here too.
@@ -94,6 +111,7 @@ impl Rack {
             *have -= want;
         }
         self.len -= other.len;
+        self.present = self.mask_from_counts();
         true
     }
 
@@ -103,6 +121,13 @@ impl Rack {
             *have += more;
         }
         self.len += other.len;
+        self.present = self.mask_from_counts();
+    }
+
+    fn mask_from_counts(&self) -> u32 {
+        (0..KINDS)
+            .filter(|&kind| self.counts[kind] > 0)
+            .fold(0, |mask, kind| mask | 1 << kind)
     }
 
     /// Each tile's kind, in alphabetical order with blanks last.

@@ -1,0 +1,73 @@
+//! Crossword benchmarks: all moves of mid-game positions, and whole greedy games.
+
+use std::hint::black_box;
+
+use bots::scrabble::{Bot, Greedy, play_out};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::scrabble::{Game, MoveGen};
+use owlery_benches::{midgame_positions, standard};
+
+fn movegen(c: &mut Criterion) {
+    let (rules, lexicon) = standard();
+    let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
+    let mut generator = MoveGen::new();
+    let mut count_all = || {
+        let mut moves = 0u64;
+        for cgp in &positions {
+            generator.generate(
+                &cgp.board,
+                &rules,
+                lexicon.graph(),
+                &cgp.racks[0],
+                |_, score| {
+                    moves += 1;
+                    black_box(score);
+                },
+            );
+        }
+        moves
+    };
+    let moves = count_all();
+    // A fast wrong answer must fail: the move count of these 50 positions is fixed.
+    assert_eq!(
+        moves, 55_202,
+        "move count of the 50 benchmark positions changed"
+    );
+    let mut group = c.benchmark_group("movegen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function(
+        "all moves of 50 mid-game positions (elements = positions)",
+        |b| b.iter(&mut count_all),
+    );
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function(
+        "all moves of 50 mid-game positions (elements = moves)",
+        |b| b.iter(&mut count_all),
+    );
+    group.finish();
+}
+
+fn greedy_games(c: &mut Criterion) {
+    let (rules, lexicon) = standard();
+    let mut group = c.benchmark_group("games");
+    group.throughput(Throughput::Elements(10));
+    group.sample_size(20);
+    group.bench_function("10 greedy two-player games", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            for _ in 0..10 {
+                seed += 1;
+                let mut game =
+                    Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
+                let mut seats: Vec<Box<dyn Bot>> =
+                    vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
+                play_out(&mut game, &mut seats, |_| {}).expect("legal");
+                assert!(game.is_over());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, greedy_games);
+criterion_main!(benches);
