@@ -5,12 +5,22 @@
 #[allow(dead_code)]
 mod wordlist;
 
+#[path = "src/graph.rs"]
+#[allow(dead_code)]
+mod graph;
+
+#[path = "src/gaddag.rs"]
+#[allow(dead_code)]
+mod gaddag;
+
 use std::{env, fs, path::PathBuf};
 
 fn main() {
     let source = "data/words.txt";
     println!("cargo:rerun-if-changed={source}");
     println!("cargo:rerun-if-changed=src/wordlist.rs");
+    println!("cargo:rerun-if-changed=src/graph.rs");
+    println!("cargo:rerun-if-changed=src/gaddag.rs");
     let text =
         fs::read_to_string(source).expect("lexicon/data/words.txt is part of the repository");
     // The source list has words over 15 letters; they cannot be played, so they are skipped here.
@@ -22,6 +32,10 @@ fn main() {
         .expect("words are sorted and unique");
     let bytes = builder.into_inner().expect("in-memory fst");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    // The GADDAG takes seconds to build: lay it out once here, not at every start.
+    let gaddag =
+        gaddag::build_gaddag(parsed.words.iter().map(String::as_bytes)).expect("letters only");
+    fs::write(out.join("dictionary.gaddag"), gaddag.to_bytes()).expect("write dictionary.gaddag");
     fs::write(out.join("dictionary.fst"), bytes).expect("write dictionary.fst");
     fs::write(
         out.join("dictionary_stats.rs"),

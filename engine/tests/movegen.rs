@@ -115,8 +115,9 @@ fn generated(
     rack: &Rack,
 ) -> BTreeMap<String, i32> {
     let mut found = BTreeMap::new();
-    MoveGen::new().generate(board, rules, lexicon.graph(), rack, |placement, score| {
-        let previous = found.insert(placement.notation(board), score);
+    MoveGen::new().generate(board, rules, lexicon, rack, |candidate| {
+        let placement = candidate.placement();
+        let previous = found.insert(placement.notation(board), candidate.score());
         assert!(
             previous.is_none(),
             "generated {} twice",

@@ -28,11 +28,11 @@ fn play(
     MoveGen::new().generate(
         &cgp.board,
         game.rules(),
-        lexicon.graph(),
+        lexicon,
         &cgp.racks[0],
-        |placement, score| {
-            if placement.notation(&cgp.board) == notation {
-                generated = Some(score);
+        |candidate| {
+            if candidate.placement().notation(&cgp.board) == notation {
+                generated = Some(candidate.score());
             }
         },
     );

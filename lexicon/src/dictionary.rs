@@ -3,11 +3,14 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use crate::gaddag::build_gaddag;
+use crate::graph::{GraphError, WordGraph};
 use crate::wordlist::{BadLine, OnBadLine, parse_word_list};
 
 include!(concat!(env!("OUT_DIR"), "/dictionary_stats.rs"));
 
 static EMBEDDED_FST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dictionary.fst"));
+static EMBEDDED_GADDAG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dictionary.gaddag"));
 
 /// Where the embedded dictionary came from.
 pub const EMBEDDED_ORIGIN: &str =
@@ -64,6 +67,8 @@ pub enum DictionaryError {
 pub struct Dictionary {
     set: fst::Set<Cow<'static, [u8]>>,
     origin: String,
+    /// The GADDAG laid out at build time, for the embedded list only.
+    prebuilt_gaddag: Option<&'static [u8]>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -83,6 +88,7 @@ impl Dictionary {
         Dictionary {
             set,
             origin: EMBEDDED_ORIGIN.to_string(),
+            prebuilt_gaddag: Some(EMBEDDED_GADDAG),
         }
     }
 
@@ -96,6 +102,7 @@ impl Dictionary {
         Dictionary {
             set: fst::Set::new(Cow::Owned(set.into_fst().into_inner())).expect("fresh fst"),
             origin: origin.into(),
+            prebuilt_gaddag: None,
         }
     }
 
@@ -143,6 +150,7 @@ impl Dictionary {
             let dictionary = Dictionary {
                 set,
                 origin: format!("compiled lexicon {}", path.display()),
+                prebuilt_gaddag: None,
             };
             return Ok(Compiled {
                 dictionary,
@@ -183,6 +191,15 @@ impl Dictionary {
     /// Where the words came from.
     pub fn origin(&self) -> &str {
         &self.origin
+    }
+
+    /// The words as a GADDAG: read from the build for the embedded list, else built now.
+    pub fn gaddag(&self) -> Result<WordGraph, GraphError> {
+        if let Some(bytes) = self.prebuilt_gaddag {
+            return WordGraph::from_bytes(bytes);
+        }
+        let words = self.set.stream().into_bytes();
+        build_gaddag(words.iter().map(Vec::as_slice))
     }
 
     /// The underlying fst set.

@@ -13,95 +13,37 @@ use fst::raw::{CompiledAddr, Fst};
 
 const FINAL_BIT: u32 = 1 << 31;
 const LETTER_MASK: u32 = (1 << 26) - 1;
-
+/// Letters and the GADDAG separator.
+const SYMBOL_MASK: u32 = (1 << 27) - 1;
 const UNSEEN: u32 = u32::MAX;
 
-/// A node of the union: the node reached in each fst, if the prefix is in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Pair {
-    large: Option<CompiledAddr>,
-    small: Option<CompiledAddr>,
+/// The GADDAG's separator symbol, after the 26 letters; spelled `[` (the byte after `Z`) in keys.
+pub const SEPARATOR: u8 = 26;
+
+/// A set of symbols (letters and the separator) as a bit mask.
+#[derive(Debug, Clone, Copy)]
+struct SymbolSet(u32);
+
+impl SymbolSet {
+    fn iter(self) -> impl Iterator<Item = u8> {
+        LetterSet(self.0).iter()
+    }
 }
 
-/// The state of one graph layout: slots assigned so far and the array being filled.
-struct Layout<'f, A, B> {
-    large: &'f Fst<A>,
-    small: Option<&'f Fst<B>>,
-    /// Slots of pairs reached by the large fst alone, indexed by its node address.
-    solo: Vec<u32>,
-    /// Slots of every other pair.
-    paired: HashMap<Pair, u32>,
-    nodes: Vec<u32>,
-    order: Vec<Pair>,
+/// The symbol of an fst key byte: `A`-`Z` are 0-25, `[` is the separator.
+fn symbol_of(byte: u8) -> Result<u8, GraphError> {
+    match byte.wrapping_sub(b'A') {
+        symbol @ 0..=26 => Ok(symbol),
+        _ => Err(GraphError::NotALetter { byte }),
+    }
 }
 
-impl<A: AsRef<[u8]>, B: AsRef<[u8]>> Layout<'_, A, B> {
-    fn slot(&self, pair: Pair) -> Option<u32> {
-        match pair {
-            Pair {
-                large: Some(addr),
-                small: None,
-            } => Some(self.solo[addr]).filter(|&slot| slot != UNSEEN),
-            _ => self.paired.get(&pair).copied(),
-        }
-    }
-
-    fn assign(&mut self, pair: Pair, index: u32) {
-        match pair {
-            Pair {
-                large: Some(addr),
-                small: None,
-            } => self.solo[addr] = index,
-            _ => {
-                self.paired.insert(pair, index);
-            }
-        }
-        self.order.push(pair);
-    }
-
-    fn is_final(&self, pair: Pair) -> bool {
-        pair.large
-            .is_some_and(|addr| self.large.node(addr).is_final())
-            || pair
-                .small
-                .zip(self.small)
-                .is_some_and(|(addr, fst)| fst.node(addr).is_final())
-    }
-
-    /// The pair's outgoing letters (0-25) in order, each with the child pair.
-    fn edges(&self, pair: Pair) -> Result<Vec<(u8, Pair)>, GraphError> {
-        let mut children: [Pair; 26] = [Pair {
-            large: None,
-            small: None,
-        }; 26];
-        let mut present = 0u32;
-        let letter_of = |byte: u8| {
-            let letter = byte.wrapping_sub(b'A');
-            if letter < 26 {
-                Ok(letter)
-            } else {
-                Err(GraphError::NotALetter { byte })
-            }
-        };
-        if let Some(addr) = pair.large {
-            for transition in self.large.node(addr).transitions() {
-                let letter = letter_of(transition.inp)?;
-                children[letter as usize].large = Some(transition.addr);
-                present |= 1 << letter;
-            }
-        }
-        if let Some((addr, fst)) = pair.small.zip(self.small) {
-            for transition in fst.node(addr).transitions() {
-                let letter = letter_of(transition.inp)?;
-                children[letter as usize].small = Some(transition.addr);
-                present |= 1 << letter;
-            }
-        }
-        Ok(LetterSet(present)
-            .iter()
-            .map(|letter| (letter, children[letter as usize]))
-            .collect())
-    }
+/// The next free slot, if the array still fits 31-bit indices.
+fn next_slot(nodes: &[u32]) -> Result<u32, GraphError> {
+    u32::try_from(nodes.len())
+        .ok()
+        .filter(|&slot| slot & FINAL_BIT == 0)
+        .ok_or(GraphError::TooLarge { nodes: nodes.len() })
 }
 
 /// A node of a [`WordGraph`]: the set of words sharing one prefix (or suffix, reversed).
@@ -146,6 +88,9 @@ pub enum GraphError {
         /// The offending byte.
         byte: u8,
     },
+    /// Embedded or stored graph bytes are damaged.
+    #[error("the word graph's bytes are damaged")]
+    Corrupt,
     /// The graph does not fit in 31-bit node indices.
     #[error("the word list is too large for the word graph ({nodes} array entries)")]
     TooLarge {
@@ -164,64 +109,121 @@ pub struct WordGraph {
 impl WordGraph {
     /// Lays out the nodes of an fst set as a flat array.
     pub fn from_fst<D: AsRef<[u8]>>(fst: &Fst<D>) -> Result<Self, GraphError> {
-        Self::from_union::<D, D>(fst, None)
-    }
-
-    /// Lays out the union of a large fst and an optional small one (the Glossary) as one graph.
-    ///
-    /// The union is walked as pairs of nodes, one from each fst; a node reached by the large
-    /// fst alone keeps its own slot (found by address in a flat table, which is what makes
-    /// this fast), and only the few pairs along the small fst's words need a hash map.
-    pub fn from_union<A: AsRef<[u8]>, B: AsRef<[u8]>>(
-        large: &Fst<A>,
-        small: Option<&Fst<B>>,
-    ) -> Result<Self, GraphError> {
-        let mut layout = Layout {
-            large,
-            small,
-            solo: vec![UNSEEN; large.as_bytes().len() + 1],
-            paired: HashMap::new(),
-            nodes: Vec::new(),
-            order: Vec::new(),
-        };
-        let root = Pair {
-            large: Some(large.root().addr()),
-            small: small.map(|fst| fst.root().addr()),
-        };
-        let mut stack = vec![root];
+        // Slots of fst nodes, indexed by node address: a flat table is much faster than a map.
+        let mut slot_of = vec![UNSEEN; fst.as_bytes().len() + 1];
+        let mut order: Vec<CompiledAddr> = Vec::new();
+        let mut nodes: Vec<u32> = Vec::new();
+        let mut stack = vec![fst.root().addr()];
         // First pass: give every reachable node its slot, header filled, children pending.
-        while let Some(pair) = stack.pop() {
-            if layout.slot(pair).is_some() {
+        while let Some(addr) = stack.pop() {
+            if slot_of[addr] != UNSEEN {
                 continue;
             }
-            let edges = layout.edges(pair)?;
-            let index = u32::try_from(layout.nodes.len())
-                .ok()
-                .filter(|&i| i & FINAL_BIT == 0)
-                .ok_or(GraphError::TooLarge {
-                    nodes: layout.nodes.len(),
-                })?;
-            layout.assign(pair, index);
-            let mut header = if layout.is_final(pair) { FINAL_BIT } else { 0 };
-            for &(letter, child) in &edges {
-                header |= 1 << letter;
-                stack.push(child);
+            let node = fst.node(addr);
+            slot_of[addr] = next_slot(&nodes)?;
+            order.push(addr);
+            let mut header = if node.is_final() { FINAL_BIT } else { 0 };
+            for transition in node.transitions() {
+                header |= 1 << symbol_of(transition.inp)?;
+                stack.push(transition.addr);
             }
-            layout.nodes.push(header);
-            layout.nodes.extend(std::iter::repeat_n(0, edges.len()));
+            nodes.push(header);
+            nodes.extend(std::iter::repeat_n(0, node.len()));
         }
         // Second pass: point each edge at its child's slot.
-        for k in 0..layout.order.len() {
-            let pair = layout.order[k];
-            let base = layout.slot(pair).expect("assigned") as usize + 1;
-            for (offset, (_, child)) in layout.edges(pair)?.into_iter().enumerate() {
-                layout.nodes[base + offset] = layout.slot(child).expect("assigned");
+        for addr in order {
+            let base = slot_of[addr] as usize + 1;
+            for (k, transition) in fst.node(addr).transitions().enumerate() {
+                nodes[base + k] = slot_of[transition.addr];
             }
         }
-        let root = NodeId(layout.slot(root).expect("assigned"));
+        let root = NodeId(slot_of[fst.root().addr()]);
+        Ok(WordGraph { nodes, root })
+    }
+
+    /// The union of two graphs: this one's nodes are kept as they are, and only the nodes
+    /// along `other`'s words are added, so a small set (the Glossary) joins a large one cheaply.
+    pub fn union(mut self, other: &WordGraph) -> Result<WordGraph, GraphError> {
+        let mut slot_of: HashMap<(Option<NodeId>, NodeId), u32> = HashMap::new();
+        let mut order = Vec::new();
+        let root = (Some(self.root), other.root);
+        let mut stack = vec![root];
+        while let Some(pair) = stack.pop() {
+            if slot_of.contains_key(&pair) {
+                continue;
+            }
+            let (mine, theirs) = pair;
+            let my_header = mine.map_or(0, |node| self.nodes[node.0 as usize]);
+            let header = my_header | other.nodes[theirs.0 as usize];
+            slot_of.insert(pair, next_slot(&self.nodes)?);
+            order.push(pair);
+            for symbol in SymbolSet(header & SYMBOL_MASK).iter() {
+                if let Some(child) = other.child(theirs, symbol) {
+                    stack.push((mine.and_then(|node| self.child(node, symbol)), child));
+                }
+            }
+            let edges = (header & SYMBOL_MASK).count_ones() as usize;
+            self.nodes.push(header);
+            self.nodes.extend(std::iter::repeat_n(0, edges));
+        }
+        for pair in order {
+            let (mine, theirs) = pair;
+            let slot = slot_of[&pair] as usize;
+            let header = self.nodes[slot];
+            for (k, symbol) in SymbolSet(header & SYMBOL_MASK).iter().enumerate() {
+                let child = match other.child(theirs, symbol) {
+                    Some(child) => {
+                        slot_of[&(mine.and_then(|node| self.child(node, symbol)), child)]
+                    }
+                    None => {
+                        self.child(mine.expect("the symbol leaves one of the two"), symbol)
+                            .expect("present")
+                            .0
+                    }
+                };
+                self.nodes[slot + 1 + k] = child;
+            }
+        }
+        self.root = NodeId(slot_of[&root]);
+        Ok(self)
+    }
+
+    /// The graph as little-endian bytes (root, then the array), for embedding.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        std::iter::once(self.root.0)
+            .chain(self.nodes.iter().copied())
+            .flat_map(u32::to_le_bytes)
+            .collect()
+    }
+
+    /// Reads bytes written by [`WordGraph::to_bytes`], checking that every edge stays in bounds.
+    pub fn from_bytes(bytes: &[u8]) -> Result<WordGraph, GraphError> {
+        let corrupt = GraphError::Corrupt;
+        if bytes.len() % 4 != 0 || bytes.len() < 8 {
+            return Err(corrupt);
+        }
+        let mut words = bytes
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let root = words.next().ok_or(corrupt.clone())?;
+        let nodes: Vec<u32> = words.collect();
+        let mut index = 0;
+        while index < nodes.len() {
+            let edges = (nodes[index] & SYMBOL_MASK).count_ones() as usize;
+            let children = nodes
+                .get(index + 1..index + 1 + edges)
+                .ok_or(corrupt.clone())?;
+            if children.iter().any(|&child| child as usize >= nodes.len()) {
+                return Err(corrupt);
+            }
+            index += 1 + edges;
+        }
+        if root as usize >= nodes.len() {
+            return Err(corrupt);
+        }
         Ok(WordGraph {
-            nodes: layout.nodes,
-            root,
+            nodes,
+            root: NodeId(root),
         })
     }
 
@@ -231,7 +233,7 @@ impl WordGraph {
         self.root
     }
 
-    /// The node after `letter` (0-25), if some word continues with it.
+    /// The node after `letter` (0-25, or [`SEPARATOR`]), if some word continues with it.
     #[inline]
     pub fn child(&self, node: NodeId, letter: u8) -> Option<NodeId> {
         let header = self.nodes[node.0 as usize];
@@ -239,7 +241,7 @@ impl WordGraph {
         if header & bit == 0 {
             return None;
         }
-        let offset = (header & (bit - 1) & LETTER_MASK).count_ones() as usize;
+        let offset = (header & (bit - 1) & SYMBOL_MASK).count_ones() as usize;
         Some(NodeId(self.nodes[node.0 as usize + 1 + offset]))
     }
 
@@ -336,7 +338,10 @@ mod tests {
     fn a_union_holds_the_words_of_both_sets_and_no_others() {
         let large = fst::Set::from_iter(["CAT", "CATS", "DOG"]).unwrap();
         let small = fst::Set::from_iter(["CA", "CATNIP", "OWL"]).unwrap();
-        let graph = WordGraph::from_union(large.as_fst(), Some(small.as_fst())).unwrap();
+        let large = WordGraph::from_fst(large.as_fst()).unwrap();
+        let graph = large
+            .union(&WordGraph::from_fst(small.as_fst()).unwrap())
+            .unwrap();
         let mut letters = Vec::new();
         for word in ["CAT", "CATS", "DOG", "CA", "CATNIP", "OWL"] {
             to_letters(word, &mut letters).unwrap();
@@ -351,6 +356,13 @@ mod tests {
     #[test]
     fn refuses_keys_that_are_not_letters() {
         let set = fst::Set::from_iter(["A1"]).unwrap();
+        let bytes = graph_of(&["AB", "CD"]).to_bytes();
+        let back = WordGraph::from_bytes(&bytes).unwrap();
+        assert!(back.contains_letters(&[2, 3]) && !back.contains_letters(&[1, 2]));
+        assert_eq!(
+            WordGraph::from_bytes(&bytes[..bytes.len() - 4]).unwrap_err(),
+            GraphError::Corrupt
+        );
         assert_eq!(
             WordGraph::from_fst(set.as_fst()).unwrap_err(),
             GraphError::NotALetter { byte: b'1' }

@@ -6,6 +6,7 @@
 //! dictionary plus the Glossary. A user word list replaces the dictionary, never the Glossary.
 
 mod dictionary;
+pub mod gaddag;
 pub mod glossary;
 pub mod graph;
 pub mod query;
@@ -19,7 +20,7 @@ pub use dictionary::{
     Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
 };
 pub use glossary::{EMBEDDED_GLOSSARY, GlossaryEntry, GlossaryLineError};
-pub use graph::{LetterSet, NodeId, WordGraph};
+pub use graph::{LetterSet, NodeId, SEPARATOR, WordGraph};
 pub use query::QueryError;
 pub use wordlist::{MAX_WORD_LEN, MIN_WORD_LEN, OnBadLine};
 
@@ -54,6 +55,7 @@ pub struct Lexicon {
     glossary: fst::Set<Vec<u8>>,
     edition: Edition,
     graph: WordGraph,
+    gaddag: WordGraph,
     reversed: OnceLock<WordGraph>,
 }
 
@@ -66,20 +68,24 @@ impl Lexicon {
     /// A lexicon over the given dictionary and the embedded Glossary.
     pub fn new(dictionary: Dictionary, edition: Edition) -> Result<Self, LexiconError> {
         let glossary_entries = glossary::parse_glossary(EMBEDDED_GLOSSARY)?;
-        let glossary = fst::Set::from_iter(glossary::glossary_words(&glossary_entries))
-            .expect("glossary words are sorted and unique");
-        let graph = match edition {
-            Edition::Plain => WordGraph::from_fst(dictionary.set().as_fst())?,
-            Edition::HarryPotter => {
-                WordGraph::from_union(dictionary.set().as_fst(), Some(glossary.as_fst()))?
-            }
-        };
+        let glossary_words = glossary::glossary_words(&glossary_entries);
+        let glossary =
+            fst::Set::from_iter(&glossary_words).expect("glossary words are sorted and unique");
+        let mut graph = WordGraph::from_fst(dictionary.set().as_fst())?;
+        let mut gaddag = dictionary.gaddag()?;
+        if edition == Edition::HarryPotter {
+            graph = graph.union(&WordGraph::from_fst(glossary.as_fst())?)?;
+            gaddag = gaddag.union(&gaddag::build_gaddag(
+                glossary_words.iter().map(String::as_bytes),
+            )?)?;
+        }
         Ok(Lexicon {
             dictionary,
             glossary_entries,
             glossary,
             edition,
             graph,
+            gaddag,
             reversed: OnceLock::new(),
         })
     }
@@ -120,6 +126,11 @@ impl Lexicon {
     /// The playable words as a graph, read left to right.
     pub fn graph(&self) -> &WordGraph {
         &self.graph
+    }
+
+    /// The playable words as a GADDAG, for move generation from anchor squares.
+    pub fn gaddag(&self) -> &WordGraph {
+        &self.gaddag
     }
 
     /// The playable words spelled backwards, for the Confundo card (words read right to left).

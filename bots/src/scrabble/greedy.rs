@@ -4,8 +4,8 @@ use engine::scrabble::{Move, MoveGen, Observation, Placement};
 
 use super::{Bot, may_exchange};
 
-/// Plays the highest-scoring placement; ties go to the first generated (Across before Down,
-/// top line first, leftmost anchor first). With no placement it exchanges its whole rack if
+/// Plays the highest-scoring placement; ties go to the least placement in its canonical order
+/// (Across before Down, top line first, leftmost start first), whatever order the generator used. With no placement it exchanges its whole rack if
 /// it may, else passes.
 #[derive(Debug, Clone, Default)]
 pub struct Greedy {
@@ -29,11 +29,16 @@ impl Bot for Greedy {
         self.movegen.generate(
             observation.board,
             observation.rules,
-            observation.lexicon.graph(),
+            observation.lexicon,
             &observation.rack,
-            |placement, score| {
-                if best.is_none_or(|(top, _)| score > top) {
-                    best = Some((score, *placement));
+            |candidate| {
+                let better = match &best {
+                    None => true,
+                    Some((top, _)) if candidate.score() != *top => candidate.score() > *top,
+                    Some((_, placement)) => candidate.placement() < *placement,
+                };
+                if better {
+                    best = Some((candidate.score(), candidate.placement()));
                 }
             },
         );

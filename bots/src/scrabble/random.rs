@@ -62,12 +62,12 @@ impl Bot for RandomBot {
         self.movegen.generate(
             observation.board,
             observation.rules,
-            observation.lexicon.graph(),
+            observation.lexicon,
             &observation.rack,
-            |placement, _| {
+            |candidate| {
                 seen += 1;
                 if rng.random_range(0..seen) == 0 {
-                    chosen = Some(*placement);
+                    chosen = Some(candidate.placement());
                 }
             },
         );

@@ -5,7 +5,7 @@ use super::layout::{SIZE, SQUARES};
 use super::tiles::Cell;
 
 /// The direction a word reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
     /// Left to right along a row.
     Across,

@@ -18,7 +18,7 @@ pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
 pub use game::{EndReason, Game, GameRng, SetupError, Turn};
 pub use layout::{Layout, SIZE};
-pub use movegen::MoveGen;
+pub use movegen::{Candidate, MoveGen};
 pub use moves::{Move, MoveParseError, Placement, leave_after};
 pub use observation::Observation;
 pub use rack::Rack;

@@ -1,21 +1,22 @@
 //! Move generation: every legal placement for a rack, each once, with its score.
 //!
-//! Appel and Jacobson's algorithm over the forward word graph. For each line in each direction,
-//! every anchor (an empty square next to a tile, or the start square on an empty board) starts
-//! words: a left part either already on the board or built from the rack on the empty,
-//! non-anchor squares to its left, then extended rightwards through the anchor under the
+//! Gordon's GADDAG algorithm. For each line in each direction, every anchor (an empty square
+//! next to a tile, or the start square on an empty board) starts words: the generator places a
+//! tile on the anchor, reads leftwards over board tiles and onto empty non-anchor squares,
+//! turns right at the GADDAG's separator and reads on past the anchor, always under the
 //! cross-checks (the letters the perpendicular word allows on each square). A move is found
 //! only at its leftmost anchor, so each comes once; a one-tile play forming words both ways is
-//! kept only in its Across form. Moves go to a callback: nothing is allocated per move.
+//! kept only in its Across form. The score is kept as the walk goes, and moves go to a callback
+//! as [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
 
-use lexicon::{LetterSet, NodeId, WordGraph};
+use lexicon::{LetterSet, Lexicon, NodeId, SEPARATOR, WordGraph};
 
 use super::board::{Board, Direction};
 use super::layout::{SIZE, SQUARES};
 use super::moves::Placement;
 use super::rack::Rack;
 use super::rules::Rules;
-use super::tiles::{BLANK, Cell, Letter};
+use super::tiles::{BLANK, Cell, KINDS};
 
 /// No perpendicular word through a square.
 const NO_CROSS: i16 = -1;
@@ -49,18 +50,25 @@ impl MoveGen {
         &mut self,
         board: &Board,
         rules: &Rules,
-        graph: &WordGraph,
+        lexicon: &Lexicon,
         rack: &Rack,
-        mut sink: impl FnMut(&Placement, i32),
+        mut sink: impl FnMut(&Candidate<'_>),
     ) {
-        self.compute_cross_checks(board, rules, graph);
+        self.compute_cross_checks(board, rules, lexicon.graph());
         let mut rack = *rack;
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let mut line_gen = LineGen::new(
-                    self, board, rules, graph, direction, line, &mut rack, &mut sink,
+                    self,
+                    board,
+                    rules,
+                    &points,
+                    lexicon.gaddag(),
+                    direction,
+                    line,
                 );
-                line_gen.run(board.is_empty());
+                line_gen.run(board.is_empty(), &mut rack, &mut sink);
             }
         }
     }
@@ -128,215 +136,301 @@ fn allowed_letters(graph: &WordGraph, prefix: &[Cell], suffix: &[Cell]) -> Lette
     allowed
 }
 
-/// The generator for one line in one direction.
-struct LineGen<'a, F> {
-    graph: &'a WordGraph,
-    rules: &'a Rules,
+/// A generated move: its score now, its placement on request.
+#[derive(Debug)]
+pub struct Candidate<'a> {
+    score: i32,
+    direction: Direction,
+    line: u8,
+    start: u8,
+    end: u8,
+    placed: &'a [Cell; SIZE],
+}
+
+impl Candidate<'_> {
+    /// Points scored, bingo included.
+    #[inline]
+    pub fn score(&self) -> i32 {
+        self.score
+    }
+
+    /// The move as a placement.
+    pub fn placement(&self) -> Placement {
+        let mut placement = Placement::new(
+            self.direction,
+            usize::from(self.line),
+            usize::from(self.start),
+        );
+        placement.len = self.end - self.start;
+        let span = usize::from(self.start)..usize::from(self.end);
+        placement.tiles[..span.len()].copy_from_slice(&self.placed[span]);
+        placement
+    }
+}
+
+/// The score of a word under construction.
+#[derive(Debug, Clone, Copy)]
+struct Tally {
+    /// Letter points of the main word, letter premiums applied.
+    main: i32,
+    /// Product of the word premiums under placed tiles.
+    word_multiplier: i32,
+    /// Scores of the perpendicular words made so far.
+    cross: i32,
+    /// Tiles placed.
+    placed: usize,
+    /// Whether a placed tile made a perpendicular word.
+    crossed: bool,
+}
+
+impl Tally {
+    const START: Tally = Tally {
+        main: 0,
+        word_multiplier: 1,
+        cross: 0,
+        placed: 0,
+        crossed: false,
+    };
+}
+
+/// The generator for one line in one direction, with the line's squares copied out.
+struct LineGen<'a> {
+    gaddag: &'a WordGraph,
     direction: Direction,
     line: usize,
-    cells: &'a [Cell],
-    cross_sets: &'a [LetterSet; SQUARES],
-    cross_points: &'a [i16; SQUARES],
-    rack: &'a mut Rack,
-    sink: &'a mut F,
+    points: &'a [i32; KINDS],
+    cells: [Cell; SIZE],
+    cross_sets: [u32; SIZE],
+    cross_points: [i16; SIZE],
+    letter_multiplier: [i32; SIZE],
+    word_multiplier: [i32; SIZE],
+    is_anchor: [bool; SIZE],
+    bingo_tiles: usize,
+    bingo_bonus: i32,
+    start_square: usize,
     /// Tiles placed at each position of the line (EMPTY where none).
     placed: [Cell; SIZE],
-    /// The left part built from the rack, in reading order.
-    left: [Cell; SIZE],
-    left_len: usize,
     anchor: usize,
 }
 
-impl<'a, F: FnMut(&Placement, i32)> LineGen<'a, F> {
-    #[allow(clippy::too_many_arguments)]
+impl<'a> LineGen<'a> {
     fn new(
-        buffers: &'a MoveGen,
-        board: &'a Board,
-        rules: &'a Rules,
-        graph: &'a WordGraph,
+        buffers: &MoveGen,
+        board: &Board,
+        rules: &Rules,
+        points: &'a [i32; KINDS],
+        gaddag: &'a WordGraph,
         direction: Direction,
         line: usize,
-        rack: &'a mut Rack,
-        sink: &'a mut F,
     ) -> Self {
         let d = direction as usize;
+        let square = |pos: usize| direction.square(line, pos);
+        let cells: [Cell; SIZE] = std::array::from_fn(|pos| board.line(direction, line)[pos]);
         LineGen {
-            graph,
-            rules,
+            gaddag,
             direction,
             line,
-            cells: board.line(direction, line),
-            cross_sets: &buffers.cross_sets[d],
-            cross_points: &buffers.cross_points[d],
-            rack,
-            sink,
+            points,
+            cells,
+            cross_sets: std::array::from_fn(|pos| buffers.cross_sets[d][square(pos)].0),
+            cross_points: std::array::from_fn(|pos| buffers.cross_points[d][square(pos)]),
+            letter_multiplier: std::array::from_fn(|pos| {
+                rules.layout.letter_multiplier(square(pos))
+            }),
+            word_multiplier: std::array::from_fn(|pos| rules.layout.word_multiplier(square(pos))),
+            is_anchor: [false; SIZE],
+            bingo_tiles: rules.numbers.bingo_tiles,
+            bingo_bonus: rules.numbers.bingo_bonus,
+            start_square: rules.layout.start(),
             placed: [Cell::EMPTY; SIZE],
-            left: [Cell::EMPTY; SIZE],
-            left_len: 0,
             anchor: 0,
         }
     }
 
-    fn square(&self, pos: usize) -> usize {
-        self.direction.square(self.line, pos)
-    }
-
-    fn is_anchor(&self, pos: usize, empty_board: bool) -> bool {
-        if !self.cells[pos].is_empty() {
-            return false;
+    fn run(&mut self, empty_board: bool, rack: &mut Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
+        for pos in 0..SIZE {
+            let occupied = |p: usize| !self.cells[p].is_empty();
+            self.is_anchor[pos] = !occupied(pos)
+                && if empty_board {
+                    self.direction.square(self.line, pos) == self.start_square
+                } else {
+                    (pos > 0 && occupied(pos - 1))
+                        || (pos + 1 < SIZE && occupied(pos + 1))
+                        || self.cross_points[pos] != NO_CROSS
+                };
         }
-        if empty_board {
-            return self.square(pos) == self.rules.layout.start();
-        }
-        let occupied = |p: Option<usize>| p.is_some_and(|p| p < SIZE && !self.cells[p].is_empty());
-        occupied(pos.checked_sub(1))
-            || occupied(Some(pos + 1))
-            || self.cross_points[self.square(pos)] != NO_CROSS
-    }
-
-    fn run(&mut self, empty_board: bool) {
-        let mut previous_anchor: Option<usize> = None;
         for anchor in 0..SIZE {
-            if !self.is_anchor(anchor, empty_board) {
-                continue;
+            // Skip anchors no rack tile fits; they still bar leftward placement from later anchors.
+            if self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0 {
+                self.anchor = anchor;
+                self.go_left(self.gaddag.root(), anchor, Tally::START, rack, sink);
             }
-            self.anchor = anchor;
-            // No tile of the rack fits the anchor: no move covers it (it still bounds left parts).
-            if self.cross_sets[self.square(anchor)].0 & self.rack.playable_letters() == 0 {
-                previous_anchor = Some(anchor);
-                continue;
-            }
-            if anchor > 0 && !self.cells[anchor - 1].is_empty() {
-                // The left part is the tiles already on the board.
-                let mut first = anchor - 1;
-                while first > 0 && !self.cells[first - 1].is_empty() {
-                    first -= 1;
-                }
-                self.left_len = 0;
-                let node = self.cells[first..anchor]
-                    .iter()
-                    .try_fold(self.graph.root(), |node, c| {
-                        self.graph.child(node, c.letter())
-                    });
-                if let Some(node) = node {
-                    self.extend_right(node, anchor, first);
-                }
-            } else {
-                let stop = previous_anchor.map_or(0, |p| p + 1);
-                let limit = (anchor - stop).min(self.rack.len().saturating_sub(1));
-                self.left_len = 0;
-                self.left_part(self.graph.root(), limit);
-            }
-            previous_anchor = Some(anchor);
         }
     }
 
-    /// Builds left parts of up to `limit` rack tiles on the empty squares before the anchor.
-    fn left_part(&mut self, node: NodeId, limit: usize) {
-        self.extend_right(node, self.anchor, self.anchor - self.left_len);
-        if limit == 0 {
+    #[inline]
+    fn with_tile(&self, tally: Tally, pos: usize, cell: Cell) -> Tally {
+        let letter_points = self.points[cell.kind()] * self.letter_multiplier[pos];
+        let mut next = tally;
+        next.main += letter_points;
+        next.word_multiplier *= self.word_multiplier[pos];
+        next.placed += 1;
+        if self.cross_points[pos] != NO_CROSS {
+            next.cross +=
+                (i32::from(self.cross_points[pos]) + letter_points) * self.word_multiplier[pos];
+            next.crossed = true;
+        }
+        next
+    }
+
+    /// Reads or fills square `pos`, moving leftwards from the anchor.
+    fn go_left(
+        &mut self,
+        node: NodeId,
+        pos: usize,
+        tally: Tally,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        let cell = self.cells[pos];
+        if !cell.is_empty() {
+            if let Some(child) = self.gaddag.child(node, cell.letter()) {
+                let tally = Tally {
+                    main: tally.main + self.points[cell.kind()],
+                    ..tally
+                };
+                self.after_left(child, pos, tally, rack, sink);
+            }
             return;
         }
-        for letter in self.graph.letters(node).iter() {
+        let allowed = self.gaddag.letters(node).0 & self.cross_sets[pos] & rack.playable_letters();
+        for letter in LetterSet(allowed).iter() {
             let child = self
-                .graph
+                .gaddag
                 .child(node, letter)
                 .expect("letter leaves the node");
             for blank in [false, true] {
                 let kind = if blank { BLANK } else { usize::from(letter) };
-                if !self.rack.take(kind) {
+                if !rack.take(kind) {
                     continue;
                 }
-                self.left[self.left_len] = Cell::tile(letter, blank);
-                self.left_len += 1;
-                self.left_part(child, limit - 1);
-                self.left_len -= 1;
-                self.rack.add(kind);
+                let tile = Cell::tile(letter, blank);
+                self.placed[pos] = tile;
+                let next = self.with_tile(tally, pos, tile);
+                self.after_left(child, pos, next, rack, sink);
+                self.placed[pos] = Cell::EMPTY;
+                rack.add(kind);
             }
         }
     }
 
-    /// Extends a word from `pos` rightwards; the word began at `start`.
-    fn extend_right(&mut self, node: NodeId, pos: usize, start: usize) {
-        if pos >= SIZE || self.cells[pos].is_empty() {
-            if pos > self.anchor && self.graph.is_word(node) {
-                self.record(start, pos);
-            }
-            if pos >= SIZE {
-                return;
-            }
-            let allowed =
-                LetterSet(self.graph.letters(node).0 & self.cross_sets[self.square(pos)].0);
-            for letter in allowed.iter() {
-                let child = self
-                    .graph
-                    .child(node, letter)
-                    .expect("letter leaves the node");
-                self.place(child, pos, start, letter);
-            }
-        } else {
-            let letter = self.cells[pos].letter();
-            if let Some(child) = self.graph.child(node, letter) {
-                self.extend_right(child, pos + 1, start);
+    /// After square `pos` is read: record, keep going left, or turn right at the separator.
+    fn after_left(
+        &mut self,
+        node: NodeId,
+        pos: usize,
+        tally: Tally,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        let left_free = pos == 0 || self.cells[pos - 1].is_empty();
+        let right_free = self.anchor + 1 == SIZE || self.cells[self.anchor + 1].is_empty();
+        if left_free && right_free && self.gaddag.is_word(node) {
+            self.record(pos, self.anchor + 1, tally, sink);
+        }
+        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !rack.is_empty())) {
+            self.go_left(node, pos - 1, tally, rack, sink);
+        }
+        if left_free && self.anchor + 1 < SIZE {
+            if let Some(turn) = self.gaddag.child(node, SEPARATOR) {
+                self.go_right(turn, self.anchor + 1, pos, tally, rack, sink);
             }
         }
     }
 
-    fn place(&mut self, child: NodeId, pos: usize, start: usize, letter: Letter) {
-        for blank in [false, true] {
-            let kind = if blank { BLANK } else { usize::from(letter) };
-            if !self.rack.take(kind) {
-                continue;
+    /// Reads or fills square `pos`, moving rightwards; the word began at `start`.
+    fn go_right(
+        &mut self,
+        node: NodeId,
+        pos: usize,
+        start: usize,
+        tally: Tally,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        let cell = self.cells[pos];
+        if !cell.is_empty() {
+            if let Some(child) = self.gaddag.child(node, cell.letter()) {
+                let tally = Tally {
+                    main: tally.main + self.points[cell.kind()],
+                    ..tally
+                };
+                self.after_right(child, pos, start, tally, rack, sink);
             }
-            self.placed[pos] = Cell::tile(letter, blank);
-            self.extend_right(child, pos + 1, start);
-            self.placed[pos] = Cell::EMPTY;
-            self.rack.add(kind);
+            return;
+        }
+        let allowed = self.gaddag.letters(node).0 & self.cross_sets[pos] & rack.playable_letters();
+        for letter in LetterSet(allowed).iter() {
+            let child = self
+                .gaddag
+                .child(node, letter)
+                .expect("letter leaves the node");
+            for blank in [false, true] {
+                let kind = if blank { BLANK } else { usize::from(letter) };
+                if !rack.take(kind) {
+                    continue;
+                }
+                let tile = Cell::tile(letter, blank);
+                self.placed[pos] = tile;
+                let next = self.with_tile(tally, pos, tile);
+                self.after_right(child, pos, start, next, rack, sink);
+                self.placed[pos] = Cell::EMPTY;
+                rack.add(kind);
+            }
+        }
+    }
+
+    fn after_right(
+        &mut self,
+        node: NodeId,
+        pos: usize,
+        start: usize,
+        tally: Tally,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        let right_free = pos + 1 == SIZE || self.cells[pos + 1].is_empty();
+        if right_free && self.gaddag.is_word(node) {
+            self.record(start, pos + 1, tally, sink);
+        }
+        if pos + 1 < SIZE {
+            self.go_right(node, pos + 1, start, tally, rack, sink);
         }
     }
 
     /// Hands the word on positions `start..end` to the sink, with its score.
-    fn record(&mut self, start: usize, end: usize) {
-        let mut placement = Placement::new(self.direction, self.line, start);
-        placement.len = (end - start) as u8;
-        let left_start = self.anchor - self.left_len;
-        let mut main = 0;
-        let mut word_multiplier = 1;
-        let mut cross_total = 0;
-        let mut placed_count = 0;
-        let mut single_cross = false;
-        for pos in start..end {
-            let cell = if pos < self.anchor && pos >= left_start && self.cells[pos].is_empty() {
-                self.left[pos - left_start]
-            } else {
-                self.placed[pos]
-            };
-            let square = self.square(pos);
-            if cell.is_empty() {
-                main += self.rules.tiles.cell_points(self.cells[pos]);
-                continue;
-            }
-            placement.tiles[pos - start] = cell;
-            placed_count += 1;
-            let letter_points =
-                self.rules.tiles.cell_points(cell) * self.rules.layout.letter_multiplier(square);
-            let multiplier = self.rules.layout.word_multiplier(square);
-            main += letter_points;
-            word_multiplier *= multiplier;
-            let cross = self.cross_points[square];
-            if cross != NO_CROSS {
-                cross_total += (i32::from(cross) + letter_points) * multiplier;
-                single_cross = true;
-            }
-        }
+    fn record(
+        &self,
+        start: usize,
+        end: usize,
+        tally: Tally,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
         // A one-tile play forming words both ways was already found Across.
-        if self.direction == Direction::Down && placed_count == 1 && single_cross {
+        if self.direction == Direction::Down && tally.placed == 1 && tally.crossed {
             return;
         }
-        let mut score = main * word_multiplier + cross_total;
-        if placed_count >= self.rules.numbers.bingo_tiles {
-            score += self.rules.numbers.bingo_bonus;
+        let mut score = tally.main * tally.word_multiplier + tally.cross;
+        if tally.placed >= self.bingo_tiles {
+            score += self.bingo_bonus;
         }
-        (self.sink)(&placement, score);
+        sink(&Candidate {
+            score,
+            direction: self.direction,
+            line: self.line as u8,
+            start: start as u8,
+            end: end as u8,
+            placed: &self.placed,
+        });
     }
 }

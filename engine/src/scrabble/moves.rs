@@ -12,7 +12,9 @@ use super::rack::Rack;
 use super::tiles::{BLANK, Cell};
 
 /// Tiles laid along one line: the whole main word, with existing tiles marked as played through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// The order (direction, line, start, length, tiles) is the canonical tie-break between moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Placement {
     /// The direction the main word reads.
     pub direction: Direction,

@@ -14,7 +14,7 @@ pub const BLANK: usize = 26;
 const BLANK_FLAG: u8 = 0x20;
 
 /// One square's content: empty, or a tile showing a letter (a blank shows the letter it stands for).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
 pub struct Cell(u8);
 
 impl Cell {

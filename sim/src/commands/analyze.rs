@@ -29,15 +29,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let cgp: Cgp = args.cgp.parse().context("reading --cgp")?;
     let rack = cgp.racks[0];
     let mut moves = Vec::new();
-    MoveGen::new().generate(
-        &cgp.board,
-        &rules,
-        lexicon.graph(),
-        &rack,
-        |placement, score| {
-            moves.push((score, *placement));
-        },
-    );
+    MoveGen::new().generate(&cgp.board, &rules, &lexicon, &rack, |candidate| {
+        moves.push((candidate.score(), candidate.placement()))
+    });
     let mut rows: Vec<Row> = moves
         .iter()
         .map(|(score, placement)| Row {
