@@ -162,3 +162,48 @@ fn generated_moves_equal_brute_force_on_random_positions() {
     assert!(positions >= 400, "{positions} positions");
     assert!(moves > 5_000, "{moves} moves compared");
 }
+
+#[test]
+fn the_bounded_best_move_is_the_best_of_all_moves() {
+    let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+    let rules = Arc::new(Rules::standard());
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    let mut movegen = MoveGen::new();
+    let mut positions = 0;
+    for game_index in 0..12u64 {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
+        while !game.is_over() {
+            let mut rack = *game.rack(game.to_move());
+            if rng.random_range(0..5) == 0 && rack.take(rng.random_range(0..26)) {
+                rack.add(26);
+            }
+            let mut all: Option<(i32, Placement)> = None;
+            movegen.generate(game.board(), &rules, &lexicon, &rack, |candidate| {
+                let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
+                if all.is_none_or(|(score, placement)| key > (score, std::cmp::Reverse(placement)))
+                {
+                    all = Some((candidate.score(), candidate.placement()));
+                }
+            });
+            let best = movegen.best(game.board(), &rules, &lexicon, &rack);
+            assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
+            positions += 1;
+            // Move on with a random legal move so positions vary.
+            let mut options = Vec::new();
+            movegen.generate(
+                game.board(),
+                &rules,
+                &lexicon,
+                game.rack(game.to_move()),
+                |c| options.push(c.placement()),
+            );
+            let action = if options.is_empty() {
+                Move::Pass
+            } else {
+                Move::Place(options[rng.random_range(0..options.len())])
+            };
+            game.play(action).unwrap();
+        }
+    }
+    assert!(positions > 200, "{positions}");
+}

@@ -1,6 +1,6 @@
 //! `greedy`: the highest-scoring placement.
 
-use engine::scrabble::{Move, MoveGen, Observation, Placement};
+use engine::scrabble::{Move, MoveGen, Observation};
 
 use super::{Bot, may_exchange};
 
@@ -25,22 +25,11 @@ impl Bot for Greedy {
     }
 
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        let mut best: Option<(i32, Placement)> = None;
-        self.movegen.generate(
+        let best = self.movegen.best(
             observation.board,
             observation.rules,
             observation.lexicon,
             &observation.rack,
-            |candidate| {
-                let better = match &best {
-                    None => true,
-                    Some((top, _)) if candidate.score() != *top => candidate.score() > *top,
-                    Some((_, placement)) => candidate.placement() < *placement,
-                };
-                if better {
-                    best = Some((candidate.score(), candidate.placement()));
-                }
-            },
         );
         match best {
             Some((_, placement)) => Move::Place(placement),

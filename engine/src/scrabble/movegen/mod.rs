@@ -9,6 +9,8 @@
 //! kept only in its Across form. The score is kept as the walk goes, and moves go to a callback
 //! as [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
 
+mod shadow;
+
 use lexicon::{LetterSet, Lexicon, NodeId, SEPARATOR, WordGraph};
 
 use super::board::{Board, Direction};
@@ -28,6 +30,8 @@ pub struct MoveGen {
     cross_sets: [[LetterSet; SQUARES]; 2],
     /// Per direction, the points of the perpendicular word's existing tiles, or [`NO_CROSS`].
     cross_points: [[i16; SQUARES]; 2],
+    /// Anchors ranked by their bound, reused by [`MoveGen::best`].
+    ranked: Vec<shadow::RankedAnchor>,
 }
 
 impl Default for MoveGen {
@@ -42,6 +46,7 @@ impl MoveGen {
         MoveGen {
             cross_sets: [[LetterSet::ALL; SQUARES]; 2],
             cross_points: [[NO_CROSS; SQUARES]; 2],
+            ranked: Vec::with_capacity(2 * SQUARES),
         }
     }
 
@@ -68,7 +73,8 @@ impl MoveGen {
                     direction,
                     line,
                 );
-                line_gen.run(board.is_empty(), &mut rack, &mut sink);
+                line_gen.find_anchors(board.is_empty());
+                line_gen.run(&mut rack, &mut sink);
             }
         }
     }
@@ -247,7 +253,8 @@ impl<'a> LineGen<'a> {
         }
     }
 
-    fn run(&mut self, empty_board: bool, rack: &mut Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
+    /// Marks the anchors: empty squares next to a tile, or the start square on an empty board.
+    fn find_anchors(&mut self, empty_board: bool) {
         for pos in 0..SIZE {
             let occupied = |p: usize| !self.cells[p].is_empty();
             self.is_anchor[pos] = !occupied(pos)
@@ -259,13 +266,31 @@ impl<'a> LineGen<'a> {
                         || self.cross_points[pos] != NO_CROSS
                 };
         }
+    }
+
+    /// Whether some rack tile may go on the anchor; anchors that fail still bar leftward
+    /// placement from the anchors after them.
+    fn anchor_fits(&self, anchor: usize, rack: &Rack) -> bool {
+        self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0
+    }
+
+    fn run(&mut self, rack: &mut Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
         for anchor in 0..SIZE {
-            // Skip anchors no rack tile fits; they still bar leftward placement from later anchors.
-            if self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0 {
-                self.anchor = anchor;
-                self.go_left(self.gaddag.root(), anchor, Tally::START, rack, sink);
+            if self.anchor_fits(anchor, rack) {
+                self.search_anchor(anchor, rack, sink);
             }
         }
+    }
+
+    /// Every move whose leftmost anchor is `anchor`.
+    fn search_anchor(
+        &mut self,
+        anchor: usize,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        self.anchor = anchor;
+        self.go_left(self.gaddag.root(), anchor, Tally::START, rack, sink);
     }
 
     #[inline]
