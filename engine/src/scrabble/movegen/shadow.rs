@@ -10,7 +10,7 @@ use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
 use crate::scrabble::rack::Rack;
 use crate::scrabble::rules::Rules;
-use crate::scrabble::tiles::KINDS;
+use crate::scrabble::tiles::{BLANK, KINDS};
 
 /// One anchor and the most any move through it can score.
 #[derive(Debug, Clone, Copy)]
@@ -67,29 +67,42 @@ impl LineGen<'_> {
         }
         let squares = &squares[..count];
         let word_multiplier: i32 = squares.iter().map(|&p| self.word_multiplier[p]).product();
-        let mut cross_fixed = 0;
+        // A square under a perpendicular word takes only the letters its cross-check allows:
+        // bound it by the best such rack tile. The other squares share out the rack's best
+        // tiles, most valuable on the most multiplied square.
+        let mut crossing_total = 0;
         let mut effective = [0i32; SIZE];
-        for (slot, &p) in effective.iter_mut().zip(squares) {
-            let crossing = self.cross_points[p] != NO_CROSS;
-            if crossing {
-                cross_fixed += i32::from(self.cross_points[p]) * self.word_multiplier[p];
+        let mut open = 0;
+        for &p in squares {
+            if self.cross_points[p] == NO_CROSS {
+                effective[open] = self.letter_multiplier[p] * word_multiplier;
+                open += 1;
+                continue;
             }
-            *slot = self.letter_multiplier[p]
-                * (word_multiplier + if crossing { self.word_multiplier[p] } else { 0 });
+            let best_tile = rack
+                .kinds()
+                .filter(|&kind| kind == BLANK || self.cross_sets[p] & (1 << kind) != 0)
+                .map(|kind| self.points[kind])
+                .max()
+                .unwrap_or(0);
+            let letter = best_tile * self.letter_multiplier[p];
+            crossing_total += letter * word_multiplier
+                + (i32::from(self.cross_points[p]) + letter) * self.word_multiplier[p];
         }
-        let effective = &mut effective[..count];
+        let effective = &mut effective[..open];
         effective.sort_unstable_by(|a, b| b.cmp(a));
         let letters: i32 = values
             .iter()
             .zip(effective.iter())
             .map(|(v, e)| v * e)
-            .sum();
+            .sum::<i32>()
+            + crossing_total;
         let bingo = if limit >= self.bingo_tiles && count >= self.bingo_tiles {
             self.bingo_bonus
         } else {
             0
         };
-        letters + through * word_multiplier + cross_fixed + bingo
+        letters + through * word_multiplier + bingo
     }
 }
 
