@@ -17,7 +17,7 @@ pub const EMBEDDED_ORIGIN: &str =
     "embedded: npm word-list 4.1.0 (MIT, Sindre Sorhus), words of 2-15 letters";
 
 /// The first bytes of a compiled `.lex` file.
-const MAGIC: &[u8] = b"owlery-lexicon 1\n";
+const MAGIC: &[u8] = b"owlery-lexicon 2\n";
 
 /// Why a dictionary could not be read, compiled or written.
 #[derive(Debug, thiserror::Error)]
@@ -67,8 +67,8 @@ pub enum DictionaryError {
 pub struct Dictionary {
     set: fst::Set<Cow<'static, [u8]>>,
     origin: String,
-    /// The GADDAG laid out at build time, for the embedded list only.
-    prebuilt_gaddag: Option<&'static [u8]>,
+    /// The GADDAG laid out ahead (at build time, or by `lexicon build`), if it was.
+    prebuilt_gaddag: Option<Cow<'static, [u8]>>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -88,7 +88,7 @@ impl Dictionary {
         Dictionary {
             set,
             origin: EMBEDDED_ORIGIN.to_string(),
-            prebuilt_gaddag: Some(EMBEDDED_GADDAG),
+            prebuilt_gaddag: Some(Cow::Borrowed(EMBEDDED_GADDAG)),
         }
     }
 
@@ -134,23 +134,28 @@ impl Dictionary {
             path: path.to_path_buf(),
             source,
         })?;
-        if let Some(fst_bytes) = bytes.strip_prefix(MAGIC) {
-            let set = fst::Set::new(Cow::Owned(fst_bytes.to_vec())).map_err(|error| {
-                DictionaryError::Corrupt {
-                    path: path.to_path_buf(),
-                    reason: error.to_string(),
-                }
-            })?;
-            set.as_fst()
-                .verify()
-                .map_err(|error| DictionaryError::Corrupt {
-                    path: path.to_path_buf(),
-                    reason: error.to_string(),
-                })?;
+        if let Some(body) = bytes.strip_prefix(MAGIC) {
+            let corrupt = |reason: String| DictionaryError::Corrupt {
+                path: path.to_path_buf(),
+                reason,
+            };
+            let (length, rest) = body
+                .split_at_checked(8)
+                .ok_or_else(|| corrupt("truncated header".into()))?;
+            let fst_len = u64::from_le_bytes(length.try_into().expect("8 bytes"));
+            let fst_len = usize::try_from(fst_len)
+                .map_err(|_| corrupt("word set length out of range".into()))?;
+            let (fst_bytes, gaddag_bytes) = rest
+                .split_at_checked(fst_len)
+                .ok_or_else(|| corrupt("truncated word set".into()))?;
+            let set = fst::Set::new(Cow::Owned(fst_bytes.to_vec()))
+                .map_err(|e| corrupt(e.to_string()))?;
+            set.as_fst().verify().map_err(|e| corrupt(e.to_string()))?;
+            WordGraph::from_bytes(gaddag_bytes).map_err(|e| corrupt(e.to_string()))?;
             let dictionary = Dictionary {
                 set,
                 origin: format!("compiled lexicon {}", path.display()),
-                prebuilt_gaddag: None,
+                prebuilt_gaddag: Some(Cow::Owned(gaddag_bytes.to_vec())),
             };
             return Ok(Compiled {
                 dictionary,
@@ -163,10 +168,18 @@ impl Dictionary {
         Dictionary::compile_text(&text, path, on_bad)
     }
 
-    /// Writes the dictionary as a compiled `.lex` file.
+    /// Writes the dictionary as a compiled `.lex` file: the word set and its GADDAG, so that
+    /// loading it takes milliseconds rather than the seconds a GADDAG takes to build.
     pub fn save(&self, path: &Path) -> Result<(), DictionaryError> {
+        let gaddag = self.gaddag().map_err(|error| DictionaryError::Corrupt {
+            path: path.to_path_buf(),
+            reason: error.to_string(),
+        })?;
+        let fst_bytes = self.set.as_fst().as_bytes();
         let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(self.set.as_fst().as_bytes());
+        bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(fst_bytes);
+        bytes.extend_from_slice(&gaddag.to_bytes());
         std::fs::write(path, bytes).map_err(|source| DictionaryError::Io {
             path: path.to_path_buf(),
             source,
@@ -195,7 +208,7 @@ impl Dictionary {
 
     /// The words as a GADDAG: read from the build for the embedded list, else built now.
     pub fn gaddag(&self) -> Result<WordGraph, GraphError> {
-        if let Some(bytes) = self.prebuilt_gaddag {
+        if let Some(bytes) = &self.prebuilt_gaddag {
             return WordGraph::from_bytes(bytes);
         }
         let words = self.set.stream().into_bytes();
