@@ -101,6 +101,30 @@ fn build_then_play_a_user_list() {
         "zebra",
     ]);
     assert_eq!(stdout(&check), "DOG valid\nZEBRA invalid\n");
+    // The compiled GADDAG drives move generation: only the user's words are played.
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDGOTZ/ 0/0 0";
+    let lex_path = lex.to_str().unwrap();
+    let args = [
+        "analyze",
+        "scrabble",
+        "--cgp",
+        empty,
+        "--format",
+        "csv",
+        "--lexicon",
+        lex_path,
+    ];
+    let text = stdout(&owlery(&args));
+    let words: std::collections::BTreeSet<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    assert_eq!(
+        words.into_iter().collect::<Vec<_>>(),
+        vec!["CAT", "DOG"],
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
