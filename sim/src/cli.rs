@@ -23,6 +23,10 @@ pub enum Command {
     Play(PlayArgs),
     /// List every legal move in a position, best first.
     Analyze(AnalyzeArgs),
+    /// Simulate many games across all cores and write balance tables (CSV).
+    Sim(SimArgs),
+    /// Add up the shards of a run into one set of tables.
+    Merge(MergeArgs),
 }
 
 /// Which word set a lexicon command consults.
@@ -169,4 +173,54 @@ pub struct AnalyzeArgs {
     pub lexicon: LexiconArgs,
     #[command(flatten)]
     pub data: RulesArgs,
+}
+
+/// Arguments of `owlery sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameArg,
+    /// Games to play (in the whole run, across all shards).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// One bot per seat, comma-separated (2 to 4); seats rotate so each bot plays each seat.
+    #[arg(long, value_delimiter = ',', default_value = "greedy,greedy")]
+    pub bots: Vec<String>,
+    /// The master seed; each game's seed is a hash of it and the game's index.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The run's directory: manifest, tables, and the finished chunks.
+    #[arg(long, default_value = "owlery-run")]
+    pub out: PathBuf,
+    /// Play only shard I of N (I from 0): games I*games/N up to (I+1)*games/N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Finish an interrupted run in --out instead of refusing to touch it.
+    #[arg(long)]
+    pub resume: bool,
+    /// Also write games.csv: one row per game (seed, seats, scores, winner, turns).
+    #[arg(long)]
+    pub per_game: bool,
+    /// Games per checkpointed chunk (default: games/64, at most 1000).
+    #[arg(long)]
+    pub chunk: Option<u64>,
+    #[command(flatten)]
+    pub lexicon: LexiconArgs,
+    #[command(flatten)]
+    pub data: RulesArgs,
+}
+
+/// Arguments of `owlery merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' run directories.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Where to write the merged tables.
+    #[arg(long)]
+    pub out: PathBuf,
 }

@@ -15,6 +15,12 @@ pub trait Bot: Send {
     /// The bot's registry name.
     fn name(&self) -> &'static str;
 
+    /// Readies the bot for a new game; a bot that draws random numbers reseeds from `seed`,
+    /// so a game replays whichever thread or process plays it.
+    fn start_game(&mut self, seed: u64) {
+        let _ = seed;
+    }
+
     /// Chooses a move for the observing seat; it must be legal in that position.
     fn choose(&mut self, observation: &Observation<'_>) -> Move;
 }

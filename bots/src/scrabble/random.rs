@@ -51,6 +51,10 @@ impl Bot for RandomBot {
         "random"
     }
 
+    fn start_game(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
         if self.rng.random_range(0..20) == 0 {
             return self.exchange_or_pass(observation);

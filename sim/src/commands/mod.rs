@@ -2,8 +2,10 @@
 
 mod analyze;
 mod lexicon;
+mod merge;
 mod play;
 mod setup;
+mod sim;
 
 use std::process::ExitCode;
 
@@ -15,5 +17,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Lexicon(command) => lexicon::run(command),
         Command::Play(args) => play::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Sim(args) => sim::run(&args),
+        Command::Merge(args) => merge::run(&args),
     }
 }

@@ -1,0 +1,42 @@
+//! `owlery merge`: add up the shards of one run, after checking they belong together.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::bail;
+
+use crate::cli::MergeArgs;
+use crate::runner::combine;
+use crate::runner::store::Manifest;
+
+/// Runs `owlery merge`.
+pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    let manifests = args
+        .shards
+        .iter()
+        .map(|dir| Manifest::read(dir))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let first = &manifests[0];
+    for (dir, manifest) in args.shards.iter().zip(&manifests).skip(1) {
+        if let Some(field) = first.mismatch(manifest) {
+            bail!(
+                "{} and {} are not shards of one run: their {field} differs",
+                args.shards[0].display(),
+                dir.display()
+            );
+        }
+    }
+    let merged = Manifest {
+        shard: None,
+        ..first.clone()
+    };
+    let dirs: Vec<&Path> = args.shards.iter().map(|p| p.as_path()).collect();
+    combine(&dirs, &merged, &(0..merged.games), &args.out)?;
+    println!(
+        "{} games from {} shards merged into {}",
+        merged.games,
+        dirs.len(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

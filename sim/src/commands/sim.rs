@@ -1,0 +1,122 @@
+//! `owlery sim`: many games across all cores, checkpointed in chunks, written as CSV tables.
+
+use std::ops::Range;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+
+use super::setup::{crossword_rules, game_lexicon};
+use crate::cli::{GameArg, SimArgs};
+use crate::runner::games::Crossword;
+use crate::runner::seeds::fingerprint;
+use crate::runner::store::{MANIFEST, Manifest};
+
+/// Reads `I/N` (I from 0) into the shard's index and count.
+fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((index, count)) if count > 0 && index < count => Ok((index, count)),
+        _ => bail!("--shard {text:?}: expected I/N with 0 <= I < N, e.g. 0/4"),
+    }
+}
+
+/// The games of shard `index` of `count`.
+fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
+    let bound = |k: u64| (u128::from(games) * u128::from(k) / u128::from(count)) as u64;
+    bound(index)..bound(index + 1)
+}
+
+/// Runs `owlery sim`.
+pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
+    if !(2..=4).contains(&args.bots.len()) {
+        bail!(
+            "--bots lists {} bots: expected 2 to 4, one per seat",
+            args.bots.len()
+        );
+    }
+    for name in &args.bots {
+        bots::scrabble::bot_by_name(name, 0)?;
+    }
+    if args.games == 0 {
+        bail!("--games 0: expected at least one game");
+    }
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let range = shard.map_or(0..args.games, |(index, count)| {
+        shard_range(args.games, index, count)
+    });
+    let chunk = args
+        .chunk
+        .unwrap_or_else(|| args.games.div_ceil(64).clamp(1, 1000));
+    if chunk == 0 {
+        bail!("--chunk 0: expected at least one game per chunk");
+    }
+    let rules = crossword_rules(&args.data)?;
+    let lexicon = game_lexicon(args.game, &args.lexicon)?;
+    let fingerprint_text = format!(
+        "{:?}|{}|{}|{}",
+        rules,
+        lexicon.dictionary().origin(),
+        lexicon.dictionary().len(),
+        lexicon.glossary_len()
+    );
+    let manifest = Manifest {
+        owlery_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: match args.game {
+            GameArg::Scrabble => "scrabble".to_string(),
+        },
+        bots: args.bots.clone(),
+        seed: args.seed,
+        games: args.games,
+        chunk,
+        rules_hash: format!("{:016x}", fingerprint(fingerprint_text.as_bytes())),
+        per_game: args.per_game,
+        shard: args.shard.clone(),
+    };
+    if args.out.join(MANIFEST).exists() {
+        if !args.resume {
+            bail!(
+                "{} already holds a run: pass --resume to finish it, or choose another --out",
+                args.out.display()
+            );
+        }
+        let existing = Manifest::read(&args.out)?;
+        if let Some(field) = existing
+            .mismatch(&manifest)
+            .or((existing.shard != manifest.shard).then_some("shard"))
+        {
+            bail!(
+                "{}: --resume with a different {field} than the run there; resume with the same arguments",
+                args.out.display()
+            );
+        }
+    }
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("creating {}", args.out.display()))?;
+    manifest.write(&args.out)?;
+    let contest = Crossword {
+        rules,
+        lexicon,
+        bots: args.bots.clone(),
+    };
+    crate::runner::run(&contest, &manifest, range, &args.out, args.threads)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_games() {
+        let ranges: Vec<_> = (0..3).map(|i| shard_range(10, i, 3)).collect();
+        assert_eq!(ranges, vec![0..3, 3..6, 6..10]);
+        assert!(
+            parse_shard("3/3").is_err()
+                && parse_shard("x/2").is_err()
+                && parse_shard("1/0").is_err()
+        );
+        assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
+    }
+}

@@ -1,0 +1,218 @@
+//! What a run counts: integer counters folded per game and merged by one function, so totals
+//! do not depend on how games were split between threads, chunks or shards.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The most seats a game has.
+pub const MAX_SEATS: usize = 4;
+
+/// Win shares are counted in twelfths, so ties between 2, 3 or 4 players split exactly.
+pub const WIN_UNIT: u64 = 12;
+
+/// Score buckets are this many points wide.
+pub const SCORE_BUCKET: i32 = 10;
+
+/// One finished game, as the runner reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The game's index in the run.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// Seats in play.
+    pub players: usize,
+    /// The bot in each seat, as an index into the run's bot list.
+    pub bots: [usize; MAX_SEATS],
+    /// Final scores by seat.
+    pub scores: [i32; MAX_SEATS],
+    /// Turns played.
+    pub turns: u32,
+}
+
+impl Outcome {
+    /// Each seat's share of the win, in [`WIN_UNIT`]s: the top score wins, ties split it.
+    pub fn win_shares(&self) -> [u64; MAX_SEATS] {
+        let scores = &self.scores[..self.players];
+        let top = scores.iter().copied().max().unwrap_or(0);
+        let winners = scores.iter().filter(|&&s| s == top).count() as u64;
+        let mut shares = [0; MAX_SEATS];
+        for (share, &score) in shares.iter_mut().zip(scores) {
+            if score == top {
+                *share = WIN_UNIT / winners;
+            }
+        }
+        shares
+    }
+
+    /// A seat's score minus the best score among the others.
+    pub fn margin(&self, seat: usize) -> i32 {
+        let best_other = (0..self.players)
+            .filter(|&s| s != seat)
+            .map(|s| self.scores[s])
+            .max()
+            .unwrap_or(0);
+        self.scores[seat] - best_other
+    }
+}
+
+/// Games, win shares and score sums for one seat, bot or pairing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Games counted.
+    pub games: u64,
+    /// Win shares in [`WIN_UNIT`]s.
+    pub win_units: u64,
+    /// Sum of final scores.
+    pub score_sum: i64,
+    /// Sum of margins over the best other player.
+    pub margin_sum: i64,
+}
+
+impl Record {
+    fn add(&mut self, win_units: u64, score: i32, margin: i32) {
+        self.games += 1;
+        self.win_units += win_units;
+        self.score_sum += i64::from(score);
+        self.margin_sum += i64::from(margin);
+    }
+
+    fn merge(&mut self, other: &Record) {
+        self.games += other.games;
+        self.win_units += other.win_units;
+        self.score_sum += other.score_sum;
+        self.margin_sum += other.margin_sum;
+    }
+}
+
+/// Everything a run counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aggregates {
+    /// Games counted.
+    pub games: u64,
+    /// By seat (1 moved first).
+    pub seats: BTreeMap<usize, Record>,
+    /// By bot name.
+    pub bots: BTreeMap<String, Record>,
+    /// By (bot, opponent) name: the bot's results against that opponent, pair by pair.
+    pub head_to_head: BTreeMap<String, BTreeMap<String, Record>>,
+    /// Final scores by bot and bucket (the bucket's lowest score).
+    pub scores: BTreeMap<String, BTreeMap<i32, u64>>,
+    /// Games by number of turns.
+    pub turns: BTreeMap<u32, u64>,
+}
+
+impl Aggregates {
+    /// Counts one game; `names` are the run's bots.
+    pub fn fold(&mut self, outcome: &Outcome, names: &[String]) {
+        self.games += 1;
+        let shares = outcome.win_shares();
+        for seat in 0..outcome.players {
+            let name = &names[outcome.bots[seat]];
+            let score = outcome.scores[seat];
+            let margin = outcome.margin(seat);
+            self.seats
+                .entry(seat + 1)
+                .or_default()
+                .add(shares[seat], score, margin);
+            self.bots
+                .entry(name.clone())
+                .or_default()
+                .add(shares[seat], score, margin);
+            let bucket = score.div_euclid(SCORE_BUCKET) * SCORE_BUCKET;
+            *self
+                .scores
+                .entry(name.clone())
+                .or_default()
+                .entry(bucket)
+                .or_default() += 1;
+            for other in (0..outcome.players).filter(|&o| o != seat) {
+                let opponent = &names[outcome.bots[other]];
+                if opponent == name {
+                    continue;
+                }
+                let (mine, theirs) = (outcome.scores[seat], outcome.scores[other]);
+                let units = match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => WIN_UNIT,
+                    std::cmp::Ordering::Equal => WIN_UNIT / 2,
+                    std::cmp::Ordering::Less => 0,
+                };
+                let pair = self.head_to_head.entry(name.clone()).or_default();
+                pair.entry(opponent.clone())
+                    .or_default()
+                    .add(units, mine, mine - theirs);
+            }
+        }
+        *self.turns.entry(outcome.turns).or_default() += 1;
+    }
+
+    /// Adds another run's counts to these.
+    pub fn merge(&mut self, other: &Aggregates) {
+        self.games += other.games;
+        for (seat, record) in &other.seats {
+            self.seats.entry(*seat).or_default().merge(record);
+        }
+        for (bot, record) in &other.bots {
+            self.bots.entry(bot.clone()).or_default().merge(record);
+        }
+        for (bot, opponents) in &other.head_to_head {
+            let mine = self.head_to_head.entry(bot.clone()).or_default();
+            for (opponent, record) in opponents {
+                mine.entry(opponent.clone()).or_default().merge(record);
+            }
+        }
+        for (bot, buckets) in &other.scores {
+            let mine = self.scores.entry(bot.clone()).or_default();
+            for (bucket, count) in buckets {
+                *mine.entry(*bucket).or_default() += count;
+            }
+        }
+        for (turns, count) in &other.turns {
+            *self.turns.entry(*turns).or_default() += count;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(index: u64, scores: [i32; 2]) -> Outcome {
+        Outcome {
+            index,
+            seed: index,
+            players: 2,
+            bots: [0, 1, 0, 0],
+            scores: [scores[0], scores[1], 0, 0],
+            turns: 20,
+        }
+    }
+
+    #[test]
+    fn ties_split_the_win_and_merging_equals_folding_together() {
+        let names = vec!["greedy".to_string(), "random".to_string()];
+        let games = [
+            outcome(0, [300, 200]),
+            outcome(1, [250, 250]),
+            outcome(2, [100, 400]),
+        ];
+        let mut together = Aggregates::default();
+        games.iter().for_each(|g| together.fold(g, &names));
+        let mut first = Aggregates::default();
+        first.fold(&games[0], &names);
+        let mut rest = Aggregates::default();
+        games[1..].iter().for_each(|g| rest.fold(g, &names));
+        first.merge(&rest);
+        assert_eq!(first, together);
+        let greedy = together.bots["greedy"];
+        assert_eq!(
+            (greedy.games, greedy.win_units),
+            (3, 18),
+            "one win and one tie"
+        );
+        assert_eq!(greedy.margin_sum, 100 - 300);
+        assert_eq!(together.head_to_head["greedy"]["random"].win_units, 18);
+        assert_eq!(together.scores["random"][&400], 1);
+    }
+}

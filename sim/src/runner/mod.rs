@@ -1,0 +1,182 @@
+//! The simulator: plays a run's games across threads in chunks, saves each finished chunk,
+//! and adds the chunks up into the run's tables.
+//!
+//! A game's result depends only on (rules, bots, master seed, game index), so a run gives the
+//! same files on any number of threads, in one process or in shards merged afterwards, and
+//! after any number of interruptions resumed with `--resume`.
+
+pub mod aggregate;
+pub mod games;
+pub mod seeds;
+pub mod stats;
+pub mod store;
+pub mod tables;
+
+use std::io::{IsTerminal, Write};
+use std::ops::Range;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use aggregate::{Aggregates, MAX_SEATS, Outcome};
+use store::{Manifest, SavedChunk, check_coverage, save_chunk, saved_chunks, write_atomically};
+
+/// A game the runner can play: it makes seats once per worker and plays a game by index.
+pub trait Contest: Sync {
+    /// The bots of one worker, reused from game to game.
+    type Seats;
+
+    /// Makes a worker's bots.
+    fn seats(&self) -> anyhow::Result<Self::Seats>;
+
+    /// Plays game `index` with its seed; seats rotate by the index.
+    fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome>;
+}
+
+/// The chunks of `range` still to play: chunk k holds games k*size..(k+1)*size, clipped.
+fn pending_chunks(range: &Range<u64>, size: u64, done: &[SavedChunk]) -> Vec<Range<u64>> {
+    let mut chunks = Vec::new();
+    let mut start = range.start;
+    while start < range.end {
+        let end = ((start / size + 1) * size).min(range.end);
+        if !done.iter().any(|chunk| chunk.range == (start..end)) {
+            chunks.push(start..end);
+        }
+        start = end;
+    }
+    chunks
+}
+
+/// One line of the per-game table.
+fn game_row(outcome: &Outcome, names: &[String]) -> String {
+    let mut fields = vec![outcome.index.to_string(), outcome.seed.to_string()];
+    for seat in 0..MAX_SEATS {
+        let present = seat < outcome.players;
+        fields.push(if present {
+            names[outcome.bots[seat]].clone()
+        } else {
+            String::new()
+        });
+    }
+    for seat in 0..MAX_SEATS {
+        fields.push(if seat < outcome.players {
+            outcome.scores[seat].to_string()
+        } else {
+            String::new()
+        });
+    }
+    let shares = outcome.win_shares();
+    let winners: Vec<String> = (0..outcome.players)
+        .filter(|&s| shares[s] > 0)
+        .map(|s| (s + 1).to_string())
+        .collect();
+    fields.push(winners.join(";"));
+    fields.push(outcome.turns.to_string());
+    fields.join(",") + "\n"
+}
+
+const GAME_HEADER: &str =
+    "game,seed,bot1,bot2,bot3,bot4,score1,score2,score3,score4,winner,turns\n";
+
+/// Plays the games of `range` still missing from `dir`, then writes its tables.
+pub fn run<C: Contest>(
+    contest: &C,
+    manifest: &Manifest,
+    range: Range<u64>,
+    dir: &Path,
+    threads: Option<usize>,
+) -> anyhow::Result<()> {
+    let done = saved_chunks(dir)?;
+    let pending = pending_chunks(&range, manifest.chunk, &done);
+    let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
+    let progress = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                .expect("a valid template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool.build().context("starting the worker threads")?;
+    let started = Instant::now();
+    pool.install(|| {
+        pending.par_iter().try_for_each_init(
+            || contest.seats(),
+            |seats, chunk| -> anyhow::Result<()> {
+                let seats = seats
+                    .as_mut()
+                    .map_err(|error| anyhow::anyhow!("{error:#}"))?;
+                let mut totals = Aggregates::default();
+                let mut rows = manifest.per_game.then(Vec::new);
+                for index in chunk.clone() {
+                    let seed = seeds::game_seed(manifest.seed, index);
+                    let outcome = contest.play(seats, index, seed)?;
+                    totals.fold(&outcome, &manifest.bots);
+                    if let Some(rows) = rows.as_mut() {
+                        rows.extend_from_slice(game_row(&outcome, &manifest.bots).as_bytes());
+                    }
+                }
+                save_chunk(dir, chunk, &totals, rows.as_deref())?;
+                progress.inc(chunk.end - chunk.start);
+                Ok(())
+            },
+        )
+    })?;
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    finish(dir, manifest, &range)?;
+    println!(
+        "{total} games in {seconds:.2} s: {:.1} games/s",
+        if seconds > 0.0 {
+            total as f64 / seconds
+        } else {
+            0.0
+        }
+    );
+    Ok(())
+}
+
+/// Adds up the chunks of `dirs` covering `range` into `out`'s tables and manifest.
+pub fn combine(
+    dirs: &[&Path],
+    manifest: &Manifest,
+    range: &Range<u64>,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let mut chunks = Vec::new();
+    for dir in dirs {
+        chunks.extend(saved_chunks(dir)?);
+    }
+    chunks.sort_by_key(|chunk| (chunk.range.start, chunk.range.end));
+    check_coverage(&chunks, range)?;
+    let mut totals = Aggregates::default();
+    for chunk in &chunks {
+        totals.merge(&chunk.load()?);
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    tables::write_tables(out, &totals)?;
+    if manifest.per_game {
+        let mut rows = GAME_HEADER.as_bytes().to_vec();
+        for chunk in &chunks {
+            let path = chunk.rows_path();
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            rows.write_all(&bytes)?;
+        }
+        write_atomically(&out.join("games.csv"), &rows)?;
+    }
+    manifest.write(out)
+}
+
+fn finish(dir: &Path, manifest: &Manifest, range: &Range<u64>) -> anyhow::Result<()> {
+    combine(&[dir], manifest, range, dir)
+}

@@ -1,0 +1,182 @@
+//! A run's directory: its manifest, the finished chunks that make it resumable and mergeable,
+//! and files written whole (to a temporary name, then renamed) so no reader sees half a file.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::{Deserialize, Serialize};
+
+use super::aggregate::Aggregates;
+
+/// The manifest's file name.
+pub const MANIFEST: &str = "manifest.toml";
+const CHUNKS: &str = "chunks";
+
+/// What a run is: everything that must agree for two directories' games to be added up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The version of owlery that played the games.
+    pub owlery_version: String,
+    /// The game.
+    pub game: String,
+    /// The bots, in seat order for game 0; seats rotate by one each game.
+    pub bots: Vec<String>,
+    /// The master seed.
+    pub seed: u64,
+    /// Games in the whole run (all shards).
+    pub games: u64,
+    /// Games per chunk; chunk k holds games k*chunk to (k+1)*chunk.
+    pub chunk: u64,
+    /// A fingerprint of the rules data and the lexicon.
+    pub rules_hash: String,
+    /// Whether games.csv lists every game.
+    pub per_game: bool,
+    /// This directory's shard, `I/N`, or none for a whole run.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shard: Option<String>,
+}
+
+impl Manifest {
+    /// The first field in which two manifests differ (ignoring the shard), if any.
+    pub fn mismatch(&self, other: &Manifest) -> Option<&'static str> {
+        let fields: [(&'static str, bool); 8] = [
+            (
+                "owlery_version",
+                self.owlery_version == other.owlery_version,
+            ),
+            ("game", self.game == other.game),
+            ("bots", self.bots == other.bots),
+            ("seed", self.seed == other.seed),
+            ("games", self.games == other.games),
+            ("chunk", self.chunk == other.chunk),
+            ("rules_hash", self.rules_hash == other.rules_hash),
+            ("per_game", self.per_game == other.per_game),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, same)| !same)
+            .map(|(name, _)| name)
+    }
+
+    /// Reads `DIR/manifest.toml`.
+    pub fn read(dir: &Path) -> anyhow::Result<Manifest> {
+        let path = dir.join(MANIFEST);
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        toml::from_str(&text)
+            .with_context(|| format!("{}: not an owlery run manifest", path.display()))
+    }
+
+    /// Writes `DIR/manifest.toml`.
+    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        write_atomically(&dir.join(MANIFEST), toml::to_string(self)?.as_bytes())
+    }
+}
+
+/// Writes a file whole: to a temporary name beside it, then renamed over the target.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}", std::process::id()));
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("writing {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("renaming to {}", path.display()))
+}
+
+fn chunk_stem(range: &Range<u64>) -> String {
+    format!("{:012}-{:012}", range.start, range.end)
+}
+
+/// Saves a finished chunk: its games' rows (if kept) first, then its counts, which mark it done.
+pub fn save_chunk(
+    dir: &Path,
+    range: &Range<u64>,
+    totals: &Aggregates,
+    rows: Option<&[u8]>,
+) -> anyhow::Result<()> {
+    let chunks = dir.join(CHUNKS);
+    std::fs::create_dir_all(&chunks).with_context(|| format!("creating {}", chunks.display()))?;
+    let stem = chunk_stem(range);
+    if let Some(rows) = rows {
+        write_atomically(&chunks.join(format!("{stem}.games.csv")), rows)?;
+    }
+    write_atomically(
+        &chunks.join(format!("{stem}.json")),
+        &serde_json::to_vec(totals)?,
+    )
+}
+
+/// A finished chunk found on disk.
+#[derive(Debug)]
+pub struct SavedChunk {
+    /// The games it holds.
+    pub range: Range<u64>,
+    /// Its counts file.
+    pub path: PathBuf,
+}
+
+impl SavedChunk {
+    /// Reads the chunk's counts.
+    pub fn load(&self) -> anyhow::Result<Aggregates> {
+        let bytes = std::fs::read(&self.path)
+            .with_context(|| format!("reading {}", self.path.display()))?;
+        serde_json::from_slice(&bytes)
+            .with_context(|| format!("{}: damaged chunk", self.path.display()))
+    }
+
+    /// The chunk's per-game rows file.
+    pub fn rows_path(&self) -> PathBuf {
+        self.path.with_extension("games.csv")
+    }
+}
+
+/// The finished chunks in a run directory, in game order.
+pub fn saved_chunks(dir: &Path) -> anyhow::Result<Vec<SavedChunk>> {
+    let chunks = dir.join(CHUNKS);
+    let mut found = Vec::new();
+    let entries = match std::fs::read_dir(&chunks) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(found),
+        Err(error) => return Err(error).with_context(|| format!("reading {}", chunks.display())),
+    };
+    for entry in entries {
+        let path = entry?.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        let range = stem
+            .split_once('-')
+            .and_then(|(a, b)| Some(a.parse::<u64>().ok()?..b.parse::<u64>().ok()?))
+            .with_context(|| format!("{}: not a chunk file name", path.display()))?;
+        found.push(SavedChunk { range, path });
+    }
+    found.sort_by_key(|chunk| (chunk.range.start, chunk.range.end));
+    Ok(found)
+}
+
+/// Checks that chunks cover `expected` exactly once, naming the first gap or overlap.
+pub fn check_coverage(chunks: &[SavedChunk], expected: &Range<u64>) -> anyhow::Result<()> {
+    let mut next = expected.start;
+    for chunk in chunks {
+        if chunk.range.start < next {
+            bail!(
+                "games {}..{} are counted twice ({})",
+                chunk.range.start,
+                next.min(chunk.range.end),
+                chunk.path.display()
+            );
+        }
+        if chunk.range.start > next {
+            bail!("games {next}..{} are missing", chunk.range.start);
+        }
+        next = chunk.range.end;
+    }
+    if next != expected.end {
+        bail!("games {next}..{} are missing", expected.end);
+    }
+    Ok(())
+}

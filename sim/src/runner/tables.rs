@@ -1,0 +1,129 @@
+//! The CSV tables of a run, tidy (one header row, one observation a row) so pandas and R
+//! read them as they are. Floats are printed with fixed decimals so equal counts give equal bytes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::aggregate::{Aggregates, Record, SCORE_BUCKET, WIN_UNIT};
+use super::stats::{differs_from_half, elo, wilson};
+use super::store::write_atomically;
+
+const RECORD_COLUMNS: [&str; 7] = [
+    "games",
+    "wins",
+    "win_rate",
+    "ci95_low",
+    "ci95_high",
+    "mean_score",
+    "mean_margin",
+];
+
+fn record_fields(record: &Record) -> Vec<String> {
+    let games = record.games as f64;
+    let wins = record.win_units as f64 / WIN_UNIT as f64;
+    let (low, high) = wilson(wins, games);
+    let mean = |sum: i64| {
+        if record.games == 0 {
+            0.0
+        } else {
+            sum as f64 / games
+        }
+    };
+    vec![
+        record.games.to_string(),
+        format!("{wins:.2}"),
+        format!("{:.4}", if record.games == 0 { 0.0 } else { wins / games }),
+        format!("{low:.4}"),
+        format!("{high:.4}"),
+        format!("{:.2}", mean(record.score_sum)),
+        format!("{:.2}", mean(record.margin_sum)),
+    ]
+}
+
+fn csv_bytes(
+    header: &[&str],
+    rows: impl IntoIterator<Item = Vec<String>>,
+) -> anyhow::Result<Vec<u8>> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(header)?;
+    for row in rows {
+        writer.write_record(&row)?;
+    }
+    writer.into_inner().context("finishing a CSV table")
+}
+
+/// Writes every table of a run into `dir`.
+pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
+    let keyed = |key: &'static str| [&[key][..], &RECORD_COLUMNS[..]].concat();
+    let seats = totals
+        .seats
+        .iter()
+        .map(|(seat, r)| [vec![seat.to_string()], record_fields(r)].concat());
+    write_atomically(&dir.join("seats.csv"), &csv_bytes(&keyed("seat"), seats)?)?;
+    let bots = totals
+        .bots
+        .iter()
+        .map(|(bot, r)| [vec![bot.clone()], record_fields(r)].concat());
+    write_atomically(&dir.join("bots.csv"), &csv_bytes(&keyed("bot"), bots)?)?;
+
+    let mut pairs = Vec::new();
+    let mut results: BTreeMap<String, BTreeMap<String, (f64, f64)>> = BTreeMap::new();
+    for (bot, opponents) in &totals.head_to_head {
+        for (opponent, record) in opponents {
+            let wins = record.win_units as f64 / WIN_UNIT as f64;
+            let significant = differs_from_half(wins, record.games as f64);
+            let fields = record_fields(record);
+            pairs.push(
+                [
+                    vec![bot.clone(), opponent.clone()],
+                    fields[..5].to_vec(),
+                    vec![significant.to_string()],
+                ]
+                .concat(),
+            );
+            results
+                .entry(bot.clone())
+                .or_default()
+                .insert(opponent.clone(), (wins, record.games as f64));
+        }
+    }
+    let header = [
+        "bot",
+        "opponent",
+        "games",
+        "wins",
+        "win_rate",
+        "ci95_low",
+        "ci95_high",
+        "significant",
+    ];
+    write_atomically(&dir.join("head_to_head.csv"), &csv_bytes(&header, pairs)?)?;
+    let ratings = elo(&results)
+        .into_iter()
+        .map(|(bot, rating)| vec![bot, format!("{rating:.1}")]);
+    write_atomically(&dir.join("elo.csv"), &csv_bytes(&["bot", "elo"], ratings)?)?;
+
+    let scores = totals.scores.iter().flat_map(|(bot, buckets)| {
+        buckets.iter().map(move |(low, count)| {
+            vec![
+                bot.clone(),
+                low.to_string(),
+                (low + SCORE_BUCKET - 1).to_string(),
+                count.to_string(),
+            ]
+        })
+    });
+    let header = ["bot", "score_from", "score_to", "games"];
+    write_atomically(&dir.join("scores.csv"), &csv_bytes(&header, scores)?)?;
+    let lengths = totals
+        .turns
+        .iter()
+        .map(|(turns, count)| vec![turns.to_string(), count.to_string()]);
+    write_atomically(
+        &dir.join("lengths.csv"),
+        &csv_bytes(&["turns", "games"], lengths)?,
+    )?;
+    Ok(())
+}

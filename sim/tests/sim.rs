@@ -1,0 +1,230 @@
+//! The simulator through the real binary: the same files on 1 and 2 threads, in shards merged,
+//! and after a kill and a resume; merge refuses shards that do not belong together.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn owlery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(args)
+        .output()
+        .expect("owlery runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("owlery-sim-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The result files of a run directory (not its checkpoint chunks), by name.
+fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file())
+        .map(|path| {
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&path).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    assert!(
+        files.iter().any(|(name, _)| name == "bots.csv"),
+        "no tables in {}",
+        dir.display()
+    );
+    files
+}
+
+fn sim(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "sim",
+        "scrabble",
+        "--games",
+        "48",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--per-game",
+    ];
+    args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let output = owlery(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+#[test]
+fn one_and_two_threads_write_identical_files() {
+    let dir = scratch("threads");
+    let one = sim(&dir.join("one"), &["--threads", "1"]);
+    sim(&dir.join("two"), &["--threads", "2"]);
+    assert_eq!(results(&dir.join("one")), results(&dir.join("two")));
+    let last = String::from_utf8_lossy(&one.stdout);
+    assert!(
+        last.starts_with("48 games in ") && last.trim_end().ends_with("games/s"),
+        "{last}"
+    );
+    let games = std::fs::read_to_string(dir.join("one/games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 49);
+    let seats = std::fs::read_to_string(dir.join("one/seats.csv")).unwrap();
+    assert!(
+        seats.contains("\n1,48,") && seats.contains("\n2,48,"),
+        "{seats}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn three_shards_merged_equal_one_run() {
+    let dir = scratch("shards");
+    sim(&dir.join("whole"), &[]);
+    let mut shards = Vec::new();
+    for i in 0..3 {
+        let shard = dir.join(format!("shard{i}"));
+        sim(&shard, &["--shard", &format!("{i}/3")]);
+        shards.push(shard.to_str().unwrap().to_string());
+    }
+    let merged = dir.join("merged");
+    let mut args: Vec<&str> = vec!["merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.extend(["--out", merged.to_str().unwrap()]);
+    assert!(owlery(&args).status.success());
+    assert_eq!(results(&merged), results(&dir.join("whole")));
+
+    let refuse = |args: &[&str], expected: &str| {
+        let output = owlery(args);
+        assert_eq!(output.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(expected), "{message}");
+    };
+    let out = dir.join("bad");
+    let out = out.to_str().unwrap();
+    refuse(
+        &["merge", &shards[0], &shards[2], "--out", out],
+        "are missing",
+    );
+    refuse(
+        &[
+            "merge", &shards[0], &shards[1], &shards[1], &shards[2], "--out", out,
+        ],
+        "counted twice",
+    );
+    let other = dir.join("other");
+    let output = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "48",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "6",
+        "--per-game",
+        "--shard",
+        "1/3",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    refuse(
+        &[
+            "merge",
+            &shards[0],
+            other.to_str().unwrap(),
+            &shards[2],
+            "--out",
+            out,
+        ],
+        "their seed differs",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_files() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole");
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "sim",
+            "scrabble",
+            "--games",
+            "400",
+            "--bots",
+            "greedy,greedy",
+            "--chunk",
+            "4",
+            "--threads",
+            "1",
+            "--per-game",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["--out".to_string(), out.to_str().unwrap().to_string()])
+        .collect()
+    };
+    let killed = dir.join("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(args(&killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once a few chunks are saved, well before the end.
+    let started = Instant::now();
+    loop {
+        let saved = std::fs::read_dir(killed.join("chunks")).map_or(0, |entries| entries.count());
+        if saved >= 6 || started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !killed.join("bots.csv").exists(),
+        "the run was killed before it finished"
+    );
+    let refused = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(args(&killed))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--resume"));
+    let mut resume = args(&killed);
+    resume.push("--resume".to_string());
+    let resumed = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(&resume)
+        .output()
+        .unwrap();
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let finished = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(args(&whole))
+        .output()
+        .unwrap();
+    assert!(finished.status.success());
+    assert_eq!(results(&killed), results(&whole));
+    let mut different = args(&killed);
+    different[5] = "greedy,random".to_string();
+    different.push("--resume".to_string());
+    let mismatch = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(&different)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&mismatch.stderr).contains("different bots"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
