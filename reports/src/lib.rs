@@ -1,1 +1,9 @@
-//! Balance reports and strategy guides.
+//! Balance reports and strategy guides from the simulator's CSV tables.
+//!
+//! This crate knows the tables' columns, not the engine: it reads a run directory and writes
+//! a Markdown guide, a self-contained HTML page, and SVG charts.
+
+pub mod charts;
+pub mod document;
+pub mod guide;
+pub mod tables;

@@ -27,6 +27,8 @@ pub enum Command {
     Sim(SimArgs),
     /// Add up the shards of a run into one set of tables.
     Merge(MergeArgs),
+    /// Turn a run's tables into a strategy guide: Markdown, HTML and SVG charts.
+    Report(ReportArgs),
 }
 
 /// Which word set a lexicon command consults.
@@ -222,5 +224,15 @@ pub struct MergeArgs {
     pub shards: Vec<PathBuf>,
     /// Where to write the merged tables.
     #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Arguments of `owlery report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The run directory written by `owlery sim` or `owlery merge`.
+    pub run: PathBuf,
+    /// Where to write guide.md, guide.html and charts/.
+    #[arg(long, default_value = "owlery-guide")]
     pub out: PathBuf,
 }

@@ -228,3 +228,43 @@ fn a_killed_run_resumes_to_the_same_files() {
     assert!(String::from_utf8_lossy(&mismatch.stderr).contains("different bots"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn report_writes_a_guide_with_charts_from_a_run() {
+    let dir = scratch("report");
+    let run = dir.join("run");
+    sim(&run, &[]);
+    let guide = dir.join("guide");
+    let output = owlery(&[
+        "report",
+        run.to_str().unwrap(),
+        "--out",
+        guide.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    assert!(markdown.starts_with("# Owlery strategy guide: scrabble (greedy vs random, 48 games)"));
+    assert!(
+        markdown.contains("Figures from 48 simulated games."),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("Against random, greedy wins "),
+        "{markdown}"
+    );
+    assert!(markdown.contains("The player who moves first wins "));
+    let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 4, "four charts inline");
+    for chart in ["bots.svg", "seats.svg", "scores.svg", "lengths.svg"] {
+        let svg = std::fs::read_to_string(guide.join("charts").join(chart)).unwrap();
+        assert!(svg.starts_with("<svg"), "{chart}");
+    }
+    let missing = owlery(&["report", dir.join("nothing").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("manifest.toml"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,6 +4,7 @@ mod analyze;
 mod lexicon;
 mod merge;
 mod play;
+mod report;
 mod setup;
 mod sim;
 
@@ -19,5 +20,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(&args),
         Command::Sim(args) => sim::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Report(args) => report::run(&args),
     }
 }

@@ -1,0 +1,303 @@
+//! The strategy guide: the run's tables turned into sentences, tables and charts.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::charts::{RateBar, Series, distribution, rate_bars};
+use crate::document::{Block, html, markdown};
+use crate::tables::{Table, TableError};
+
+/// A guide that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum GuideError {
+    /// A table is missing or malformed.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A chart failed to draw.
+    #[error("drawing {chart}: {message}")]
+    Chart {
+        /// The chart.
+        chart: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The guide could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+}
+
+/// One row of a bots or seats table.
+struct Standing {
+    label: String,
+    games: f64,
+    rate: f64,
+    low: f64,
+    high: f64,
+    mean_score: f64,
+    mean_margin: f64,
+}
+
+fn standings(dir: &Path, file: &str, key: &str) -> Result<Vec<Standing>, GuideError> {
+    let table = Table::read(dir, file)?;
+    let labels = table.texts(key, file)?;
+    let games = table.numbers("games", file)?;
+    let rate = table.numbers("win_rate", file)?;
+    let low = table.numbers("ci95_low", file)?;
+    let high = table.numbers("ci95_high", file)?;
+    let score = table.numbers("mean_score", file)?;
+    let margin = table.numbers("mean_margin", file)?;
+    Ok((0..labels.len())
+        .map(|i| Standing {
+            label: labels[i].clone(),
+            games: games[i],
+            rate: rate[i],
+            low: low[i],
+            high: high[i],
+            mean_score: score[i],
+            mean_margin: margin[i],
+        })
+        .collect())
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn standings_table(key: &str, rows: &[Standing]) -> Block {
+    Block::Table {
+        header: [
+            key,
+            "games",
+            "win rate",
+            "95% interval",
+            "mean score",
+            "mean margin",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: rows
+            .iter()
+            .map(|s| {
+                vec![
+                    s.label.clone(),
+                    format!("{}", s.games),
+                    percent(s.rate),
+                    format!("{} to {}", percent(s.low), percent(s.high)),
+                    format!("{:.1}", s.mean_score),
+                    format!("{:+.1}", s.mean_margin),
+                ]
+            })
+            .collect(),
+    }
+}
+
+fn chart(file: &str, caption: &str, svg: Result<String, String>) -> Result<Block, GuideError> {
+    let svg = svg.map_err(|message| GuideError::Chart {
+        chart: file.to_string(),
+        message,
+    })?;
+    Ok(Block::Chart {
+        file: file.to_string(),
+        caption: caption.to_string(),
+        svg,
+    })
+}
+
+fn bars(rows: &[Standing]) -> Vec<RateBar> {
+    rows.iter()
+        .map(|s| RateBar {
+            label: s.label.clone(),
+            rate: s.rate,
+            low: s.low,
+            high: s.high,
+        })
+        .collect()
+}
+
+/// The sentence a player reads about one pairing.
+fn pairing_sentence(row: &[String]) -> String {
+    let [bot, opponent, games, _wins, rate, low, high, significant] = row else {
+        return String::new();
+    };
+    let rate: f64 = rate.parse().unwrap_or(0.0);
+    // Each pairing appears from both sides: tell it once, from the side that scores more.
+    if rate < 0.5 || (rate == 0.5 && bot > opponent) {
+        return String::new();
+    }
+    let (low, high): (f64, f64) = (low.parse().unwrap_or(0.0), high.parse().unwrap_or(1.0));
+    let verdict = if significant == "true" {
+        if rate > 0.5 {
+            format!("{bot} is the stronger player")
+        } else {
+            format!("{opponent} is the stronger player")
+        }
+    } else {
+        "the difference is not significant at this sample size: play more games before concluding"
+            .to_string()
+    };
+    format!(
+        "Against {opponent}, {bot} wins {} of their games ({games} games, a tie as half; 95% interval {} to {}): {verdict}.",
+        percent(rate),
+        percent(low),
+        percent(high)
+    )
+}
+
+/// Writes `out/guide.md`, `out/guide.html` and `out/charts/*.svg` from the run in `dir`.
+pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError> {
+    let mut blocks = Vec::new();
+    let bots = standings(dir, "bots.csv", "bot")?;
+    let total_games: f64 = bots.iter().map(|s| s.games).fold(0.0, f64::max);
+    blocks.push(Block::Paragraph(format!(
+        "Figures from {} simulated games. Win rates count a tie as half a win; intervals are Wilson 95% intervals, \
+         and a difference is called significant only when its interval excludes one half.",
+        total_games
+    )));
+
+    blocks.push(Block::Heading("Which strategy wins".into()));
+    if let Some(best) = bots.iter().max_by(|a, b| a.rate.total_cmp(&b.rate)) {
+        blocks.push(Block::Paragraph(format!(
+            "{} wins most often: {} of its games (95% interval {} to {}), by {:+.1} points on average.",
+            best.label,
+            percent(best.rate),
+            percent(best.low),
+            percent(best.high),
+            best.mean_margin
+        )));
+    }
+    blocks.push(standings_table("bot", &bots));
+    blocks.push(chart(
+        "bots.svg",
+        "Win rate by bot, with 95% intervals",
+        rate_bars("Win rate by bot", &bars(&bots), 0.5),
+    )?);
+    let pairs = Table::read(dir, "head_to_head.csv")?;
+    for row in &pairs.rows {
+        let sentence = pairing_sentence(row);
+        if !sentence.is_empty() {
+            blocks.push(Block::Paragraph(sentence));
+        }
+    }
+    let elo = Table::read(dir, "elo.csv")?;
+    if elo.rows.len() > 1 {
+        blocks.push(Block::Paragraph(
+            "Elo ratings fitted to every pairing (mean 1500):".into(),
+        ));
+        blocks.push(Block::Table {
+            header: elo.header.clone(),
+            rows: elo.rows.clone(),
+        });
+    }
+
+    blocks.push(Block::Heading("Does moving first matter".into()));
+    let seats = standings(dir, "seats.csv", "seat")?;
+    if let Some(first) = seats.first() {
+        let fair = first.low <= 1.0 / seats.len() as f64 && first.high >= 1.0 / seats.len() as f64;
+        blocks.push(Block::Paragraph(format!(
+            "The player who moves first wins {} of games (95% interval {} to {}){}",
+            percent(first.rate),
+            percent(first.low),
+            percent(first.high),
+            if fair {
+                ": no significant edge from the seat at this sample size."
+            } else if first.rate > 1.0 / seats.len() as f64 {
+                ": a real first-move advantage."
+            } else {
+                ": moving first is a real disadvantage."
+            }
+        )));
+    }
+    blocks.push(standings_table("seat", &seats));
+    blocks.push(chart(
+        "seats.svg",
+        "Win rate by seat (seat 1 moves first)",
+        rate_bars(
+            "Win rate by seat",
+            &bars(&seats),
+            1.0 / seats.len().max(1) as f64,
+        ),
+    )?);
+
+    blocks.push(Block::Heading("Scores".into()));
+    let scores = Table::read(dir, "scores.csv")?;
+    let (bot_col, from_col, games_col) = (
+        scores.column("bot", "scores.csv")?,
+        scores.column("score_from", "scores.csv")?,
+        scores.column("games", "scores.csv")?,
+    );
+    let mut by_bot: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for row in &scores.rows {
+        let point = (
+            row[from_col].parse().unwrap_or(0.0) + 5.0,
+            row[games_col].parse().unwrap_or(0.0),
+        );
+        by_bot.entry(row[bot_col].clone()).or_default().push(point);
+    }
+    let series: Vec<Series> = by_bot
+        .into_iter()
+        .map(|(label, points)| {
+            let total: f64 = points.iter().map(|p| p.1).sum::<f64>().max(1.0);
+            Series {
+                label,
+                points: points.into_iter().map(|(x, y)| (x, y / total)).collect(),
+            }
+        })
+        .collect();
+    blocks.push(Block::Paragraph(
+        bots.iter()
+            .map(|s| format!("{} averages {:.1} points a game.", s.label, s.mean_score))
+            .collect::<Vec<_>>()
+            .join(" "),
+    ));
+    blocks.push(chart(
+        "scores.svg",
+        "Final scores by bot (10-point buckets)",
+        distribution("Final scores", "score", &series),
+    )?);
+
+    blocks.push(Block::Heading("Game length".into()));
+    let lengths = Table::read(dir, "lengths.csv")?;
+    let turns = lengths.numbers("turns", "lengths.csv")?;
+    let counts = lengths.numbers("games", "lengths.csv")?;
+    let played: f64 = counts.iter().sum::<f64>().max(1.0);
+    let mean = turns.iter().zip(&counts).map(|(t, c)| t * c).sum::<f64>() / played;
+    blocks.push(Block::Paragraph(format!(
+        "A game lasts {mean:.1} turns on average."
+    )));
+    let series = [Series {
+        label: "all games".into(),
+        points: turns
+            .iter()
+            .zip(&counts)
+            .map(|(t, c)| (*t, c / played))
+            .collect(),
+    }];
+    blocks.push(chart(
+        "lengths.svg",
+        "Games by number of turns",
+        distribution("Game length", "turns", &series),
+    )?);
+
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| GuideError::Io { path, source }
+    };
+    let charts = out.join("charts");
+    std::fs::create_dir_all(&charts).map_err(io(&charts))?;
+    for block in &blocks {
+        if let Block::Chart { file, svg, .. } = block {
+            let path = charts.join(file);
+            std::fs::write(&path, svg).map_err(io(&path))?;
+        }
+    }
+    let md = out.join("guide.md");
+    std::fs::write(&md, markdown(title, &blocks)).map_err(io(&md))?;
+    let page = out.join("guide.html");
+    std::fs::write(&page, html(title, &blocks)).map_err(io(&page))?;
+    Ok(())
+}
