@@ -70,3 +70,123 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             !trimmed.is_empty() && !trimmed.starts_with('#')
         })
 }
+
+/// Applies a partial TOML document to a full set of values: each key it names must exist,
+/// tables merge key by key, and the result must still have the right types.
+///
+/// This is how `--rules FILE` and `--param key=value` rebalance a game without restating
+/// every value.
+pub fn overlay_toml<T>(base: &T, text: &str, file: &str) -> Result<T, DataError>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let overlay: toml::Table =
+        toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+    let mut merged =
+        toml::Table::try_from(base).map_err(|error| DataError::whole(file, error.to_string()))?;
+    merge_table(&mut merged, overlay, "", text, file)?;
+    T::deserialize(toml::Value::Table(merged))
+        .map_err(|error| DataError::whole(file, error.message().to_string()))
+}
+
+fn merge_table(
+    base: &mut toml::Table,
+    overlay: toml::Table,
+    prefix: &str,
+    text: &str,
+    file: &str,
+) -> Result<(), DataError> {
+    for (key, value) in overlay {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(inner)), toml::Value::Table(more)) => {
+                merge_table(inner, more, &path, text, file)?
+            }
+            (Some(slot), value) => *slot = value,
+            (None, _) => {
+                let mut known: Vec<&str> = base.keys().map(String::as_str).collect();
+                known.sort_unstable();
+                let names_it = |line: &str| {
+                    let line = line.trim_start();
+                    line.starts_with(path.as_str()) || line.starts_with(key.as_str())
+                };
+                let line = text.lines().position(names_it).map_or(0, |i| i + 1);
+                let message = format!(
+                    "unknown key `{path}`; expected one of: {}",
+                    known.join(", ")
+                );
+                return Err(match line {
+                    0 => DataError::whole(file, message),
+                    line => DataError::at(file, line, 0, message),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Turns a TOML error into a data error at its line and column.
+pub fn toml_error(text: &str, file: &str, error: &toml::de::Error) -> DataError {
+    let message = error.message().to_string();
+    match error.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            DataError::at(file, line, column, message)
+        }
+        None => DataError::whole(file, message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Sample {
+        bonus: i32,
+        house: House,
+    }
+
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct House {
+        tiles: u8,
+        name: String,
+    }
+
+    #[test]
+    fn an_overlay_changes_only_the_keys_it_names() {
+        let base = Sample {
+            bonus: 50,
+            house: House {
+                tiles: 8,
+                name: "Ravenclaw".into(),
+            },
+        };
+        let changed = overlay_toml(&base, "house.tiles = 9\n", "p").unwrap();
+        assert_eq!(
+            changed,
+            Sample {
+                bonus: 50,
+                house: House {
+                    tiles: 9,
+                    name: "Ravenclaw".into()
+                }
+            }
+        );
+        let error = overlay_toml(&base, "bonus = 1\nhouse.tile = 9\n", "x.toml").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "x.toml: line 2: unknown key `house.tile`; expected one of: name, tiles"
+        );
+        let error = overlay_toml(&base, "bonus = \"many\"\n", "x.toml").unwrap_err();
+        assert!(error.to_string().contains("invalid type"), "{error}");
+        let error = overlay_toml(&base, "bonus = \n", "x.toml").unwrap_err();
+        assert!(error.to_string().starts_with("x.toml: line 1"), "{error}");
+    }
+}

@@ -29,6 +29,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Turn a run's tables into a strategy guide: Markdown, HTML and SVG charts.
     Report(ReportArgs),
+    /// Simulate once per value of one rules number and tabulate win rates per value.
+    Sweep(SweepArgs),
 }
 
 /// Which word set a lexicon command consults.
@@ -119,9 +121,12 @@ pub struct RulesArgs {
     /// A tile table replacing the standard 100 tiles (see engine/data/scrabble/tiles.txt).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<PathBuf>,
-    /// A TOML file replacing the game's numbers (see engine/data/scrabble/rules.toml).
+    /// A TOML file overriding any of the game's numbers (see engine/data/scrabble/rules.toml).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// Override one number, e.g. --set bingo_bonus=35 (repeatable; applied after --rules).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// How `analyze` prints its moves.
@@ -178,7 +183,7 @@ pub struct AnalyzeArgs {
 }
 
 /// Arguments of `owlery sim`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct SimArgs {
     /// The game.
     #[arg(value_enum)]
@@ -235,4 +240,15 @@ pub struct ReportArgs {
     /// Where to write guide.md, guide.html and charts/.
     #[arg(long, default_value = "owlery-guide")]
     pub out: PathBuf,
+}
+
+/// Arguments of `owlery sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The number to vary and its values: KEY=V1,V2,... or KEY=FIRST..LAST:STEP (e.g. bingo_bonus=30..70:10).
+    #[arg(long, value_name = "KEY=VALUES")]
+    pub param: String,
+    /// Everything else, as for `owlery sim`; each value's run goes to OUT/KEY=VALUE.
+    #[command(flatten)]
+    pub sim: SimArgs,
 }

@@ -268,3 +268,65 @@ fn report_writes_a_guide_with_charts_from_a_run() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("manifest.toml"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sweep_runs_each_value_and_tabulates_win_rates() {
+    let dir = scratch("sweep");
+    let out = dir.join("sweep");
+    let output = owlery(&[
+        "sweep",
+        "scrabble",
+        "--param",
+        "bingo_bonus=0..100:100",
+        "--games",
+        "12",
+        "--bots",
+        "greedy,random",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[0],
+        "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score"
+    );
+    assert_eq!(lines.len(), 1 + 2 * 4, "{table}");
+    assert!(lines[1].starts_with("bingo_bonus,0,bot,greedy,12,"));
+    assert!(out.join("bingo_bonus=100/guide/guide.html").exists());
+    let hashes: Vec<String> = ["bingo_bonus=0", "bingo_bonus=100"]
+        .iter()
+        .map(|run| std::fs::read_to_string(out.join(run).join("manifest.toml")).unwrap())
+        .map(|m| {
+            m.lines()
+                .find(|l| l.starts_with("rules_hash"))
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_ne!(
+        hashes[0], hashes[1],
+        "a changed number changes the rules fingerprint"
+    );
+    let bad = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "2",
+        "--set",
+        "bingo=3",
+        "--out",
+        dir.join("x").to_str().unwrap(),
+    ]);
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        message.contains("unknown key `bingo`; expected one of: bingo_bonus"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

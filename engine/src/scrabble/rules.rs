@@ -1,16 +1,16 @@
 //! Everything a designer may rebalance in the crossword game: board, tiles and numbers, as data.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::layout::Layout;
 use super::tiles::TileSet;
-use crate::data::DataError;
+use crate::data::{DataError, overlay_toml, toml_error};
 
 /// The default numbers.
 pub const DEFAULT_RULES: &str = include_str!("../../data/scrabble/rules.toml");
 
 /// The game's numbers (rules.toml).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Numbers {
     /// Tiles on a full rack.
@@ -30,24 +30,19 @@ impl Numbers {
     pub fn parse(text: &str, file: &str) -> Result<Numbers, DataError> {
         let numbers: Numbers =
             toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        if numbers.rack_size == 0 || numbers.rack_size > 15 {
+        numbers.validate(file)
+    }
+
+    /// These numbers with the keys a partial TOML document names replaced.
+    pub fn overlay(&self, text: &str, file: &str) -> Result<Numbers, DataError> {
+        overlay_toml(self, text, file)?.validate(file)
+    }
+
+    fn validate(self, file: &str) -> Result<Numbers, DataError> {
+        if self.rack_size == 0 || self.rack_size > 15 {
             return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
         }
-        Ok(numbers)
-    }
-}
-
-/// Turns a TOML error into a data error at its line and column.
-pub fn toml_error(text: &str, file: &str, error: &toml::de::Error) -> DataError {
-    let message = error.message().to_string();
-    match error.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            DataError::at(file, line, column, message)
-        }
-        None => DataError::whole(file, message),
+        Ok(self)
     }
 }
 

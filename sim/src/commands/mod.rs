@@ -7,6 +7,7 @@ mod play;
 mod report;
 mod setup;
 mod sim;
+mod sweep;
 
 use std::process::ExitCode;
 
@@ -21,5 +22,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sim(args) => sim::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
     }
 }

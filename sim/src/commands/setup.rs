@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
-use engine::scrabble::{Layout, Numbers, Rules, TileSet};
+use engine::scrabble::{Layout, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
 
 use super::lexicon::load_lexicon;
@@ -24,7 +24,16 @@ pub fn crossword_rules(args: &RulesArgs) -> anyhow::Result<Arc<Rules>> {
         rules.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
     if let Some(path) = &args.rules {
-        rules.numbers = Numbers::parse(&read(path)?, &path.display().to_string())?;
+        rules.numbers = rules
+            .numbers
+            .overlay(&read(path)?, &path.display().to_string())?;
+    }
+    for setting in &args.set {
+        let (key, value) = setting.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. bingo_bonus=35")
+        })?;
+        let text = format!("{} = {}", key.trim(), value.trim());
+        rules.numbers = rules.numbers.overlay(&text, &format!("--set {setting}"))?;
     }
     Ok(Arc::new(rules))
 }

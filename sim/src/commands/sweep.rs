@@ -1,0 +1,104 @@
+//! `owlery sweep`: one rules number over a list of values, a run and a guide per value, and
+//! one table of win rates per value so a designer sees which value balances the game.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use reports::tables::Table;
+
+use super::report::write_report;
+use crate::cli::SweepArgs;
+use crate::runner::store::write_atomically;
+
+/// Reads `KEY=V1,V2` or `KEY=FIRST..LAST:STEP` into the key and its values.
+fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
+    let Some((key, values)) = text.split_once('=') else {
+        bail!("--param {text:?}: expected KEY=V1,V2,... or KEY=FIRST..LAST:STEP");
+    };
+    let key = key.trim().to_string();
+    if let Some((range, step)) = values.split_once(':') {
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<i64>()
+                .with_context(|| format!("--param {text:?}: {s:?} is not a whole number"))
+        };
+        let (first, last) = range
+            .split_once("..")
+            .with_context(|| format!("--param {text:?}: expected FIRST..LAST:STEP"))?;
+        let (first, last, step) = (parse(first)?, parse(last)?, parse(step)?);
+        if step <= 0 || last < first {
+            bail!("--param {text:?}: expected FIRST <= LAST and a positive STEP");
+        }
+        let values: Vec<String> = (0..)
+            .map(|k| first + k * step)
+            .take_while(|&v| v <= last)
+            .map(|v| v.to_string())
+            .collect();
+        return Ok((key, values));
+    }
+    let values: Vec<String> = values
+        .split(',')
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect();
+    if values.is_empty() {
+        bail!("--param {text:?}: no values after '='");
+    }
+    Ok((key, values))
+}
+
+/// Runs `owlery sweep`.
+pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
+    let (key, values) = parse_param(&args.param)?;
+    let mut rows =
+        vec!["key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score\n".to_string()];
+    for value in &values {
+        let mut sim = args.sim.clone();
+        sim.data.set.push(format!("{key}={value}"));
+        sim.out = args.sim.out.join(format!("{key}={value}"));
+        super::sim::run(&sim)?;
+        write_report(&sim.out, &sim.out.join("guide"))?;
+        for (group, file) in [("bot", "bots.csv"), ("seat", "seats.csv")] {
+            let table = Table::read(&sim.out, file)?;
+            let column = |name: &str| table.column(name, file);
+            let columns = [
+                column(group)?,
+                column("games")?,
+                column("win_rate")?,
+                column("ci95_low")?,
+                column("ci95_high")?,
+                column("mean_score")?,
+            ];
+            for row in &table.rows {
+                let cells: Vec<&str> = columns.iter().map(|&c| row[c].as_str()).collect();
+                rows.push(format!("{key},{value},{group},{}\n", cells.join(",")));
+            }
+        }
+    }
+    let path = args.sim.out.join("sweep.csv");
+    write_atomically(&path, rows.concat().as_bytes())?;
+    println!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_ranges_of_values() {
+        assert_eq!(
+            parse_param("a=7,8, 9").unwrap(),
+            ("a".into(), vec!["7".into(), "8".into(), "9".into()])
+        );
+        assert_eq!(
+            parse_param("b=30..70:20").unwrap().1,
+            vec!["30", "50", "70"]
+        );
+        assert!(
+            parse_param("b=70..30:10").is_err()
+                && parse_param("b").is_err()
+                && parse_param("b=1..2:0").is_err()
+        );
+    }
+}
