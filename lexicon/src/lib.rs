@@ -5,6 +5,7 @@
 //! crossword and card games play the dictionary alone; the Harry Potter edition plays the
 //! dictionary plus the Glossary. A user word list replaces the dictionary, never the Glossary.
 
+pub mod anagram_index;
 mod dictionary;
 pub mod gaddag;
 pub mod glossary;
@@ -16,6 +17,7 @@ use std::sync::OnceLock;
 
 use fst::{IntoStreamer, Streamer};
 
+pub use anagram_index::AnagramIndex;
 pub use dictionary::{
     Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
 };
@@ -57,6 +59,7 @@ pub struct Lexicon {
     graph: WordGraph,
     gaddag: WordGraph,
     reversed: OnceLock<WordGraph>,
+    bingo_index: OnceLock<AnagramIndex>,
 }
 
 impl Lexicon {
@@ -87,6 +90,7 @@ impl Lexicon {
             graph,
             gaddag,
             reversed: OnceLock::new(),
+            bingo_index: OnceLock::new(),
         })
     }
 
@@ -131,6 +135,13 @@ impl Lexicon {
     /// The playable words as a GADDAG, for move generation from anchor squares.
     pub fn gaddag(&self) -> &WordGraph {
         &self.gaddag
+    }
+
+    /// The sorted letters of every playable word of 7 and 8 letters, for "can this rack
+    /// make a bingo?" (built on first use).
+    pub fn bingo_index(&self) -> &AnagramIndex {
+        self.bingo_index
+            .get_or_init(|| AnagramIndex::build(&[7, 8], |visit| self.for_each_word(visit)))
     }
 
     /// The playable words spelled backwards, for the Confundo card (words read right to left).

@@ -29,12 +29,14 @@ impl LineGen<'_> {
     /// rack tile may fill, at most a rack's worth of tiles each way. Every word premium in the
     /// stretch multiplies, and the rack's most valuable tiles go on the squares that multiply
     /// them most (including their perpendicular words). No move through the anchor beats that.
-    fn shadow(&self, anchor: usize, rack: &Rack, values: &[i32]) -> i32 {
+    fn shadow(&self, anchor: usize, rack: &Rack, values: &[i32], bingos: BingoProspects) -> i32 {
         let limit = rack.len();
         let playable = rack.playable_letters();
         let mut squares = [0usize; SIZE];
         let mut count = 0;
         let mut through = 0;
+        let mut through_tiles = 0;
+        let mut through_letters = 0u32;
         squares[count] = anchor;
         count += 1;
         let mut left_placed = 0;
@@ -44,6 +46,8 @@ impl LineGen<'_> {
             let cell = self.cells[pos];
             if !cell.is_empty() {
                 through += self.points[cell.kind()];
+                through_tiles += 1;
+                through_letters |= 1 << cell.letter();
             } else if self.is_anchor[pos] || left_placed + 1 >= limit {
                 break;
             } else {
@@ -57,6 +61,8 @@ impl LineGen<'_> {
             let cell = self.cells[pos];
             if !cell.is_empty() {
                 through += self.points[cell.kind()];
+                through_tiles += 1;
+                through_letters |= 1 << cell.letter();
             } else if right_placed + 1 >= limit || self.cross_sets[pos] & playable == 0 {
                 break;
             } else {
@@ -97,12 +103,79 @@ impl LineGen<'_> {
             .map(|(v, e)| v * e)
             .sum::<i32>()
             + crossing_total;
-        let bingo = if limit >= self.bingo_tiles && count >= self.bingo_tiles {
+        let bingo_word = bingos.unknown
+            || bingos.alone
+            || through_tiles >= 2
+            || (through_tiles == 1 && bingos.through & through_letters != 0);
+        let bingo = if bingo_word && limit >= self.bingo_tiles && count >= self.bingo_tiles {
             self.bingo_bonus
         } else {
             0
         };
         letters + through * word_multiplier + bingo
+    }
+}
+
+/// Which bingos a rack could make, from the lexicon's index of 7- and 8-letter words.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BingoProspects {
+    /// Its tiles alone spell a word.
+    alone: bool,
+    /// The board letters that, with all its tiles, spell a word.
+    through: u32,
+    /// Not worked out (two blanks, an unusual rack or bingo size): assume any bingo.
+    unknown: bool,
+}
+
+impl BingoProspects {
+    fn of(rack: &Rack, rules: &Rules, lexicon: &Lexicon) -> BingoProspects {
+        let bingo_tiles = rules.numbers.bingo_tiles;
+        if rack.len() < bingo_tiles {
+            return BingoProspects {
+                alone: false,
+                through: 0,
+                unknown: false,
+            };
+        }
+        let unknown = BingoProspects {
+            alone: true,
+            through: u32::MAX,
+            unknown: true,
+        };
+        if bingo_tiles != 7 || rack.len() != 7 || rack.count(BLANK) > 1 {
+            return unknown;
+        }
+        let index = lexicon.bingo_index();
+        let mut letters = [0u8; 9];
+        let mut len = 0;
+        for kind in rack.kinds().filter(|&kind| kind != BLANK) {
+            letters[len] = kind as u8;
+            len += 1;
+        }
+        let blank = rack.count(BLANK) == 1;
+        // With a blank, try every letter in its place.
+        let spells = |letters: &mut [u8; 9], len: usize| -> bool {
+            if !blank {
+                return index.contains(&letters[..len]) == Some(true);
+            }
+            (0..26).any(|stand_in| {
+                letters[len] = stand_in;
+                index.contains(&letters[..=len]) == Some(true)
+            })
+        };
+        let alone = spells(&mut letters, len);
+        let mut through = 0;
+        for letter in 0..26u8 {
+            letters[len] = letter;
+            if spells(&mut letters, len + 1) {
+                through |= 1 << letter;
+            }
+        }
+        BingoProspects {
+            alone,
+            through,
+            unknown: false,
+        }
     }
 }
 
@@ -124,6 +197,7 @@ impl MoveGen {
         }
         let values = &mut values[..rack.len().min(SIZE)];
         values.sort_unstable_by(|a, b| b.cmp(a));
+        let bingos = BingoProspects::of(rack, rules, lexicon);
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
         for direction in Direction::BOTH {
@@ -141,7 +215,7 @@ impl MoveGen {
                 for anchor in 0..SIZE {
                     if line_gen.anchor_fits(anchor, rack) {
                         ranked.push(RankedAnchor {
-                            bound: line_gen.shadow(anchor, rack, values),
+                            bound: line_gen.shadow(anchor, rack, values, bingos),
                             direction,
                             line: line as u8,
                             anchor: anchor as u8,
