@@ -5,4 +5,5 @@
 //! conversion with an error that says where and what was expected.
 
 pub mod data;
+pub mod hogwarts;
 pub mod scrabble;

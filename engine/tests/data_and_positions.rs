@@ -34,7 +34,7 @@ fn a_malformed_board_names_the_line_and_column() {
     let error = Layout::parse(&bad, "my-board.txt").unwrap_err().to_string();
     assert_eq!(
         error,
-        "my-board.txt: line 4, column 12: expected one of . d t D T *, found 'x'"
+        "my-board.txt: line 4, column 12: expected one of . d t D T * h, found 'x'"
     );
     let short = good.replacen(".D...t...t...D.", ".D...t...t...D", 1);
     let error = Layout::parse(&short, "b.txt").unwrap_err().to_string();

@@ -1,5 +1,6 @@
 //! Playing a game out: each seat's bot chooses from its observation, the engine referees.
 
+use engine::hogwarts::{HpGame, TurnReport};
 use engine::scrabble::{Game, IllegalMove, Move};
 
 use super::Bot;
@@ -39,6 +40,32 @@ pub fn play_out(
             });
         }
         after_turn(game);
+    }
+    Ok(())
+}
+
+/// Plays a Harry Potter game until it ends; the crossword bots choose from the crossword view
+/// (they hold the cards they draw but do not play them yet).
+pub fn play_out_hp(
+    game: &mut HpGame,
+    seats: &mut [Box<dyn Bot>],
+    mut after_turn: impl FnMut(&HpGame, &TurnReport),
+) -> Result<(), BotError> {
+    while !game.core().is_over() {
+        let seat = game.core().to_move();
+        let action: Move = seats[seat].choose(&game.observation(seat).core);
+        match game.play(action) {
+            Ok(report) => after_turn(game, &report),
+            Err(reason) => {
+                return Err(BotError {
+                    bot: seats[seat].name(),
+                    seat,
+                    action: action.notation(game.core().board()),
+                    reason,
+                    cgp: game.core().to_cgp().to_string(),
+                });
+            }
+        }
     }
     Ok(())
 }

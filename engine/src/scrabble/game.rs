@@ -35,6 +35,42 @@ pub struct Turn {
     pub score: i32,
     /// Their total after the turn.
     pub total: i32,
+    /// Points in `score` that came from outside the crossword rules (Glossary, cards).
+    pub bonus: i32,
+}
+
+/// How a game is set up: who moves first, each seat's opening tiles, and who keeps left-overs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// Seats in play, 2 to 4.
+    pub players: usize,
+    /// The seat that moves first.
+    pub first: usize,
+    /// Tiles each seat draws before the first move.
+    pub opening_tiles: [usize; MAX_PLAYERS],
+    /// Seats whose tiles left at the end count for them instead of against them (Hufflepuff).
+    pub keeps_leftovers: [bool; MAX_PLAYERS],
+}
+
+impl Setup {
+    /// The standard game: seat 0 first, full racks, rule 24 for everyone.
+    pub fn standard(players: usize, rack_size: usize) -> Setup {
+        Setup {
+            players,
+            first: 0,
+            opening_tiles: [rack_size; MAX_PLAYERS],
+            keeps_leftovers: [false; MAX_PLAYERS],
+        }
+    }
+}
+
+/// What the layers above the crossword rules add to one turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TurnExtras {
+    /// Points added after the word score (Glossary, cards).
+    pub bonus: i32,
+    /// The same seat moves again (the Reparo card).
+    pub again: bool,
 }
 
 /// How the game ended.
@@ -81,6 +117,7 @@ pub struct Game {
     rng: GameRng,
     end: Option<EndReason>,
     adjustments: [i32; MAX_PLAYERS],
+    keeps_leftovers: [bool; MAX_PLAYERS],
 }
 
 impl Game {
@@ -91,6 +128,18 @@ impl Game {
         players: usize,
         seed: u64,
     ) -> Result<Game, SetupError> {
+        let setup = Setup::standard(players, rules.numbers.rack_size);
+        Game::with_setup(rules, lexicon, setup, seed)
+    }
+
+    /// A new game set up as `setup` says: racks drawn in seat order.
+    pub fn with_setup(
+        rules: Arc<Rules>,
+        lexicon: Arc<Lexicon>,
+        setup: Setup,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        let players = setup.players;
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
@@ -102,17 +151,18 @@ impl Game {
             racks: [Rack::EMPTY; MAX_PLAYERS],
             players,
             scores: [0; MAX_PLAYERS],
-            to_move: 0,
+            to_move: setup.first % players,
             scoreless: 0,
             history: Vec::with_capacity(64),
             rng: GameRng::seed_from_u64(seed),
             end: None,
             adjustments: [0; MAX_PLAYERS],
+            keeps_leftovers: setup.keeps_leftovers,
         };
         for seat in 0..players {
             game.bag.fill(
                 &mut game.racks[seat],
-                game.rules.numbers.rack_size,
+                setup.opening_tiles[seat],
                 &mut game.rng,
             );
         }
@@ -156,6 +206,7 @@ impl Game {
             rng: GameRng::seed_from_u64(seed),
             end: None,
             adjustments: [0; MAX_PLAYERS],
+            keeps_leftovers: [false; MAX_PLAYERS],
             rules,
             lexicon,
         };
@@ -169,6 +220,12 @@ impl Game {
             );
         }
         Ok(game)
+    }
+
+    /// Makes `seat`'s left-over tiles count for it at the end (Hufflepuff), for games set up
+    /// from a position.
+    pub fn keep_leftovers(&mut self, seat: usize) {
+        self.keeps_leftovers[seat] = true;
     }
 
     /// The position as CGP, the player to move first.
@@ -223,6 +280,11 @@ impl Game {
 
     /// Makes a move for the player to move, returning its score; an illegal move changes nothing.
     pub fn play(&mut self, action: Move) -> Result<i32, IllegalMove> {
+        self.play_with(action, TurnExtras::default())
+    }
+
+    /// Makes a move with a bonus added to its score and, if asked, another turn for the same seat.
+    pub fn play_with(&mut self, action: Move, extras: TurnExtras) -> Result<i32, IllegalMove> {
         let checked = self.check(&action)?;
         let seat = self.to_move;
         let rack_before = self.racks[seat];
@@ -249,7 +311,7 @@ impl Game {
                 0
             }
             _ => 0,
-        };
+        } + extras.bonus;
         self.scores[seat] += score;
         self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
         self.history.push(Turn {
@@ -258,12 +320,13 @@ impl Game {
             action,
             score,
             total: self.scores[seat],
+            bonus: extras.bonus,
         });
         if self.racks[seat].is_empty() && self.bag.is_empty() {
             self.finish(EndReason::WentOut { seat });
         } else if self.scoreless >= self.rules.numbers.scoreless_turns_to_end {
             self.finish(EndReason::Scoreless);
-        } else {
+        } else if !extras.again {
             self.to_move = (seat + 1) % self.players;
         }
         Ok(score)
@@ -275,8 +338,13 @@ impl Game {
         let mut left_over = 0;
         for seat in 0..self.players {
             let points = self.racks[seat].points(|kind| tiles.points(kind));
-            self.adjustments[seat] -= points;
-            left_over += points;
+            if self.keeps_leftovers[seat] {
+                // Rule 10, Hufflepuff: the tiles count for the seat, and for no one else.
+                self.adjustments[seat] += points;
+            } else {
+                self.adjustments[seat] -= points;
+                left_over += points;
+            }
         }
         if let EndReason::WentOut { seat } = reason {
             self.adjustments[seat] += left_over;

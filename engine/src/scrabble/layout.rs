@@ -15,14 +15,16 @@ pub const DEFAULT_BOARD: &str = include_str!("../../data/scrabble/board.txt");
 pub struct Layout {
     letter_multiplier: [u8; SQUARES],
     word_multiplier: [u8; SQUARES],
+    hogwarts: [bool; SQUARES],
     start: usize,
 }
 
 impl Layout {
-    /// Reads a grid: 15 lines of 15 characters, `.` `d` `t` `D` `T` and one `*` (the start).
+    /// Reads a grid: 15 lines of 15 characters, `.` `d` `t` `D` `T` `h` and one `*` (the start).
     pub fn parse(text: &str, file: &str) -> Result<Layout, DataError> {
         let mut letter_multiplier = [1u8; SQUARES];
         let mut word_multiplier = [1u8; SQUARES];
+        let mut hogwarts = [false; SQUARES];
         let mut start = None;
         let mut rows = 0;
         let mut last_line = 0;
@@ -49,6 +51,7 @@ impl Layout {
                 let square = rows * SIZE + col;
                 match c {
                     '.' => {}
+                    'h' => hogwarts[square] = true,
                     'd' => letter_multiplier[square] = 2,
                     't' => letter_multiplier[square] = 3,
                     'D' => word_multiplier[square] = 2,
@@ -70,7 +73,7 @@ impl Layout {
                             file,
                             line,
                             col + 1,
-                            format!("expected one of . d t D T *, found {other:?}"),
+                            format!("expected one of . d t D T * h, found {other:?}"),
                         ));
                     }
                 }
@@ -89,6 +92,7 @@ impl Layout {
         Ok(Layout {
             letter_multiplier,
             word_multiplier,
+            hogwarts,
             start,
         })
     }
@@ -108,6 +112,12 @@ impl Layout {
     #[inline]
     pub fn word_multiplier(&self, square: usize) -> i32 {
         i32::from(self.word_multiplier[square])
+    }
+
+    /// Whether the square is a brown Hogwarts square (Scrabble: Harry Potter Edition).
+    #[inline]
+    pub fn is_hogwarts(&self, square: usize) -> bool {
+        self.hogwarts[square]
     }
 
     /// The square the first move must cover.

@@ -1,0 +1,85 @@
+//! Random and greedy Harry Potter games: tiles and the 32 cards are conserved after every turn,
+//! scores add up, and a seed replays.
+
+use std::sync::Arc;
+
+use bots::scrabble::{Bot, bot_by_name, play_out_hp};
+use engine::hogwarts::{HpGame, HpRules};
+use lexicon::{Edition, Lexicon};
+
+fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Bot>> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(s, name)| bot_by_name(name, seed * 8 + s as u64).unwrap())
+        .collect()
+}
+
+fn check_invariants(game: &HpGame, rules: &HpRules) {
+    let core = game.core();
+    let mut counts = core.bag_counts().map(u32::from);
+    core.board()
+        .cells()
+        .for_each(|cell| counts[cell.kind()] += 1);
+    for seat in 0..core.players() {
+        core.rack(seat).kinds().for_each(|kind| counts[kind] += 1);
+    }
+    assert_eq!(
+        counts,
+        rules.crossword.tiles.counts().map(u32::from),
+        "tiles at {}",
+        core.to_cgp()
+    );
+    assert_eq!(game.piles().total(), 32, "cards");
+}
+
+#[test]
+fn thousands_of_random_harry_potter_games_conserve_tiles_and_cards() {
+    let rules = Arc::new(HpRules::standard());
+    let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    let mut drawn = 0;
+    for seed in 0..2_000u64 {
+        let players = 2 + (seed % 3) as usize;
+        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
+        let names = ["random", "greedy", "random", "greedy"];
+        let mut bots = seats(&names[..players], seed);
+        play_out_hp(&mut game, &mut bots, |game, _| {
+            check_invariants(game, &rules)
+        })
+        .unwrap();
+        let core = game.core();
+        for seat in 0..players {
+            let turns: i32 = core
+                .history()
+                .iter()
+                .filter(|t| t.seat == seat)
+                .map(|t| t.score)
+                .sum();
+            assert_eq!(core.scores()[seat], turns + core.adjustments()[seat]);
+        }
+        drawn += game.events().len();
+    }
+    assert!(drawn > 10_000, "{drawn} cards drawn");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_harry_potter_game() {
+    let rules = Arc::new(HpRules::standard());
+    let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    let replay = |seed: u64| {
+        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 4, seed).unwrap();
+        play_out_hp(
+            &mut game,
+            &mut seats(&["greedy", "random", "greedy", "random"], seed),
+            |_, _| {},
+        )
+        .unwrap();
+        (
+            game.core().history().to_vec(),
+            game.events().to_vec(),
+            game.houses().to_vec(),
+        )
+    };
+    assert_eq!(replay(5), replay(5));
+    assert_ne!(replay(5), replay(6));
+}

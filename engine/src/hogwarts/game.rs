@@ -1,0 +1,292 @@
+//! One game of Scrabble: Harry Potter Edition: the crossword core, with houses, brown squares,
+//! Hogwarts cards drawn and scored, and the Glossary bonus.
+
+use std::sync::Arc;
+
+use lexicon::Lexicon;
+use rand::SeedableRng;
+
+use super::cards::{Card, CardPiles};
+use super::house::House;
+use super::rules::{CardTable, HpRules};
+use crate::scrabble::game::MAX_PLAYERS;
+use crate::scrabble::{
+    Cgp, CheckedPlay, Direction, Game, GameRng, IllegalMove, Move, Observation, Placement, Rules,
+    SIZE, Setup, SetupError, TurnExtras,
+};
+
+/// Mixed into the seed for the card deck's RNG, so cards and tiles draw independently.
+const CARD_STREAM: u64 = 0x6361_7264_735f_6870;
+
+/// Something that happened to a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardEvent {
+    /// A seat drew a card (a Competition card is scored at once and discarded).
+    Drew {
+        /// The seat.
+        seat: usize,
+        /// The card.
+        card: Card,
+        /// Points it scored at once.
+        points: i32,
+    },
+}
+
+/// What one turn scored beyond the words.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TurnReport {
+    /// The whole turn's points.
+    pub score: i32,
+    /// Glossary words formed.
+    pub glossary_words: Vec<String>,
+    /// Points from the Glossary bonus.
+    pub glossary_points: i32,
+    /// Cards drawn for brown squares.
+    pub cards_drawn: Vec<Card>,
+    /// Points from Competition cards drawn.
+    pub competition_points: i32,
+}
+
+/// A Scrabble: Harry Potter Edition game in progress or finished.
+#[derive(Debug, Clone)]
+pub struct HpGame {
+    rules: Arc<HpRules>,
+    core: Game,
+    houses: Vec<House>,
+    piles: CardPiles,
+    card_rng: GameRng,
+    events: Vec<CardEvent>,
+    /// Points from cards scored before a seat's first turn (Gryffindor's opening draw).
+    pending_points: [i32; MAX_PLAYERS],
+}
+
+impl HpGame {
+    /// A new game with the given houses in seat order (2 to 4, all different).
+    pub fn new(
+        rules: Arc<HpRules>,
+        lexicon: Arc<Lexicon>,
+        houses: Vec<House>,
+        seed: u64,
+    ) -> Result<HpGame, SetupError> {
+        let players = houses.len();
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let numbers = &rules.numbers;
+        let crossword: Arc<Rules> = Arc::new(rules.crossword.clone());
+        let mut setup = Setup::standard(players, crossword.numbers.rack_size);
+        for (seat, house) in houses.iter().enumerate() {
+            match house {
+                House::Ravenclaw => {
+                    setup.opening_tiles[seat] = numbers.houses.ravenclaw.opening_tiles
+                }
+                House::Slytherin if numbers.houses.slytherin.moves_first => setup.first = seat,
+                House::Hufflepuff => {
+                    setup.keeps_leftovers[seat] = numbers.houses.hufflepuff.keeps_leftovers
+                }
+                _ => {}
+            }
+        }
+        let core = Game::with_setup(crossword, lexicon, setup, seed)?;
+        HpGame::around(rules, core, houses, seed, true)
+    }
+
+    /// A game from a CGP position (the player to move first), with houses in that order; no
+    /// cards dealt yet (Gryffindor's opening draw belongs to a new game). For analysis and tests.
+    pub fn from_position(
+        rules: Arc<HpRules>,
+        lexicon: Arc<Lexicon>,
+        houses: Vec<House>,
+        cgp: &Cgp,
+        seed: u64,
+    ) -> Result<HpGame, SetupError> {
+        if houses.len() != cgp.racks.len() {
+            return Err(SetupError::Players(houses.len()));
+        }
+        let mut core = Game::from_cgp(Arc::new(rules.crossword.clone()), lexicon, cgp, seed)?;
+        if let Some(seat) = houses.iter().position(|&h| h == House::Hufflepuff) {
+            if rules.numbers.houses.hufflepuff.keeps_leftovers {
+                core.keep_leftovers(seat);
+            }
+        }
+        HpGame::around(rules, core, houses, seed, false)
+    }
+
+    /// The layer around a crossword game: the deck shuffled, Gryffindor's opening cards drawn.
+    fn around(
+        rules: Arc<HpRules>,
+        core: Game,
+        houses: Vec<House>,
+        seed: u64,
+        opening: bool,
+    ) -> Result<HpGame, SetupError> {
+        let players = houses.len();
+        let numbers = &rules.numbers;
+        let mut card_rng = GameRng::seed_from_u64(seed ^ CARD_STREAM);
+        let piles = CardPiles::new(&numbers.cards, players, &mut card_rng);
+        let mut game = HpGame {
+            core,
+            houses,
+            piles,
+            card_rng,
+            events: Vec::new(),
+            pending_points: [0; MAX_PLAYERS],
+            rules,
+        };
+        let gryffindor = game
+            .houses
+            .iter()
+            .position(|&h| h == House::Gryffindor)
+            .filter(|_| opening);
+        if let Some(seat) = gryffindor {
+            for _ in 0..game.rules.numbers.houses.gryffindor.opening_cards {
+                let (_, points) = game.draw_card(seat);
+                game.pending_points[seat] += points;
+            }
+        }
+        Ok(game)
+    }
+
+    /// Houses sorted at random from the seed (the Sorting Hat), for `players` players.
+    pub fn sorted(
+        rules: Arc<HpRules>,
+        lexicon: Arc<Lexicon>,
+        players: usize,
+        seed: u64,
+    ) -> Result<HpGame, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut hat = GameRng::seed_from_u64(seed ^ CARD_STREAM.rotate_left(17));
+        let houses = House::sort(players, &mut hat);
+        HpGame::new(rules, lexicon, houses, seed)
+    }
+
+    /// Draws a card for `seat`: a Competition card scores at once and is discarded.
+    fn draw_card(&mut self, seat: usize) -> (Option<Card>, i32) {
+        let Some(card) = self.piles.draw(&mut self.card_rng) else {
+            return (None, 0);
+        };
+        let points = if card.is_competition() {
+            self.piles.discard.push(card);
+            self.rules.numbers.cards.entry(card).points.unwrap_or(0)
+        } else {
+            self.piles.hands[seat].push(card);
+            0
+        };
+        self.events.push(CardEvent::Drew { seat, card, points });
+        (Some(card), points)
+    }
+
+    /// Cards earned by a placement: one per new word through each tile placed on a brown square.
+    pub fn cards_earned(&self, placement: &Placement, play: &CheckedPlay) -> usize {
+        let layout = &self.rules.crossword.layout;
+        let board = self.core.board();
+        let cross = placement.direction.cross();
+        let main_counts = usize::from(play.words.first().is_some_and(|w| w.word.len() >= 2));
+        placement
+            .placed()
+            .filter(|&(square, _)| layout.is_hogwarts(square))
+            .map(|(square, _)| {
+                let (row, col) = (square / SIZE, square % SIZE);
+                let (line, pos) = match cross {
+                    Direction::Across => (row, col),
+                    Direction::Down => (col, row),
+                };
+                let cells = board.line(cross, line);
+                let neighbour =
+                    |p: Option<usize>| p.is_some_and(|p| p < SIZE && !cells[p].is_empty());
+                main_counts + usize::from(neighbour(pos.checked_sub(1)) || neighbour(Some(pos + 1)))
+            })
+            .sum()
+    }
+
+    /// Makes a move for the seat to move, with the Glossary bonus and the cards it earns.
+    pub fn play(&mut self, action: Move) -> Result<TurnReport, IllegalMove> {
+        let checked = self.core.check(&action)?;
+        let seat = self.core.to_move();
+        let mut report = TurnReport::default();
+        if let (Move::Place(placement), Some(play)) = (&action, &checked) {
+            let lexicon = self.core.lexicon();
+            report.glossary_words = play
+                .words
+                .iter()
+                .filter(|w| lexicon.is_glossary(&w.word))
+                .map(|w| w.word.clone())
+                .collect();
+            report.glossary_points =
+                self.rules.numbers.glossary_bonus * report.glossary_words.len() as i32;
+            for _ in 0..self.cards_earned(placement, play) {
+                let (card, points) = self.draw_card(seat);
+                report.cards_drawn.extend(card);
+                report.competition_points += points;
+            }
+        }
+        let bonus = report.glossary_points
+            + report.competition_points
+            + std::mem::take(&mut self.pending_points[seat]);
+        report.score = self.core.play_with(
+            action,
+            TurnExtras {
+                bonus,
+                again: false,
+            },
+        )?;
+        Ok(report)
+    }
+
+    /// The crossword game underneath.
+    pub fn core(&self) -> &Game {
+        &self.core
+    }
+
+    /// Each seat's house.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// Where the cards are.
+    pub fn piles(&self) -> &CardPiles {
+        &self.piles
+    }
+
+    /// Every card event so far.
+    pub fn events(&self) -> &[CardEvent] {
+        &self.events
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &HpRules {
+        &self.rules
+    }
+
+    /// What `seat` may see: the crossword observation, its house, its own cards.
+    pub fn observation(&self, seat: usize) -> HpObservation<'_> {
+        HpObservation {
+            core: self.core.observation(seat),
+            house: self.houses[seat],
+            houses: &self.houses,
+            hand: &self.piles.hands[seat],
+            hand_sizes: std::array::from_fn(|s| self.piles.hands.get(s).map_or(0, Vec::len)),
+            deck_len: self.piles.deck.len(),
+        }
+    }
+}
+
+/// A seat's view of a Harry Potter game: the crossword view, its house and its own cards;
+/// of the others' cards only how many they hold.
+#[derive(Debug, Clone, Copy)]
+pub struct HpObservation<'g> {
+    /// The crossword view.
+    pub core: Observation<'g>,
+    /// The seat's house.
+    pub house: House,
+    /// Every seat's house (public).
+    pub houses: &'g [House],
+    /// The seat's own cards.
+    pub hand: &'g [Card],
+    /// How many cards each seat holds.
+    pub hand_sizes: [usize; MAX_PLAYERS],
+    /// Cards left in the deck.
+    pub deck_len: usize,
+}

@@ -1,0 +1,12 @@
+//! Scrabble: Harry Potter Edition on the crossword core: houses, brown Hogwarts squares,
+//! the 32 Hogwarts cards and the Glossary bonus.
+
+pub mod cards;
+pub mod game;
+pub mod house;
+pub mod rules;
+
+pub use cards::{Card, CardPiles};
+pub use game::{CardEvent, HpGame, HpObservation, TurnReport};
+pub use house::{House, UnknownHouse};
+pub use rules::{CardTable, HpNumbers, HpRules};

@@ -1,0 +1,206 @@
+//! The Harry Potter layer's numbers as data (engine/data/scrabble-hp/rules.toml).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::Card;
+use crate::data::{DataError, overlay_toml, toml_error};
+use crate::scrabble::{Layout, Rules};
+
+/// The default numbers.
+pub const DEFAULT_HP_RULES: &str = include_str!("../../data/scrabble-hp/rules.toml");
+/// The default board, with its brown squares.
+pub const DEFAULT_HP_BOARD: &str = include_str!("../../data/scrabble-hp/board.txt");
+
+/// Gryffindor's power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gryffindor {
+    /// Cards drawn at the start.
+    pub opening_cards: usize,
+}
+
+/// Ravenclaw's power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ravenclaw {
+    /// Tiles drawn at the start.
+    pub opening_tiles: usize,
+}
+
+/// Slytherin's power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Slytherin {
+    /// Whether Slytherin begins.
+    pub moves_first: bool,
+}
+
+/// Hufflepuff's power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hufflepuff {
+    /// Whether left-over tiles count for Hufflepuff.
+    pub keeps_leftovers: bool,
+}
+
+/// The four houses' powers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Houses {
+    /// Gryffindor.
+    pub gryffindor: Gryffindor,
+    /// Ravenclaw.
+    pub ravenclaw: Ravenclaw,
+    /// Slytherin.
+    pub slytherin: Slytherin,
+    /// Hufflepuff.
+    pub hufflepuff: Hufflepuff,
+}
+
+/// One kind of card's numbers: its count, and what it gives where that applies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardEntry {
+    /// Cards of this kind in the deck.
+    pub count: u8,
+    /// Points it scores (Competition cards, Rictusempra).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
+    /// Letters it rewards (Bonus cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub letters: Option<String>,
+    /// Points per rewarded tile placed (Bonus cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_per_tile: Option<i32>,
+    /// Cards it draws (Felix Felicis).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws: Option<usize>,
+    /// Tiles it draws (Engorgio).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<usize>,
+}
+
+/// Every card's numbers, keyed as in rules.toml.
+pub type CardNumbers = std::collections::BTreeMap<String, CardEntry>;
+
+/// Reading a card's numbers from the table.
+pub trait CardTable {
+    /// The entry of a card.
+    fn entry(&self, card: Card) -> &CardEntry;
+    /// How many of a card are in the deck.
+    fn count(&self, card: Card) -> u8 {
+        self.entry(card).count
+    }
+}
+
+impl CardTable for CardNumbers {
+    fn entry(&self, card: Card) -> &CardEntry {
+        &self[card.key()]
+    }
+}
+
+/// The Harry Potter layer's numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HpNumbers {
+    /// Points for each Glossary word formed.
+    pub glossary_bonus: i32,
+    /// Points for each Glossary word formed with Revelio.
+    pub revelio_bonus: i32,
+    /// House powers.
+    pub houses: Houses,
+    /// The cards.
+    pub cards: CardNumbers,
+}
+
+impl HpNumbers {
+    /// Reads a full rules file.
+    pub fn parse(text: &str, file: &str) -> Result<HpNumbers, DataError> {
+        let numbers: HpNumbers =
+            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        numbers.validate(file)
+    }
+
+    /// These numbers with the keys a partial TOML document names replaced.
+    pub fn overlay(&self, text: &str, file: &str) -> Result<HpNumbers, DataError> {
+        overlay_toml(self, text, file)?.validate(file)
+    }
+
+    fn validate(self, file: &str) -> Result<HpNumbers, DataError> {
+        for card in Card::ALL {
+            let Some(entry) = self.cards.get(card.key()) else {
+                return Err(DataError::whole(
+                    file,
+                    format!("no [cards.{}] entry", card.key()),
+                ));
+            };
+            let needs = |value: bool, what: &str| {
+                if value {
+                    Ok(())
+                } else {
+                    Err(DataError::whole(
+                        file,
+                        format!("[cards.{}] needs {what}", card.key()),
+                    ))
+                }
+            };
+            match card {
+                c if c.is_competition() || c == Card::Rictusempra => {
+                    needs(entry.points.is_some(), "points")?
+                }
+                Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
+                    let letters_ok = entry
+                        .letters
+                        .as_ref()
+                        .is_some_and(|l| l.chars().all(|c| c.is_ascii_uppercase()));
+                    needs(
+                        letters_ok && entry.points_per_tile.is_some(),
+                        "letters (A-Z) and points_per_tile",
+                    )?
+                }
+                Card::FelixFelicis => needs(entry.draws.is_some(), "draws")?,
+                Card::Engorgio => needs(entry.tiles.is_some(), "tiles")?,
+                _ => {}
+            }
+        }
+        if let Some(unknown) = self
+            .cards
+            .keys()
+            .find(|key| !Card::ALL.iter().any(|c| c.key() == key.as_str()))
+        {
+            return Err(DataError::whole(
+                file,
+                format!("unknown card [cards.{unknown}]"),
+            ));
+        }
+        Ok(self)
+    }
+
+    /// The standard numbers.
+    pub fn standard() -> HpNumbers {
+        HpNumbers::parse(DEFAULT_HP_RULES, "embedded scrabble-hp/rules.toml")
+            .expect("embedded rules are valid")
+    }
+}
+
+/// Everything one Harry Potter game needs: the crossword rules on the brown-squared board, and the layer's numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HpRules {
+    /// Board (with brown squares), tiles and crossword numbers.
+    pub crossword: Rules,
+    /// Houses, cards and bonuses.
+    pub numbers: HpNumbers,
+}
+
+impl HpRules {
+    /// The standard game.
+    pub fn standard() -> HpRules {
+        let mut crossword = Rules::standard();
+        crossword.layout = Layout::parse(DEFAULT_HP_BOARD, "embedded scrabble-hp/board.txt")
+            .expect("embedded board is valid");
+        HpRules {
+            crossword,
+            numbers: HpNumbers::standard(),
+        }
+    }
+}
