@@ -1,4 +1,5 @@
 //! Strategies for Owlery's games. Each bot decides from its seat's observation alone: never
 //! another rack, the bag's order, or the game's RNG.
 
+pub mod hogwarts;
 pub mod scrabble;

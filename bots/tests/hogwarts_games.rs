@@ -3,15 +3,15 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::{Bot, bot_by_name, play_out_hp};
+use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use engine::hogwarts::{HpGame, HpRules};
 use lexicon::{Edition, Lexicon};
 
-fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Bot>> {
+fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn HpBot>> {
     names
         .iter()
         .enumerate()
-        .map(|(s, name)| bot_by_name(name, seed * 8 + s as u64).unwrap())
+        .map(|(s, name)| hp_bot_by_name(name, seed * 8 + s as u64).unwrap())
         .collect()
 }
 
@@ -38,6 +38,7 @@ fn thousands_of_random_harry_potter_games_conserve_tiles_and_cards() {
     let rules = Arc::new(HpRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut drawn = 0;
+    let mut played = std::collections::BTreeSet::new();
     for seed in 0..2_000u64 {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
@@ -58,8 +59,16 @@ fn thousands_of_random_harry_potter_games_conserve_tiles_and_cards() {
             assert_eq!(core.scores()[seat], turns + core.adjustments()[seat]);
         }
         drawn += game.events().len();
+        for event in game.events() {
+            if let engine::hogwarts::CardEvent::Played { card, .. } = event {
+                played.insert(*card);
+            }
+        }
     }
-    assert!(drawn > 10_000, "{drawn} cards drawn");
+    assert!(drawn > 10_000, "{drawn} card events");
+    // Every card the naive policy plays was played (Confundo waits for backwards words;
+    // Competition cards are never held).
+    assert_eq!(played.len(), 14, "{played:?}");
 }
 
 #[test]

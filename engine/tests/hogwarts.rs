@@ -141,3 +141,192 @@ fn hufflepuff_keeps_its_leftover_tiles() {
         "Q counts +10 for Hufflepuff; E's 1 goes to the winner"
     );
 }
+
+use engine::hogwarts::{CardError, CardPlay, HpError};
+use engine::scrabble::Rack;
+
+/// A two-player position (Slytherin to move, Gryffindor second) with `card` in the mover's hand.
+fn with_card(board: &str, rack: &str, other_rack: &str, card: Card) -> HpGame {
+    let cgp: Cgp = format!("{board} {rack}/{other_rack} 0/0 0")
+        .parse()
+        .unwrap();
+    let mut game = HpGame::from_position(
+        rules(),
+        lexicon(),
+        vec![House::Slytherin, House::Gryffindor],
+        &cgp,
+        9,
+    )
+    .unwrap();
+    assert!(game.deal(0, card));
+    game
+}
+
+fn play(game: &mut HpGame, typed: &str) -> engine::hogwarts::TurnReport {
+    let action = Move::parse(typed, game.core().board()).unwrap();
+    game.play(action).unwrap()
+}
+
+#[test]
+fn rule_14s_worked_example_hope_with_the_harry_potter_card_scores_33() {
+    let mut game = with_card(EMPTY, "HOPEXYZ", "", Card::HarryPotter);
+    game.play_card(CardPlay::Bonus(Card::HarryPotter)).unwrap();
+    let report = play(&mut game, "8G HOPE");
+    // (4 + 1 + 3 + 1) x 2 = 18, plus 5 for each of H, O and P = 33.
+    assert_eq!((report.score, report.card_points), (33, 15));
+    assert_eq!(game.piles().discard, vec![Card::HarryPotter]);
+}
+
+#[test]
+fn revelio_doubles_the_glossary_bonus() {
+    let mut game = with_card(EMPTY, "NOXABCD", "", Card::Revelio);
+    game.play_card(CardPlay::Revelio).unwrap();
+    assert_eq!(play(&mut game, "8G NOX").score, 20 + 20);
+}
+
+#[test]
+fn rictusempra_scores_ten_at_once_and_one_card_a_turn() {
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Rictusempra);
+    assert!(game.deal(0, Card::Reparo));
+    assert_eq!(game.play_card(CardPlay::Rictusempra).unwrap(), 10);
+    assert_eq!(game.play_card(CardPlay::Reparo), Err(CardError::OnePerTurn));
+    assert_eq!(game.play(Move::Pass).unwrap().score, 10);
+    assert_eq!(game.core().scores(), &[10, 0]);
+}
+
+#[test]
+fn reparo_gives_another_turn_on_which_another_card_may_be_played() {
+    let mut game = with_card(EMPTY, "NOXABCD", "", Card::Reparo);
+    assert!(game.deal(0, Card::Rictusempra));
+    game.play_card(CardPlay::Reparo).unwrap();
+    play(&mut game, "8G NOX");
+    assert_eq!(game.core().to_move(), 0, "the same seat moves again");
+    assert_eq!(game.play_card(CardPlay::Rictusempra).unwrap(), 10);
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.core().to_move(), 1);
+}
+
+#[test]
+fn felix_felicis_and_gemino_draw_cards() {
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::FelixFelicis);
+    game.play_card(CardPlay::FelixFelicis).unwrap();
+    let drawn = game
+        .events()
+        .iter()
+        .filter(|e| matches!(e, engine::hogwarts::CardEvent::Drew { .. }))
+        .count();
+    assert_eq!(drawn, 2);
+    assert_eq!(game.piles().total(), 32);
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Gemino);
+    assert!(game.deal(0, Card::Revelio) && game.deal(0, Card::Reparo));
+    game.play_card(CardPlay::Gemino).unwrap();
+    let drawn = game
+        .events()
+        .iter()
+        .filter(|e| matches!(e, engine::hogwarts::CardEvent::Drew { .. }))
+        .count();
+    assert_eq!(drawn, 2, "as many as the two other cards held");
+}
+
+#[test]
+fn engorgio_draws_two_tiles_and_the_rack_is_discarded_down() {
+    let mut game = with_card(EMPTY, "NOXABCD", "", Card::Engorgio);
+    game.play_card(CardPlay::Engorgio).unwrap();
+    assert_eq!(game.core().rack(0).len(), 9);
+    let action = Move::parse("8G NOX", game.core().board()).unwrap();
+    // NOX leaves six tiles: the rack is drawn back up to seven, nothing to discard.
+    let refused = game.play_turn(action, Rack::parse("A").unwrap());
+    assert!(matches!(refused, Err(HpError::Discard { needed: 0, .. })));
+    game.play_turn(action, Rack::EMPTY).unwrap();
+    assert_eq!(game.core().rack(0).len(), 7);
+
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Engorgio);
+    game.play_card(CardPlay::Engorgio).unwrap();
+    assert!(matches!(
+        game.play(Move::Pass),
+        Err(HpError::Discard { needed: 2, .. })
+    ));
+    game.play_turn(Move::Pass, Rack::parse("AB").unwrap())
+        .unwrap();
+    assert_eq!(game.core().rack(0).len(), 7);
+    assert_eq!(game.core().bag_len(), 100 - 14);
+}
+
+#[test]
+fn transfiguration_exchanges_and_the_turn_goes_on() {
+    let mut game = with_card(EMPTY, "QXYZVVW", "", Card::Transfiguration);
+    let refused = game.play_card(CardPlay::Transfiguration {
+        tiles: Rack::parse("QQ").unwrap(),
+    });
+    assert!(
+        matches!(refused, Err(CardError::NotOnRack(_))),
+        "the rack holds one Q"
+    );
+    game.play_card(CardPlay::Transfiguration {
+        tiles: Rack::parse("QXZ").unwrap(),
+    })
+    .unwrap();
+    assert_eq!(game.core().to_move(), 0, "the turn is still to play");
+    assert_eq!(game.core().rack(0).len(), 7);
+    assert_eq!(game.core().bag_len(), 100 - 14);
+}
+
+#[test]
+fn expelliarmus_takes_a_tile_and_veritaserum_swaps_a_letter() {
+    let mut game = with_card(EMPTY, "ABCDEFG", "QRSTUVW", Card::Expelliarmus);
+    game.play_card(CardPlay::Expelliarmus { target: 1 })
+        .unwrap();
+    assert_eq!(
+        (game.core().rack(0).len(), game.core().rack(1).len()),
+        (8, 6)
+    );
+    assert_eq!(
+        game.play_card(CardPlay::Expelliarmus { target: 1 }),
+        Err(CardError::OnePerTurn)
+    );
+
+    let mut game = with_card(EMPTY, "ABCDEFG", "QRSTUVW", Card::Veritaserum);
+    let ask = |letter: char, give: char| CardPlay::Veritaserum {
+        target: 1,
+        letter: letter as u8 - b'A',
+        give: (give as u8 - b'A') as usize,
+    };
+    assert_eq!(
+        game.play_card(ask('Q', 'Z')),
+        Err(CardError::NotOnRack("Z".into()))
+    );
+    game.play_card(ask('Q', 'A')).unwrap();
+    assert_eq!(game.core().rack(0).to_string(), "BCDEFGQ");
+    assert_eq!(game.core().rack(1).to_string(), "ARSTUVW");
+}
+
+#[test]
+fn alohomora_swaps_a_letter_for_the_blank_on_the_board() {
+    let board = "15/15/15/15/15/15/15/5HoRN6/15/15/15/15/15/15/15";
+    let mut game = with_card(board, "OABCDEF", "", Card::Alohomora);
+    assert_eq!(
+        game.play_card(CardPlay::Alohomora { square: 7 * 15 + 5 }),
+        Err(CardError::NoBlankToSwap(7 * 15 + 5))
+    );
+    game.play_card(CardPlay::Alohomora { square: 7 * 15 + 6 })
+        .unwrap();
+    assert!(!game.core().board().get(7, 6).is_blank());
+    assert_eq!(game.core().rack(0).to_string(), "ABCDEF?");
+}
+
+#[test]
+fn cards_not_held_and_confundo_are_refused_with_the_reason() {
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Confundo);
+    assert_eq!(
+        game.play_card(CardPlay::Revelio),
+        Err(CardError::NotHeld(Card::Revelio))
+    );
+    assert_eq!(
+        game.play_card(CardPlay::Confundo),
+        Err(CardError::NotSupported)
+    );
+    assert_eq!(
+        game.play_card(CardPlay::Bonus(Card::Reparo)),
+        Err(CardError::NotHeld(Card::Reparo))
+    );
+}

@@ -7,7 +7,7 @@ mod random;
 use engine::scrabble::{Move, Observation};
 
 pub use greedy::Greedy;
-pub use play::{BotError, play_out, play_out_hp};
+pub use play::{BotError, play_out};
 pub use random::RandomBot;
 
 /// A crossword strategy: given what its seat may see, it picks a move.

@@ -1,7 +1,6 @@
 //! Playing a game out: each seat's bot chooses from its observation, the engine referees.
 
-use engine::hogwarts::{HpGame, TurnReport};
-use engine::scrabble::{Game, IllegalMove, Move};
+use engine::scrabble::{Game, Move};
 
 use super::Bot;
 
@@ -16,7 +15,7 @@ pub struct BotError {
     /// The move in notation.
     pub action: String,
     /// Why it was refused.
-    pub reason: IllegalMove,
+    pub reason: String,
     /// The position, as CGP.
     pub cgp: String,
 }
@@ -35,37 +34,11 @@ pub fn play_out(
                 bot: seats[seat].name(),
                 seat,
                 action: action.notation(game.board()),
-                reason,
+                reason: reason.to_string(),
                 cgp: game.to_cgp().to_string(),
             });
         }
         after_turn(game);
-    }
-    Ok(())
-}
-
-/// Plays a Harry Potter game until it ends; the crossword bots choose from the crossword view
-/// (they hold the cards they draw but do not play them yet).
-pub fn play_out_hp(
-    game: &mut HpGame,
-    seats: &mut [Box<dyn Bot>],
-    mut after_turn: impl FnMut(&HpGame, &TurnReport),
-) -> Result<(), BotError> {
-    while !game.core().is_over() {
-        let seat = game.core().to_move();
-        let action: Move = seats[seat].choose(&game.observation(seat).core);
-        match game.play(action) {
-            Ok(report) => after_turn(game, &report),
-            Err(reason) => {
-                return Err(BotError {
-                    bot: seats[seat].name(),
-                    seat,
-                    action: action.notation(game.core().board()),
-                    reason,
-                    cgp: game.core().to_cgp().to_string(),
-                });
-            }
-        }
     }
     Ok(())
 }

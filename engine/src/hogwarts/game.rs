@@ -9,10 +9,11 @@ use rand::SeedableRng;
 use super::cards::{Card, CardPiles};
 use super::house::House;
 use super::rules::{CardTable, HpRules};
+use super::spells::{CardError, TurnCard};
 use crate::scrabble::game::MAX_PLAYERS;
 use crate::scrabble::{
-    Cgp, CheckedPlay, Direction, Game, GameRng, IllegalMove, Move, Observation, Placement, Rules,
-    SIZE, Setup, SetupError, TurnExtras,
+    Cgp, CheckedPlay, Direction, Game, GameRng, IllegalMove, Move, Observation, Placement, Rack,
+    Rules, SIZE, Setup, SetupError, TurnExtras,
 };
 
 /// Mixed into the seed for the card deck's RNG, so cards and tiles draw independently.
@@ -30,6 +31,34 @@ pub enum CardEvent {
         /// Points it scored at once.
         points: i32,
     },
+    /// A seat played a card from its hand.
+    Played {
+        /// The seat.
+        seat: usize,
+        /// The card.
+        card: Card,
+        /// Points it scored at once (Rictusempra; Competition cards drawn with Felix Felicis or Gemino).
+        points: i32,
+    },
+}
+
+/// Why a turn was refused: the move, a card, or the discard after Engorgio.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HpError {
+    /// The move breaks the crossword rules.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The card cannot be played.
+    #[error(transparent)]
+    Card(#[from] CardError),
+    /// After Engorgio the rack must be discarded down to a full rack.
+    #[error("discard {needed} tiles from {rack} to end the turn with a full rack (Engorgio)")]
+    Discard {
+        /// Tiles to discard.
+        needed: usize,
+        /// The rack after the move.
+        rack: String,
+    },
 }
 
 /// What one turn scored beyond the words.
@@ -45,6 +74,10 @@ pub struct TurnReport {
     pub cards_drawn: Vec<Card>,
     /// Points from Competition cards drawn.
     pub competition_points: i32,
+    /// The card played this turn, if any.
+    pub card_played: Option<Card>,
+    /// Points from the card played (Bonus card tiles, Rictusempra, cards it drew).
+    pub card_points: i32,
 }
 
 /// A Scrabble: Harry Potter Edition game in progress or finished.
@@ -58,6 +91,8 @@ pub struct HpGame {
     events: Vec<CardEvent>,
     /// Points from cards scored before a seat's first turn (Gryffindor's opening draw).
     pending_points: [i32; MAX_PLAYERS],
+    /// The card played this turn and what it changes.
+    turn: TurnCard,
 }
 
 impl HpGame {
@@ -131,6 +166,7 @@ impl HpGame {
             card_rng,
             events: Vec::new(),
             pending_points: [0; MAX_PLAYERS],
+            turn: TurnCard::default(),
             rules,
         };
         let gryffindor = game
@@ -202,10 +238,37 @@ impl HpGame {
     }
 
     /// Makes a move for the seat to move, with the Glossary bonus and the cards it earns.
-    pub fn play(&mut self, action: Move) -> Result<TurnReport, IllegalMove> {
+    pub fn play(&mut self, action: Move) -> Result<TurnReport, HpError> {
+        self.play_turn(action, Rack::EMPTY)
+    }
+
+    /// Makes a move, after the card played this turn if any; `discard` is the tiles returned
+    /// to the bag when Engorgio leaves the rack over-full.
+    pub fn play_turn(&mut self, action: Move, discard: Rack) -> Result<TurnReport, HpError> {
         let checked = self.core.check(&action)?;
         let seat = self.core.to_move();
-        let mut report = TurnReport::default();
+        let turn = self.turn;
+        let rack_size = self.rules.crossword.numbers.rack_size;
+        let mut left = *self.core.rack(seat);
+        if let Move::Place(placement) = &action {
+            left.take_all(&placement.rack_tiles());
+        }
+        let needed = if turn.engorged {
+            left.len().saturating_sub(rack_size)
+        } else {
+            0
+        };
+        if discard.len() != needed || !left.contains(&discard) {
+            return Err(HpError::Discard {
+                needed,
+                rack: left.to_string(),
+            });
+        }
+        let mut report = TurnReport {
+            card_played: turn.card,
+            card_points: turn.points,
+            ..TurnReport::default()
+        };
         if let (Move::Place(placement), Some(play)) = (&action, &checked) {
             let lexicon = self.core.lexicon();
             report.glossary_words = play
@@ -214,8 +277,21 @@ impl HpGame {
                 .filter(|w| lexicon.is_glossary(&w.word))
                 .map(|w| w.word.clone())
                 .collect();
-            report.glossary_points =
-                self.rules.numbers.glossary_bonus * report.glossary_words.len() as i32;
+            let per_word = if turn.card == Some(Card::Revelio) {
+                self.rules.numbers.revelio_bonus
+            } else {
+                self.rules.numbers.glossary_bonus
+            };
+            report.glossary_points = per_word * report.glossary_words.len() as i32;
+            if let Some(card) = turn.card.filter(|c| {
+                matches!(
+                    c,
+                    Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak
+                )
+            }) {
+                report.card_points +=
+                    self.bonus_card_points(card, placement.placed().map(|(_, cell)| cell));
+            }
             for _ in 0..self.cards_earned(placement, play) {
                 let (card, points) = self.draw_card(seat);
                 report.cards_drawn.extend(card);
@@ -224,15 +300,59 @@ impl HpGame {
         }
         let bonus = report.glossary_points
             + report.competition_points
+            + report.card_points
             + std::mem::take(&mut self.pending_points[seat]);
-        report.score = self.core.play_with(
-            action,
-            TurnExtras {
-                bonus,
-                again: false,
-            },
-        )?;
+        let again = turn.card == Some(Card::Reparo);
+        report.score = self.core.play_with(action, TurnExtras { bonus, again })?;
+        if !discard.is_empty() {
+            self.core.discard(seat, &discard);
+        }
+        self.turn = TurnCard::default();
         Ok(report)
+    }
+
+    /// Moves a card of the given kind from the deck into `seat`'s hand, for setting up a
+    /// position (analysis, tests); false if the deck holds none.
+    pub fn deal(&mut self, seat: usize, card: Card) -> bool {
+        match self.piles.deck.iter().position(|&c| c == card) {
+            Some(index) => {
+                self.piles.deck.remove(index);
+                self.piles.hands[seat].push(card);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Draws a card for `seat` and returns the points it scored at once.
+    pub(super) fn draw_for(&mut self, seat: usize) -> i32 {
+        self.draw_card(seat).1
+    }
+
+    /// Moves a played card from `seat`'s hand to the discard pile.
+    pub(super) fn discard_played(&mut self, seat: usize, card: Card) {
+        let hand = &mut self.piles.hands[seat];
+        if let Some(index) = hand.iter().position(|&c| c == card) {
+            hand.remove(index);
+            self.piles.discard.push(card);
+        }
+    }
+
+    pub(super) fn push_event(&mut self, event: CardEvent) {
+        self.events.push(event);
+    }
+
+    pub(super) fn core_mut(&mut self) -> &mut Game {
+        &mut self.core
+    }
+
+    /// The card played this turn and what it changes.
+    pub fn turn_card(&self) -> TurnCard {
+        self.turn
+    }
+
+    pub(super) fn set_turn_card(&mut self, turn: TurnCard) {
+        self.turn = turn;
     }
 
     /// The crossword game underneath.

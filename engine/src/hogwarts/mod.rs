@@ -5,8 +5,10 @@ pub mod cards;
 pub mod game;
 pub mod house;
 pub mod rules;
+pub mod spells;
 
 pub use cards::{Card, CardPiles};
-pub use game::{CardEvent, HpGame, HpObservation, TurnReport};
+pub use game::{CardEvent, HpError, HpGame, HpObservation, TurnReport};
 pub use house::{House, UnknownHouse};
 pub use rules::{CardTable, HpNumbers, HpRules};
+pub use spells::{CardError, CardPlay, TurnCard};

@@ -222,6 +222,71 @@ impl Game {
         Ok(game)
     }
 
+    /// Draws up to `count` more tiles onto `seat`'s rack (Engorgio); returns how many came.
+    pub fn draw_extra(&mut self, seat: usize, count: usize) -> usize {
+        let before = self.racks[seat].len();
+        self.bag
+            .fill(&mut self.racks[seat], before + count, &mut self.rng);
+        self.racks[seat].len() - before
+    }
+
+    /// Moves one tile of `kind` from one rack to another (Expelliarmus, Veritaserum).
+    pub fn transfer_tile(&mut self, from: usize, to: usize, kind: usize) -> bool {
+        if !self.racks[from].take(kind) {
+            return false;
+        }
+        self.racks[to].add(kind);
+        true
+    }
+
+    /// A tile drawn uniformly from `seat`'s rack, by the game's RNG (Expelliarmus takes blind).
+    pub fn random_tile(&mut self, seat: usize) -> Option<usize> {
+        use rand::Rng;
+        let rack = &self.racks[seat];
+        if rack.is_empty() {
+            return None;
+        }
+        let pick = self.rng.random_range(0..rack.len());
+        rack.kinds().nth(pick)
+    }
+
+    /// Swaps the blank on `square` for the real letter from `seat`'s rack (Alohomora).
+    pub fn swap_blank(&mut self, seat: usize, square: usize) -> bool {
+        let cell = self.board.at(square);
+        if cell.is_empty() || !cell.is_blank() || !self.racks[seat].take(usize::from(cell.letter()))
+        {
+            return false;
+        }
+        self.racks[seat].add(super::tiles::BLANK);
+        let (row, col) = (square / super::layout::SIZE, square % super::layout::SIZE);
+        self.board
+            .set(row, col, super::tiles::Cell::tile(cell.letter(), false));
+        true
+    }
+
+    /// Swaps tiles with the bag without using the turn (Transfiguration); false, and nothing
+    /// changed, if the rack lacks them or the bag holds fewer.
+    pub fn exchange_free(&mut self, seat: usize, tiles: &Rack) -> bool {
+        if tiles.is_empty() || self.bag.len() < tiles.len() || !self.racks[seat].contains(tiles) {
+            return false;
+        }
+        self.racks[seat].take_all(tiles);
+        let size = self.racks[seat].len() + tiles.len();
+        self.bag.fill(&mut self.racks[seat], size, &mut self.rng);
+        self.bag.put_back(tiles);
+        true
+    }
+
+    /// Returns tiles from the rack of the seat that just moved to the bag (discarding down
+    /// after Engorgio); false, and nothing changed, if the rack lacks them.
+    pub fn discard(&mut self, seat: usize, tiles: &Rack) -> bool {
+        if !self.racks[seat].take_all(tiles) {
+            return false;
+        }
+        self.bag.put_back(tiles);
+        true
+    }
+
     /// Makes `seat`'s left-over tiles count for it at the end (Hufflepuff), for games set up
     /// from a position.
     pub fn keep_leftovers(&mut self, seat: usize) {

@@ -1,0 +1,43 @@
+//! Bots for Scrabble: Harry Potter Edition: a crossword strategy for the move, and a policy
+//! for the Hogwarts cards.
+
+mod naive;
+mod play;
+
+use engine::hogwarts::{CardPlay, HpObservation};
+use engine::scrabble::{Move, Rack};
+
+pub use naive::CardNaive;
+pub use play::play_out_hp;
+
+/// A Harry Potter strategy: per turn, an optional card, then a move, then (after Engorgio) a discard.
+pub trait HpBot: Send {
+    /// The bot's registry name.
+    fn name(&self) -> &'static str;
+
+    /// Readies the bot for a new game (see [`crate::scrabble::Bot::start_game`]).
+    fn start_game(&mut self, seed: u64);
+
+    /// The card to play before moving, if any; it must be legal.
+    fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay>;
+
+    /// The move, after any card has taken effect.
+    fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move;
+
+    /// `needed` tiles to return to the bag from what `action` leaves on the rack (after Engorgio).
+    fn choose_discard(
+        &mut self,
+        observation: &HpObservation<'_>,
+        action: &Move,
+        needed: usize,
+    ) -> Rack;
+}
+
+/// Makes a Harry Potter bot by name: each crossword bot, playing its cards at the first turn it may.
+pub fn hp_bot_by_name(
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn HpBot>, crate::scrabble::UnknownBot> {
+    let inner = crate::scrabble::bot_by_name(name, seed)?;
+    Ok(Box::new(CardNaive::new(inner)))
+}

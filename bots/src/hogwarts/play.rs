@@ -1,0 +1,77 @@
+//! Playing a Harry Potter game out: card, move and discard from each seat's bot, refereed.
+
+use engine::hogwarts::{HpGame, TurnReport};
+use engine::scrabble::{Move, Rack};
+
+use super::HpBot;
+use crate::scrabble::BotError;
+
+fn bot_error(
+    game: &HpGame,
+    bot: &dyn HpBot,
+    seat: usize,
+    action: String,
+    reason: String,
+) -> BotError {
+    BotError {
+        bot: bot.name(),
+        seat,
+        action,
+        reason,
+        cgp: game.core().to_cgp().to_string(),
+    }
+}
+
+/// Plays until the game ends; `seats[s]` plays seat `s`. `after_turn` sees each turn's result.
+pub fn play_out_hp(
+    game: &mut HpGame,
+    seats: &mut [Box<dyn HpBot>],
+    mut after_turn: impl FnMut(&HpGame, &TurnReport),
+) -> Result<(), BotError> {
+    while !game.core().is_over() {
+        let seat = game.core().to_move();
+        let bot = &mut seats[seat];
+        if let Some(play) = bot.choose_card(&game.observation(seat)) {
+            if let Err(reason) = game.play_card(play) {
+                return Err(bot_error(
+                    game,
+                    bot.as_ref(),
+                    seat,
+                    format!("{play:?}"),
+                    reason.to_string(),
+                ));
+            }
+        }
+        let observation = game.observation(seat);
+        let action: Move = bot.choose_move(&observation);
+        let rack_size = game.rules().crossword.numbers.rack_size;
+        let mut left = observation.core.rack;
+        if let Move::Place(placement) = &action {
+            left.take_all(&placement.rack_tiles());
+        }
+        let needed = if game.turn_card().engorged {
+            left.len().saturating_sub(rack_size)
+        } else {
+            0
+        };
+        let discard = if needed > 0 {
+            bot.choose_discard(&observation, &action, needed)
+        } else {
+            Rack::EMPTY
+        };
+        match game.play_turn(action, discard) {
+            Ok(report) => after_turn(game, &report),
+            Err(reason) => {
+                let notation = action.notation(game.core().board());
+                return Err(bot_error(
+                    game,
+                    bot.as_ref(),
+                    seat,
+                    notation,
+                    reason.to_string(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
