@@ -110,6 +110,18 @@ pub enum LexiconCommand {
 pub enum GameArg {
     /// The plain crossword game on the standard board, dictionary only.
     Scrabble,
+    /// Scrabble: Harry Potter Edition: houses, Hogwarts squares and cards, the Glossary.
+    ScrabbleHp,
+}
+
+impl GameArg {
+    /// The game's name on the command line and in run manifests.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameArg::Scrabble => "scrabble",
+            GameArg::ScrabbleHp => "scrabble-hp",
+        }
+    }
 }
 
 /// Files that replace the game's data.

@@ -330,3 +330,66 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards() {
+    let dir = scratch("hp");
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "scrabble-hp",
+            "--games",
+            "40",
+            "--bots",
+            "greedy,random,greedy",
+            "--per-game",
+        ];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let output = owlery(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run(&dir.join("one"), &["--threads", "1"]);
+    run(&dir.join("two"), &["--threads", "2"]);
+    assert_eq!(results(&dir.join("one")), results(&dir.join("two")));
+    run(&dir.join("s0"), &["--shard", "0/2"]);
+    run(&dir.join("s1"), &["--shard", "1/2"]);
+    let merged = dir.join("merged");
+    let status = owlery(&[
+        "merge",
+        dir.join("s0").to_str().unwrap(),
+        dir.join("s1").to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(status.status.success());
+    assert_eq!(results(&merged), results(&dir.join("one")));
+    let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
+    assert!(
+        houses.starts_with("house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin\n")
+    );
+    let games: u32 = houses
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(games, 120, "three houses a game, 40 games");
+    let cards = std::fs::read_to_string(dir.join("one/cards.csv")).unwrap();
+    assert_eq!(cards.lines().count(), 1 + 19, "every kind of card");
+    assert!(cards.contains("\nquidditch_cup,"));
+    let games_csv = std::fs::read_to_string(dir.join("one/games.csv")).unwrap();
+    assert!(
+        games_csv
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .nth(6)
+            .is_some_and(|house| !house.is_empty())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,7 +3,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
+use engine::hogwarts::{HpNumbers, HpRules};
 use engine::scrabble::{Layout, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
 
@@ -14,34 +15,101 @@ fn read(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }
 
-/// The crossword rules: the embedded defaults, each part replaceable by a file.
-pub fn crossword_rules(args: &RulesArgs) -> anyhow::Result<Arc<Rules>> {
-    let mut rules = Rules::standard();
+/// Whether a key belongs to the Harry Potter layer's numbers rather than the crossword's.
+fn is_hp_key(key: &str) -> bool {
+    let first = key.split('.').next().unwrap_or("").trim();
+    matches!(
+        first,
+        "glossary_bonus" | "revelio_bonus" | "houses" | "cards"
+    )
+}
+
+/// A game's rules: the crossword's, and the Harry Potter layer's numbers where it has them.
+struct Built {
+    crossword: Rules,
+    hp: Option<HpNumbers>,
+}
+
+impl Built {
+    /// Applies a partial TOML document, each key to the layer it belongs to.
+    fn overlay(&mut self, text: &str, source: &str) -> anyhow::Result<()> {
+        let table: toml::Table =
+            toml::from_str(text).map_err(|error| engine::data::toml_error(text, source, &error))?;
+        let (hp, crossword): (toml::Table, toml::Table) =
+            table.into_iter().partition(|(key, _)| is_hp_key(key));
+        if !crossword.is_empty() {
+            self.crossword.numbers = self
+                .crossword
+                .numbers
+                .overlay(&crossword.to_string(), source)?;
+        }
+        if !hp.is_empty() {
+            let Some(numbers) = &mut self.hp else {
+                let key = hp.keys().next().expect("not empty");
+                bail!(
+                    "{source}: `{key}` is a Harry Potter edition value; this game is the plain crossword game"
+                );
+            };
+            *numbers = numbers.overlay(&hp.to_string(), source)?;
+        }
+        Ok(())
+    }
+}
+
+fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
+    let mut built = match game {
+        GameArg::Scrabble => Built {
+            crossword: Rules::standard(),
+            hp: None,
+        },
+        GameArg::ScrabbleHp => {
+            let standard = HpRules::standard();
+            Built {
+                crossword: standard.crossword,
+                hp: Some(standard.numbers),
+            }
+        }
+    };
     if let Some(path) = &args.board {
-        rules.layout = Layout::parse(&read(path)?, &path.display().to_string())?;
+        built.crossword.layout = Layout::parse(&read(path)?, &path.display().to_string())?;
     }
     if let Some(path) = &args.tiles {
-        rules.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
+        built.crossword.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
     if let Some(path) = &args.rules {
-        rules.numbers = rules
-            .numbers
-            .overlay(&read(path)?, &path.display().to_string())?;
+        built.overlay(&read(path)?, &path.display().to_string())?;
     }
     for setting in &args.set {
         let (key, value) = setting.split_once('=').ok_or_else(|| {
             anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. bingo_bonus=35")
         })?;
-        let text = format!("{} = {}", key.trim(), value.trim());
-        rules.numbers = rules.numbers.overlay(&text, &format!("--set {setting}"))?;
+        built.overlay(
+            &format!("{} = {}", key.trim(), value.trim()),
+            &format!("--set {setting}"),
+        )?;
     }
-    Ok(Arc::new(rules))
+    Ok(built)
 }
 
-/// The lexicon a game plays: the dictionary alone for the plain game.
+/// The crossword rules: the embedded defaults, each part replaceable by a file or a setting.
+pub fn crossword_rules(args: &RulesArgs) -> anyhow::Result<Arc<Rules>> {
+    Ok(Arc::new(build(GameArg::Scrabble, args)?.crossword))
+}
+
+/// The Harry Potter edition's rules, likewise.
+pub fn hp_rules(args: &RulesArgs) -> anyhow::Result<Arc<HpRules>> {
+    let built = build(GameArg::ScrabbleHp, args)?;
+    Ok(Arc::new(HpRules {
+        crossword: built.crossword,
+        numbers: built.hp.expect("the Harry Potter game has its numbers"),
+    }))
+}
+
+/// The lexicon a game plays: the dictionary alone for the plain game, with the Glossary for Harry Potter.
 pub fn game_lexicon(game: GameArg, args: &LexiconArgs) -> anyhow::Result<Arc<Lexicon>> {
     let edition = match game {
         GameArg::Scrabble => Edition::Plain,
+        GameArg::ScrabbleHp => Edition::HarryPotter,
     };
     Ok(Arc::new(load_lexicon(args, edition)?))
 }

@@ -5,11 +5,17 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use super::setup::{crossword_rules, game_lexicon};
+use super::setup::{crossword_rules, game_lexicon, hp_rules};
 use crate::cli::{GameArg, SimArgs};
-use crate::runner::games::Crossword;
+use crate::runner::games::{Crossword, HarryPotter};
 use crate::runner::seeds::fingerprint;
 use crate::runner::store::{MANIFEST, Manifest};
+
+/// The game a run plays.
+enum Contest {
+    Crossword(Crossword),
+    HarryPotter(HarryPotter),
+}
 
 /// Reads `I/N` (I from 0) into the shard's index and count.
 fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
@@ -52,25 +58,46 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if chunk == 0 {
         bail!("--chunk 0: expected at least one game per chunk");
     }
-    let rules = crossword_rules(&args.data)?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let fingerprint_text = format!(
-        "{:?}|{}|{}|{}",
-        rules,
-        lexicon.dictionary().origin(),
-        lexicon.dictionary().len(),
-        lexicon.glossary_len()
-    );
+    let described = |rules: &dyn std::fmt::Debug| {
+        let text = format!(
+            "{rules:?}|{}|{}|{}",
+            lexicon.dictionary().origin(),
+            lexicon.dictionary().len(),
+            lexicon.glossary_len()
+        );
+        format!("{:016x}", fingerprint(text.as_bytes()))
+    };
+    let (contest, rules_hash) = match args.game {
+        GameArg::Scrabble => {
+            let rules = crossword_rules(&args.data)?;
+            let hash = described(&rules);
+            let contest = Contest::Crossword(Crossword {
+                rules,
+                lexicon: lexicon.clone(),
+                bots: args.bots.clone(),
+            });
+            (contest, hash)
+        }
+        GameArg::ScrabbleHp => {
+            let rules = hp_rules(&args.data)?;
+            let hash = described(&rules);
+            let contest = Contest::HarryPotter(HarryPotter {
+                rules,
+                lexicon: lexicon.clone(),
+                bots: args.bots.clone(),
+            });
+            (contest, hash)
+        }
+    };
     let manifest = Manifest {
         owlery_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: match args.game {
-            GameArg::Scrabble => "scrabble".to_string(),
-        },
+        game: args.game.name().to_string(),
         bots: args.bots.clone(),
         seed: args.seed,
         games: args.games,
         chunk,
-        rules_hash: format!("{:016x}", fingerprint(fingerprint_text.as_bytes())),
+        rules_hash,
         per_game: args.per_game,
         shard: args.shard.clone(),
     };
@@ -95,12 +122,14 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
     manifest.write(&args.out)?;
-    let contest = Crossword {
-        rules,
-        lexicon,
-        bots: args.bots.clone(),
-    };
-    crate::runner::run(&contest, &manifest, range, &args.out, args.threads)?;
+    match &contest {
+        Contest::Crossword(game) => {
+            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
+        }
+        Contest::HarryPotter(game) => {
+            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::hogwarts::{Card, House};
 use serde::{Deserialize, Serialize};
 
 /// The most seats a game has.
@@ -23,12 +24,67 @@ pub struct Outcome {
     pub seed: u64,
     /// Seats in play.
     pub players: usize,
+    /// The seat that moved first.
+    pub first: usize,
     /// The bot in each seat, as an index into the run's bot list.
     pub bots: [usize; MAX_SEATS],
     /// Final scores by seat.
     pub scores: [i32; MAX_SEATS],
     /// Turns played.
     pub turns: u32,
+    /// Each seat's house, in Scrabble: Harry Potter Edition.
+    pub houses: [Option<House>; MAX_SEATS],
+    /// Each seat's Hogwarts cards, in Scrabble: Harry Potter Edition.
+    pub cards: Option<CardTally>,
+}
+
+/// Hogwarts cards by seat and kind (indexed as [`Card::ALL`]): drawn, played, points they gained.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardTally {
+    /// Cards drawn.
+    pub drawn: [[u16; CARD_KINDS]; MAX_SEATS],
+    /// Cards played.
+    pub played: [[u16; CARD_KINDS]; MAX_SEATS],
+    /// Points the cards played gained on their turns.
+    pub points: [[i32; CARD_KINDS]; MAX_SEATS],
+}
+
+/// Kinds of Hogwarts card.
+pub const CARD_KINDS: usize = Card::ALL.len();
+
+impl Default for CardTally {
+    fn default() -> Self {
+        CardTally {
+            drawn: [[0; CARD_KINDS]; MAX_SEATS],
+            played: [[0; CARD_KINDS]; MAX_SEATS],
+            points: [[0; CARD_KINDS]; MAX_SEATS],
+        }
+    }
+}
+
+/// One card's counts over a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardRecord {
+    /// Times drawn.
+    pub drawn: u64,
+    /// Times played.
+    pub played: u64,
+    /// Points gained by the plays.
+    pub points: i64,
+    /// Seats (one per game) that played it at least once, and their win shares.
+    pub with: Record,
+    /// Seats that did not play it, and their win shares.
+    pub without: Record,
+}
+
+impl CardRecord {
+    fn merge(&mut self, other: &CardRecord) {
+        self.drawn += other.drawn;
+        self.played += other.played;
+        self.points += other.points;
+        self.with.merge(&other.with);
+        self.without.merge(&other.without);
+    }
 }
 
 impl Outcome {
@@ -44,6 +100,11 @@ impl Outcome {
             }
         }
         shares
+    }
+
+    /// A seat's place in the order of play: 1 for the seat that moved first.
+    pub fn move_order(&self, seat: usize) -> usize {
+        (seat + self.players - self.first) % self.players + 1
     }
 
     /// A seat's score minus the best score among the others.
@@ -101,6 +162,12 @@ pub struct Aggregates {
     pub scores: BTreeMap<String, BTreeMap<i32, u64>>,
     /// Games by number of turns.
     pub turns: BTreeMap<u32, u64>,
+    /// By house (Scrabble: Harry Potter Edition).
+    #[serde(default)]
+    pub houses: BTreeMap<String, Record>,
+    /// By Hogwarts card (Scrabble: Harry Potter Edition).
+    #[serde(default)]
+    pub cards: BTreeMap<String, CardRecord>,
 }
 
 impl Aggregates {
@@ -112,14 +179,35 @@ impl Aggregates {
             let name = &names[outcome.bots[seat]];
             let score = outcome.scores[seat];
             let margin = outcome.margin(seat);
-            self.seats
-                .entry(seat + 1)
-                .or_default()
-                .add(shares[seat], score, margin);
+            self.seats.entry(outcome.move_order(seat)).or_default().add(
+                shares[seat],
+                score,
+                margin,
+            );
             self.bots
                 .entry(name.clone())
                 .or_default()
                 .add(shares[seat], score, margin);
+            if let Some(house) = outcome.houses[seat] {
+                self.houses
+                    .entry(house.name().to_string())
+                    .or_default()
+                    .add(shares[seat], score, margin);
+            }
+            if let Some(tally) = &outcome.cards {
+                for (kind, card) in Card::ALL.iter().enumerate() {
+                    let record = self.cards.entry(card.key().to_string()).or_default();
+                    record.drawn += u64::from(tally.drawn[seat][kind]);
+                    record.played += u64::from(tally.played[seat][kind]);
+                    record.points += i64::from(tally.points[seat][kind]);
+                    let side = if tally.played[seat][kind] > 0 {
+                        &mut record.with
+                    } else {
+                        &mut record.without
+                    };
+                    side.add(shares[seat], score, margin);
+                }
+            }
             let bucket = score.div_euclid(SCORE_BUCKET) * SCORE_BUCKET;
             *self
                 .scores
@@ -171,6 +259,12 @@ impl Aggregates {
         for (turns, count) in &other.turns {
             *self.turns.entry(*turns).or_default() += count;
         }
+        for (house, record) in &other.houses {
+            self.houses.entry(house.clone()).or_default().merge(record);
+        }
+        for (card, record) in &other.cards {
+            self.cards.entry(card.clone()).or_default().merge(record);
+        }
     }
 }
 
@@ -183,9 +277,12 @@ mod tests {
             index,
             seed: index,
             players: 2,
+            first: 0,
             bots: [0, 1, 0, 0],
             scores: [scores[0], scores[1], 0, 0],
             turns: 20,
+            houses: [None; MAX_SEATS],
+            cards: None,
         }
     }
 

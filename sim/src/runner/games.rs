@@ -3,12 +3,14 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::scrabble::{Bot, bot_by_name, play_out};
+use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::scrabble::{Game, Rules};
 use lexicon::Lexicon;
 
 use super::Contest;
-use super::aggregate::{MAX_SEATS, Outcome};
+use super::aggregate::{CardTally, MAX_SEATS, Outcome};
 use super::seeds::bot_seed;
 
 /// The plain crossword game between named bots.
@@ -47,13 +49,106 @@ impl Contest for Crossword {
             index,
             seed,
             players,
+            first: 0,
             bots: [0; MAX_SEATS],
             scores: [0; MAX_SEATS],
             turns: game.history().len() as u32,
+            houses: [None; MAX_SEATS],
+            cards: None,
         };
         for seat in 0..players {
             outcome.bots[seat] = (seat + rotation) % players;
             outcome.scores[seat] = game.scores()[seat];
+        }
+        Ok(outcome)
+    }
+}
+
+/// Scrabble: Harry Potter Edition between named bots, houses sorted by each game's seed.
+pub struct HarryPotter {
+    /// The rules shared by every game.
+    pub rules: Arc<HpRules>,
+    /// The lexicon (dictionary and Glossary) shared by every game.
+    pub lexicon: Arc<Lexicon>,
+    /// The bots, in seat order for game 0.
+    pub bots: Vec<String>,
+}
+
+fn card_index(card: Card) -> usize {
+    Card::ALL
+        .iter()
+        .position(|&c| c == card)
+        .expect("every card is listed")
+}
+
+impl Contest for HarryPotter {
+    type Seats = Vec<Box<dyn HpBot>>;
+
+    fn seats(&self) -> anyhow::Result<Self::Seats> {
+        self.bots
+            .iter()
+            .map(|name| hp_bot_by_name(name, 0).map_err(Into::into))
+            .collect()
+    }
+
+    fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
+        let players = self.bots.len();
+        let rotation = (index % players as u64) as usize;
+        seats.rotate_left(rotation);
+        for (seat, bot) in seats.iter_mut().enumerate() {
+            bot.start_game(bot_seed(seed, seat));
+        }
+        let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
+        let mut tally = CardTally::default();
+        let numbers = &self.rules.numbers;
+        let played = play_out_hp(&mut game, seats, |game, report| {
+            let Some(card) = report.card_played else {
+                return;
+            };
+            let seat = game
+                .core()
+                .history()
+                .last()
+                .expect("a turn was played")
+                .seat;
+            let revelio_extra = if card == Card::Revelio {
+                (numbers.revelio_bonus - numbers.glossary_bonus)
+                    * report.glossary_words.len() as i32
+            } else {
+                0
+            };
+            tally.played[seat][card_index(card)] += 1;
+            tally.points[seat][card_index(card)] += report.card_points + revelio_extra;
+        });
+        seats.rotate_right(rotation);
+        played.with_context(|| format!("game {index} (seed {seed})"))?;
+        for event in game.events() {
+            if let CardEvent::Drew { seat, card, points } = *event {
+                tally.drawn[seat][card_index(card)] += 1;
+                // A Competition card is played the moment it is drawn.
+                if card.is_competition() {
+                    tally.played[seat][card_index(card)] += 1;
+                    tally.points[seat][card_index(card)] += points;
+                }
+            }
+        }
+        let core = game.core();
+        let mut outcome = Outcome {
+            index,
+            seed,
+            players,
+            first: 0,
+            bots: [0; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            turns: core.history().len() as u32,
+            houses: [None; MAX_SEATS],
+            cards: Some(tally),
+        };
+        outcome.first = core.history().first().map_or(0, |turn| turn.seat);
+        for seat in 0..players {
+            outcome.bots[seat] = (seat + rotation) % players;
+            outcome.scores[seat] = core.scores()[seat];
+            outcome.houses[seat] = Some(game.houses()[seat]);
         }
         Ok(outcome)
     }

@@ -61,6 +61,9 @@ fn game_row(outcome: &Outcome, names: &[String]) -> String {
             String::new()
         });
     }
+    for house in &outcome.houses {
+        fields.push(house.map_or(String::new(), |h| h.name().to_string()));
+    }
     for seat in 0..MAX_SEATS {
         fields.push(if seat < outcome.players {
             outcome.scores[seat].to_string()
@@ -78,8 +81,7 @@ fn game_row(outcome: &Outcome, names: &[String]) -> String {
     fields.join(",") + "\n"
 }
 
-const GAME_HEADER: &str =
-    "game,seed,bot1,bot2,bot3,bot4,score1,score2,score3,score4,winner,turns\n";
+const GAME_HEADER: &str = "game,seed,bot1,bot2,bot3,bot4,house1,house2,house3,house4,score1,score2,score3,score4,winner,turns\n";
 
 /// Plays the games of `range` still missing from `dir`, then writes its tables.
 pub fn run<C: Contest>(

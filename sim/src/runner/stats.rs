@@ -92,3 +92,28 @@ mod tests {
         assert!((gap - 190.8).abs() < 2.0, "{gap}");
     }
 }
+
+/// Whether two rates differ at the 5% level (two-sided two-proportion z-test, pooled).
+pub fn rates_differ(successes_a: f64, trials_a: f64, successes_b: f64, trials_b: f64) -> bool {
+    if trials_a <= 0.0 || trials_b <= 0.0 {
+        return false;
+    }
+    let pooled = (successes_a + successes_b) / (trials_a + trials_b);
+    let spread = (pooled * (1.0 - pooled) * (1.0 / trials_a + 1.0 / trials_b)).sqrt();
+    if spread == 0.0 {
+        return false;
+    }
+    ((successes_a / trials_a - successes_b / trials_b) / spread).abs() > Z95
+}
+
+#[cfg(test)]
+mod difference_tests {
+    use super::*;
+
+    #[test]
+    fn the_two_proportion_test_separates_clear_from_noisy_differences() {
+        assert!(rates_differ(600.0, 1000.0, 500.0, 1000.0));
+        assert!(!rates_differ(52.0, 100.0, 48.0, 100.0));
+        assert!(!rates_differ(0.0, 0.0, 5.0, 10.0));
+    }
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::aggregate::{Aggregates, Record, SCORE_BUCKET, WIN_UNIT};
-use super::stats::{differs_from_half, elo, wilson};
+use super::stats::{differs_from_half, elo, rates_differ, wilson};
 use super::store::write_atomically;
 
 const RECORD_COLUMNS: [&str; 7] = [
@@ -117,6 +117,19 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     });
     let header = ["bot", "score_from", "score_to", "games"];
     write_atomically(&dir.join("scores.csv"), &csv_bytes(&header, scores)?)?;
+    if !totals.houses.is_empty() {
+        let houses = totals
+            .houses
+            .iter()
+            .map(|(house, r)| [vec![house.clone()], record_fields(r)].concat());
+        write_atomically(
+            &dir.join("houses.csv"),
+            &csv_bytes(&keyed("house"), houses)?,
+        )?;
+    }
+    if !totals.cards.is_empty() {
+        write_atomically(&dir.join("cards.csv"), &card_table(totals)?)?;
+    }
     let lengths = totals
         .turns
         .iter()
@@ -126,4 +139,53 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         &csv_bytes(&["turns", "games"], lengths)?,
     )?;
     Ok(())
+}
+
+/// cards.csv: how often each card is drawn and played, what a play gains, and the win rate of
+/// the seats that played it against those that did not.
+fn card_table(totals: &Aggregates) -> anyhow::Result<Vec<u8>> {
+    let header = [
+        "card",
+        "drawn",
+        "played",
+        "mean_points_when_played",
+        "games_played",
+        "win_rate_played",
+        "ci95_low_played",
+        "ci95_high_played",
+        "games_not_played",
+        "win_rate_not_played",
+        "ci95_low_not_played",
+        "ci95_high_not_played",
+        "significant",
+    ];
+    let wins = |r: &Record| r.win_units as f64 / WIN_UNIT as f64;
+    let rows = totals.cards.iter().map(|(card, record)| {
+        let mean = if record.played == 0 {
+            0.0
+        } else {
+            record.points as f64 / record.played as f64
+        };
+        let with = record_fields(&record.with);
+        let without = record_fields(&record.without);
+        let significant = rates_differ(
+            wins(&record.with),
+            record.with.games as f64,
+            wins(&record.without),
+            record.without.games as f64,
+        );
+        let mut row = vec![
+            card.clone(),
+            record.drawn.to_string(),
+            record.played.to_string(),
+            format!("{mean:.2}"),
+        ];
+        row.push(with[0].clone());
+        row.extend_from_slice(&with[2..5]);
+        row.push(without[0].clone());
+        row.extend_from_slice(&without[2..5]);
+        row.push(significant.to_string());
+        row
+    });
+    csv_bytes(&header, rows)
 }
