@@ -135,3 +135,48 @@ pub fn distribution(title: &str, x_desc: &str, series: &[Series]) -> Result<Stri
     }
     Ok(svg)
 }
+
+/// Horizontal bars of labelled values (one row each, labels on the left), as an SVG document.
+pub fn value_bars(title: &str, x_desc: &str, rows: &[(String, f64)]) -> Result<String, String> {
+    let count = rows.len().max(1);
+    let height = 80 + 26 * count as u32;
+    let top = rows.iter().map(|r| r.1).fold(0.0, f64::max).max(1e-9) * 1.1;
+    let low = rows.iter().map(|r| r.1).fold(0.0, f64::min) * 1.1;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(150)
+            .build_cartesian_2d(low..top, -0.5..count as f64 - 0.5)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(count)
+            .x_desc(x_desc)
+            .y_label_formatter(&|y| {
+                let index = y.round();
+                let row = rows
+                    .get(index as usize)
+                    .filter(|_| (y - index).abs() < 1e-6 && index >= 0.0);
+                row.map_or(String::new(), |r| r.0.clone())
+            })
+            .draw()
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, (_, value))| {
+                let y = i as f64;
+                Rectangle::new(
+                    [(0.0, y - 0.35), (*value, y + 0.35)],
+                    BLUE.mix(0.55).filled(),
+                )
+            }))
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::charts::{RateBar, Series, distribution, rate_bars};
+use crate::charts::{RateBar, Series, distribution, rate_bars, value_bars};
 use crate::document::{Block, html, markdown};
 use crate::tables::{Table, TableError};
 
@@ -223,6 +223,13 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         ),
     )?);
 
+    if dir.join("houses.csv").exists() {
+        house_section(dir, &mut blocks)?;
+    }
+    if dir.join("cards.csv").exists() {
+        card_section(dir, &mut blocks)?;
+    }
+
     blocks.push(Block::Heading("Scores".into()));
     let scores = Table::read(dir, "scores.csv")?;
     let (bot_col, from_col, games_col) = (
@@ -299,5 +306,130 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     std::fs::write(&md, markdown(title, &blocks)).map_err(io(&md))?;
     let page = out.join("guide.html");
     std::fs::write(&page, html(title, &blocks)).map_err(io(&page))?;
+    Ok(())
+}
+
+fn house_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+    blocks.push(Block::Heading("Which house wins".into()));
+    let houses = standings(dir, "houses.csv", "house")?;
+    // A house's fair share of wins is one game in as many as there are players.
+    let players = standings(dir, "seats.csv", "seat")?.len().max(1);
+    let fair = 1.0 / players as f64;
+    let sentences: Vec<String> = houses
+        .iter()
+        .map(|h| {
+            let verdict = if h.low > fair {
+                "wins more than its share"
+            } else if h.high < fair {
+                "wins less than its share"
+            } else {
+                "is within its share"
+            };
+            format!(
+                "{} {verdict}: {} of its games (95% interval {} to {}).",
+                capitalised(&h.label),
+                percent(h.rate),
+                percent(h.low),
+                percent(h.high)
+            )
+        })
+        .collect();
+    blocks.push(Block::Paragraph(sentences.join(" ")));
+    blocks.push(standings_table("house", &houses));
+    blocks.push(chart(
+        "houses.svg",
+        "Win rate by house, with 95% intervals",
+        rate_bars("Win rate by house", &bars(&houses), fair),
+    )?);
+    Ok(())
+}
+
+/// Each word with a capital: `felix felicis` becomes `Felix Felicis`.
+fn capitalised(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+    blocks.push(Block::Heading("What the Hogwarts cards are worth".into()));
+    let file = "cards.csv";
+    let table = Table::read(dir, file)?;
+    let cards = table.texts("card", file)?;
+    let played = table.numbers("played", file)?;
+    let points = table.numbers("mean_points_when_played", file)?;
+    let with = table.numbers("win_rate_played", file)?;
+    let without = table.numbers("win_rate_not_played", file)?;
+    let significant = table.texts("significant", file)?;
+    let mut rows = Vec::new();
+    let mut sentences = Vec::new();
+    for i in 0..cards.len() {
+        let name = capitalised(&cards[i].replace('_', " "));
+        rows.push(vec![
+            name.clone(),
+            format!("{}", played[i]),
+            format!("{:.1}", points[i]),
+            percent(with[i]),
+            percent(without[i]),
+            if significant[i] == "true" {
+                "yes".into()
+            } else {
+                "no".into()
+            },
+        ]);
+        if played[i] > 0.0 && points[i] > 0.0 {
+            sentences.push(format!(
+                "{name} gains {:.1} points a play on average.",
+                points[i]
+            ));
+        }
+    }
+    blocks.push(Block::Paragraph(
+        "Points gained count what the card adds on its own turn (Bonus letters, Rictusempra, Competition cards, \
+         Revelio's extra Glossary points); a card's worth beyond its turn (an extra turn, a better rack) shows in \
+         the win rates of the players who played it against those who did not, which also reflect who draws \
+         more cards: compare bots of the same kind."
+            .into(),
+    ));
+    if !sentences.is_empty() {
+        blocks.push(Block::Paragraph(sentences.join(" ")));
+    }
+    blocks.push(Block::Table {
+        header: [
+            "card",
+            "plays",
+            "points a play",
+            "win rate when played",
+            "win rate otherwise",
+            "significant",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+    });
+    let gains: Vec<(String, f64)> = (0..cards.len())
+        .filter(|&i| played[i] > 0.0)
+        .map(|i| {
+            (
+                capitalised(&cards[i].replace('_', " ")),
+                with[i] - without[i],
+            )
+        })
+        .collect();
+    blocks.push(chart(
+        "cards.svg",
+        "Win rate of the players who played each card, minus that of those who did not",
+        value_bars(
+            "Win rate gap when played",
+            "win rate when played minus otherwise",
+            &gains,
+        ),
+    )?);
     Ok(())
 }

@@ -381,6 +381,33 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     let cards = std::fs::read_to_string(dir.join("one/cards.csv")).unwrap();
     assert_eq!(cards.lines().count(), 1 + 19, "every kind of card");
     assert!(cards.contains("\nquidditch_cup,"));
+    let guide = dir.join("guide");
+    let report = owlery(&[
+        "report",
+        dir.join("one").to_str().unwrap(),
+        "--out",
+        guide.to_str().unwrap(),
+    ]);
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    assert!(
+        markdown.contains("## Which house wins")
+            && markdown.contains("## What the Hogwarts cards are worth")
+    );
+    assert!(
+        markdown.contains("Rictusempra gains 10.0 points a play on average."),
+        "{markdown}"
+    );
+    let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
+    assert_eq!(
+        html.matches("<svg").count(),
+        6,
+        "bots, seats, houses, cards, scores, lengths"
+    );
     let games_csv = std::fs::read_to_string(dir.join("one/games.csv")).unwrap();
     assert!(
         games_csv
