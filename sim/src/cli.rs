@@ -158,9 +158,17 @@ pub struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameArg,
-    /// One bot per seat, comma-separated (2 to 4): greedy, random.
-    #[arg(long, value_delimiter = ',', default_value = "greedy,greedy")]
+    /// Who plays each seat, comma-separated (2 to 4): greedy, random, or human (scrabble-hp).
+    #[arg(
+        long,
+        visible_alias = "seats",
+        value_delimiter = ',',
+        default_value = "greedy,greedy"
+    )]
     pub bots: Vec<String>,
+    /// The seats' houses in order (scrabble-hp), e.g. gryffindor,slytherin; default: sorted at random.
+    #[arg(long, value_delimiter = ',')]
+    pub houses: Vec<String>,
     /// The seed: the same seed plays the same game, byte for byte.
     #[arg(long, default_value_t = 42)]
     pub seed: u64,

@@ -4,9 +4,24 @@ use std::fmt::Write;
 
 use engine::scrabble::{Board, Layout, SIZE};
 
+/// How the board is drawn: plain characters, or with ANSI colours on a terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Characters only, for pipes and files.
+    Plain,
+    /// Coloured squares, for a terminal.
+    Colour,
+}
+
 /// The board with column letters and row numbers; empty premium squares show their premium
-/// (`=` triple word, `-` double word, `"` triple letter, `'` double letter, `*` the start).
+/// (`=` triple word, `-` double word, `"` triple letter, `'` double letter, `*` the start,
+/// `#` a brown Hogwarts square), or their colour on a terminal.
 pub fn board(board: &Board, layout: &Layout) -> String {
+    styled_board(board, layout, Style::Plain)
+}
+
+/// The board drawn in `style`.
+pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {
     let mut text = String::from("    ");
     for col in 0..SIZE {
         write!(text, " {}", (b'A' + col as u8) as char).expect("writing to a String");
@@ -17,23 +32,30 @@ pub fn board(board: &Board, layout: &Layout) -> String {
         for col in 0..SIZE {
             let square = row * SIZE + col;
             let cell = board.get(row, col);
-            let shown = if !cell.is_empty() {
-                cell.to_char()
+            let (shown, colour) = if !cell.is_empty() {
+                (cell.to_char(), "30;47")
             } else if square == layout.start() {
-                '*'
+                ('*', "30;43")
+            } else if layout.is_hogwarts(square) {
+                ('#', "97;48;5;94")
             } else {
                 match (
                     layout.word_multiplier(square),
                     layout.letter_multiplier(square),
                 ) {
-                    (3, _) => '=',
-                    (2, _) => '-',
-                    (_, 3) => '"',
-                    (_, 2) => '\'',
-                    _ => '.',
+                    (3, _) => ('=', "97;41"),
+                    (2, _) => ('-', "30;45"),
+                    (_, 3) => ('"', "97;44"),
+                    (_, 2) => ('\'', "30;46"),
+                    _ => ('.', ""),
                 }
             };
-            write!(text, " {shown}").expect("writing to a String");
+            match style {
+                Style::Colour if !colour.is_empty() => {
+                    write!(text, " \u{1b}[{colour}m{shown}\u{1b}[0m").expect("writing to a String")
+                }
+                _ => write!(text, " {shown}").expect("writing to a String"),
+            }
         }
         text.push('\n');
     }

@@ -8,7 +8,7 @@ use engine::hogwarts::{CardPlay, HpObservation};
 use engine::scrabble::{Move, Rack};
 
 pub use naive::CardNaive;
-pub use play::play_out_hp;
+pub use play::{play_one_turn, play_out_hp};
 
 /// A Harry Potter strategy: per turn, an optional card, then a move, then (after Engorgio) a discard.
 pub trait HpBot: Send {

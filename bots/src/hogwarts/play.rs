@@ -22,6 +22,43 @@ fn bot_error(
     }
 }
 
+/// Plays one turn of the seat to move with `bot`: its card, its move, its discard.
+pub fn play_one_turn(game: &mut HpGame, bot: &mut dyn HpBot) -> Result<TurnReport, BotError> {
+    let seat = game.core().to_move();
+    if let Some(play) = bot.choose_card(&game.observation(seat)) {
+        if let Err(reason) = game.play_card(play) {
+            return Err(bot_error(
+                game,
+                bot,
+                seat,
+                format!("{play:?}"),
+                reason.to_string(),
+            ));
+        }
+    }
+    let observation = game.observation(seat);
+    let action: Move = bot.choose_move(&observation);
+    let rack_size = game.rules().crossword.numbers.rack_size;
+    let mut left = observation.core.rack;
+    if let Move::Place(placement) = &action {
+        left.take_all(&placement.rack_tiles());
+    }
+    let needed = if game.turn_card().engorged {
+        left.len().saturating_sub(rack_size)
+    } else {
+        0
+    };
+    let discard = if needed > 0 {
+        bot.choose_discard(&observation, &action, needed)
+    } else {
+        Rack::EMPTY
+    };
+    game.play_turn(action, discard).map_err(|reason| {
+        let notation = action.notation(game.core().board());
+        bot_error(game, bot, seat, notation, reason.to_string())
+    })
+}
+
 /// Plays until the game ends; `seats[s]` plays seat `s`. `after_turn` sees each turn's result.
 pub fn play_out_hp(
     game: &mut HpGame,
@@ -30,48 +67,8 @@ pub fn play_out_hp(
 ) -> Result<(), BotError> {
     while !game.core().is_over() {
         let seat = game.core().to_move();
-        let bot = &mut seats[seat];
-        if let Some(play) = bot.choose_card(&game.observation(seat)) {
-            if let Err(reason) = game.play_card(play) {
-                return Err(bot_error(
-                    game,
-                    bot.as_ref(),
-                    seat,
-                    format!("{play:?}"),
-                    reason.to_string(),
-                ));
-            }
-        }
-        let observation = game.observation(seat);
-        let action: Move = bot.choose_move(&observation);
-        let rack_size = game.rules().crossword.numbers.rack_size;
-        let mut left = observation.core.rack;
-        if let Move::Place(placement) = &action {
-            left.take_all(&placement.rack_tiles());
-        }
-        let needed = if game.turn_card().engorged {
-            left.len().saturating_sub(rack_size)
-        } else {
-            0
-        };
-        let discard = if needed > 0 {
-            bot.choose_discard(&observation, &action, needed)
-        } else {
-            Rack::EMPTY
-        };
-        match game.play_turn(action, discard) {
-            Ok(report) => after_turn(game, &report),
-            Err(reason) => {
-                let notation = action.notation(game.core().board());
-                return Err(bot_error(
-                    game,
-                    bot.as_ref(),
-                    seat,
-                    notation,
-                    reason.to_string(),
-                ));
-            }
-        }
+        let report = play_one_turn(game, seats[seat].as_mut())?;
+        after_turn(game, &report);
     }
     Ok(())
 }

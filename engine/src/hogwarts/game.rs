@@ -311,6 +311,12 @@ impl HpGame {
         Ok(report)
     }
 
+    /// Points `seat` gains (or, negative, loses) outside any move, such as a failed challenge;
+    /// they are counted with its next turn, so every point belongs to a turn.
+    pub fn add_points(&mut self, seat: usize, points: i32) {
+        self.pending_points[seat] += points;
+    }
+
     /// Moves a card of the given kind from the deck into `seat`'s hand, for setting up a
     /// position (analysis, tests); false if the deck holds none.
     pub fn deal(&mut self, seat: usize, card: Card) -> bool {

@@ -107,6 +107,8 @@ pub struct HpNumbers {
     pub glossary_bonus: i32,
     /// Points for each Glossary word formed with Revelio.
     pub revelio_bonus: i32,
+    /// Points lost for challenging a word that stands.
+    pub challenge_penalty: i32,
     /// House powers.
     pub houses: Houses,
     /// The cards.

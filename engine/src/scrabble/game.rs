@@ -376,9 +376,11 @@ impl Game {
                 0
             }
             _ => 0,
-        } + extras.bonus;
-        self.scores[seat] += score;
+        };
+        // A turn is scoreless when its move scores nothing, whatever cards or penalties add.
         self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
+        let score = score + extras.bonus;
+        self.scores[seat] += score;
         self.history.push(Turn {
             seat,
             rack: rack_before,

@@ -4,6 +4,7 @@ mod analyze;
 mod lexicon;
 mod merge;
 mod play;
+mod play_hp;
 mod report;
 mod setup;
 mod sim;

@@ -7,11 +7,17 @@ use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::scrabble::{EndReason, Game, Move};
 
 use super::setup::{crossword_rules, game_lexicon};
-use crate::cli::PlayArgs;
+use crate::cli::{GameArg, PlayArgs};
 use crate::{output, render};
 
 /// Runs `owlery play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    if args.game == GameArg::ScrabbleHp {
+        return super::play_hp::run(args);
+    }
+    if args.bots.iter().any(|seat| seat == "human") {
+        anyhow::bail!("human seats play scrabble-hp; the plain game is for bots");
+    }
     let rules = crossword_rules(&args.data)?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let mut seats: Vec<Box<dyn Bot>> = args

@@ -20,7 +20,7 @@ fn is_hp_key(key: &str) -> bool {
     let first = key.split('.').next().unwrap_or("").trim();
     matches!(
         first,
-        "glossary_bonus" | "revelio_bonus" | "houses" | "cards"
+        "glossary_bonus" | "revelio_bonus" | "challenge_penalty" | "houses" | "cards"
     )
 }
 

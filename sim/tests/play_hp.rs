@@ -1,0 +1,150 @@
+//! Playing Scrabble: Harry Potter Edition at the terminal, driven by scripted standard input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(["play", "scrabble-hp"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("owlery runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+const SEATS: [&str; 4] = ["--seats", "human,greedy", "--seed", "3"];
+
+#[test]
+fn mistakes_are_explained_and_the_prompt_returns() {
+    let output = play(
+        &SEATS,
+        "help\n8H ZZZQ\nfoo bar\ncard revelio\ncard quidditch\ncard nonsense\nchallenge\nquit\n",
+    );
+    assert!(output.status.success());
+    let screen = text(&output);
+    assert!(
+        screen.starts_with("Sorted: player 1 gryffindor, player 2 hufflepuff"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("your rack: AAEEEPR   your cards: confundo"),
+        "{screen}"
+    );
+    for expected in [
+        "exchange TILES",
+        "does not hold QZZZ",
+        "expected a coordinate such as 8H",
+        "you do not hold revelio",
+        "\"quidditch\" is not a Hogwarts card",
+        "there is no bot's word to challenge now",
+        "game abandoned",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
+    assert_eq!(screen.matches("player 1> ").count(), 8);
+}
+
+#[test]
+fn a_person_plays_the_hint_the_bot_replies_and_a_failed_challenge_costs_ten() {
+    let first = text(&play(&SEATS, "hint\nquit\n"));
+    let hint = first
+        .lines()
+        .find(|l| l.starts_with("player 1>   "))
+        .expect("a hint");
+    let best = hint.trim_start_matches("player 1>").trim();
+    let (notation, score) = best.rsplit_once(' ').unwrap();
+    let output = play(
+        &SEATS,
+        &format!("{}\nchallenge\npass\nquit\n", notation.trim()),
+    );
+    let screen = text(&output);
+    let mine = format!(
+        "player 1 (gryffindor, human): {} +{}",
+        notation.trim(),
+        score.trim()
+    );
+    assert!(screen.contains(&mine), "{mine:?} in\n{screen}");
+    assert!(
+        screen.contains("player 2 (hufflepuff, greedy): "),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("they stand, and you lose 10 points"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("player 1 (gryffindor, human): pass -10"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_word_not_in_the_lexicon_is_challenged_and_the_turn_is_lost() {
+    let output = play(&SEATS, "8H PAEAE\nquit\n");
+    let screen = text(&output);
+    assert!(
+        screen
+            .contains("challenged: PAEAE is not a word; your tiles go back and you lose the turn"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("player 1 (gryffindor, human): pass +0"),
+        "{screen}"
+    );
+    assert!(screen.contains("your rack: AAEEEPR"), "the tiles came back");
+}
+
+#[test]
+fn bots_play_a_whole_game_the_same_way_every_time() {
+    let args = [
+        "--seats",
+        "greedy,random,greedy",
+        "--houses",
+        "ravenclaw,slytherin,gryffindor",
+        "--quiet",
+    ];
+    let first = play(&args, "");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert_eq!(first.stdout, play(&args, "").stdout);
+    let screen = text(&first);
+    assert!(screen.contains("player 2 (slytherin, random): "));
+    assert_eq!(
+        screen
+            .lines()
+            .filter(|l| l.contains("end adjustment"))
+            .count(),
+        3
+    );
+    let bad = play(
+        &[
+            "--seats",
+            "greedy,greedy",
+            "--houses",
+            "ravenclaw,ravenclaw",
+        ],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("one different house per seat"));
+    let unknown = play(&["--houses", "durmstrang,slytherin"], "");
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown house \"durmstrang\""));
+}
