@@ -2,9 +2,14 @@
 
 use std::hint::black_box;
 
+use std::sync::Arc;
+
+use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::scrabble::{Bot, Greedy, play_out};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::hogwarts::{HpGame, HpRules};
 use engine::scrabble::{Game, MoveGen};
+use lexicon::{Edition, Lexicon};
 use owlery_benches::{midgame_positions, standard};
 
 fn movegen(c: &mut Criterion) {
@@ -63,5 +68,45 @@ fn greedy_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, greedy_games);
+/// Four greedy bots, the plain game against the Harry Potter layer (houses, cards, Glossary):
+/// the layer's cost is the gap between the two.
+fn four_player_games(c: &mut Criterion) {
+    let (rules, lexicon) = standard();
+    let hp_rules = Arc::new(HpRules::standard());
+    let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    let mut group = c.benchmark_group("four-player games");
+    group.throughput(Throughput::Elements(10));
+    group.sample_size(20);
+    group.bench_function("10 greedy plain games", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            for _ in 0..10 {
+                seed += 1;
+                let mut game =
+                    Game::new(rules.clone(), lexicon.clone(), 4, seed).expect("four players");
+                let mut seats: Vec<Box<dyn Bot>> = (0..4)
+                    .map(|_| Box::new(Greedy::new()) as Box<dyn Bot>)
+                    .collect();
+                play_out(&mut game, &mut seats, |_| {}).expect("legal");
+            }
+        })
+    });
+    group.bench_function("10 greedy scrabble-hp games", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            for _ in 0..10 {
+                seed += 1;
+                let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 4, seed)
+                    .expect("four players");
+                let mut seats: Vec<Box<dyn HpBot>> = (0..4)
+                    .map(|_| hp_bot_by_name("greedy", 0).expect("greedy"))
+                    .collect();
+                play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, greedy_games, four_player_games);
 criterion_main!(benches);
