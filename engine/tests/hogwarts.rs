@@ -315,18 +315,49 @@ fn alohomora_swaps_a_letter_for_the_blank_on_the_board() {
 }
 
 #[test]
-fn cards_not_held_and_confundo_are_refused_with_the_reason() {
+fn cards_not_held_are_refused_with_the_reason() {
     let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Confundo);
     assert_eq!(
         game.play_card(CardPlay::Revelio),
         Err(CardError::NotHeld(Card::Revelio))
     );
     assert_eq!(
-        game.play_card(CardPlay::Confundo),
-        Err(CardError::NotSupported)
-    );
-    assert_eq!(
         game.play_card(CardPlay::Bonus(Card::Reparo)),
         Err(CardError::NotHeld(Card::Reparo))
     );
+}
+
+#[test]
+fn confundo_plays_a_word_backwards_and_an_extension_continues_it() {
+    let mut game = with_card(EMPTY, "TACXYZQ", "SOLVENT", Card::Confundo);
+    let backwards = Move::parse("8G <TAC", game.core().board()).unwrap();
+    assert!(matches!(
+        game.play(backwards),
+        Err(HpError::Illegal(
+            engine::scrabble::IllegalMove::BackwardsNeedsConfundo
+        ))
+    ));
+    game.play_card(CardPlay::Confundo).unwrap();
+    let report = game.play(backwards).unwrap();
+    // T A C laid left to right reads CAT right to left: (3 + 1 + 1) x 2 on the centre.
+    assert_eq!(report.score, 10);
+    assert_eq!(
+        game.core().history()[0]
+            .action
+            .notation(game.core().board()),
+        "8G <TAC"
+    );
+    // The next player extends it leftwards with S: the word continues backwards, CATS.
+    let extension = Move::parse("8F S(TAC)", game.core().board()).unwrap();
+    let checked = game.core().check(&extension).unwrap().unwrap();
+    assert_eq!(checked.words[0].word, "CATS");
+    game.play(extension).unwrap();
+    // Forwards the same letters spell nothing: without the card a new word cannot go backwards.
+    let forwards_only = Move::parse("9G <AB", game.core().board()).unwrap();
+    assert!(matches!(
+        game.play(forwards_only),
+        Err(HpError::Illegal(
+            engine::scrabble::IllegalMove::BackwardsNeedsConfundo
+        ))
+    ));
 }

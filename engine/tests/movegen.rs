@@ -1,5 +1,6 @@
 //! The move generator against a brute-force generator: on hundreds of random positions over a
-//! small lexicon, both find exactly the same placements with the same scores.
+//! small lexicon, both find exactly the same placements with the same scores, including words
+//! played backwards with Confundo and words that continue them.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,32 +26,40 @@ fn small_lexicon() -> Arc<Lexicon> {
     Arc::new(Lexicon::new(dictionary, Edition::Plain).unwrap())
 }
 
-/// Tries every word of the lexicon at every place, with every choice of real tile or blank.
-fn brute_force(
-    board: &Board,
-    rules: &Rules,
-    lexicon: &Lexicon,
-    rack: &Rack,
-) -> BTreeMap<String, i32> {
+/// What one search is allowed: the position, the rack, and whether Confundo was played.
+struct Search<'a> {
+    board: &'a Board,
+    rules: &'a Rules,
+    lexicon: &'a Lexicon,
+    rack: &'a Rack,
+    confundo: bool,
+}
+
+/// Tries every word of the lexicon, in both orders, at every place, with every choice of real
+/// tile or blank, forwards and (with Confundo) backwards.
+fn brute_force(search: &Search<'_>) -> BTreeMap<String, i32> {
     let mut found = BTreeMap::new();
-    let mut words = Vec::new();
-    lexicon.for_each_word(|word| words.push(word.iter().map(|b| b - b'A').collect::<Vec<u8>>()));
-    for word in &words {
+    let mut sequences = Vec::new();
+    search.lexicon.for_each_word(|word| {
+        let letters: Vec<u8> = word.iter().map(|b| b - b'A').collect();
+        sequences.push(letters.iter().rev().copied().collect::<Vec<u8>>());
+        sequences.push(letters);
+    });
+    sequences.sort();
+    sequences.dedup();
+    for sequence in &sequences {
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                for start in 0..=SIZE - word.len() {
-                    let mut placement = Placement::new(direction, line, start);
-                    placement.len = word.len() as u8;
-                    assign(
-                        board,
-                        rules,
-                        lexicon,
-                        rack,
-                        word,
-                        &mut placement,
-                        0,
-                        &mut found,
-                    );
+                for start in 0..=SIZE - sequence.len() {
+                    for backwards in [false, true] {
+                        if backwards && !search.confundo {
+                            continue;
+                        }
+                        let mut placement = Placement::new(direction, line, start);
+                        placement.len = sequence.len() as u8;
+                        placement.backwards = backwards;
+                        assign(search, sequence, &mut placement, 0, &mut found);
+                    }
                 }
             }
         }
@@ -58,72 +67,87 @@ fn brute_force(
     found
 }
 
-#[allow(clippy::too_many_arguments)]
 fn assign(
-    board: &Board,
-    rules: &Rules,
-    lexicon: &Lexicon,
-    rack: &Rack,
-    word: &[u8],
+    search: &Search<'_>,
+    sequence: &[u8],
     placement: &mut Placement,
     i: usize,
     found: &mut BTreeMap<String, i32>,
 ) {
-    if i == word.len() {
-        if let Ok(play) = check_placement(board, rules, lexicon.graph(), rack, placement) {
-            // A one-tile play forming words both ways counts once, as its Across form.
-            if placement.direction == Direction::Down && play.placed == 1 && play.words.len() > 1 {
-                return;
-            }
-            let previous = found.insert(placement.notation(board), play.score);
-            assert!(
-                previous.is_none(),
-                "brute force found {} twice",
-                placement.notation(board)
-            );
+    let board = search.board;
+    if i == sequence.len() {
+        let checked = check_placement(
+            board,
+            search.rules,
+            search.lexicon,
+            search.rack,
+            placement,
+            search.confundo,
+        );
+        let Ok(play) = checked else { return };
+        let main = &play.words[0];
+        // A backwards flag that changes nothing (the word continues a backwards word) is the
+        // same move as without it.
+        let already_backwards = main
+            .squares
+            .iter()
+            .any(|&s| board.is_backwards(s, main.direction));
+        if placement.backwards && already_backwards {
+            return;
         }
+        // A one-tile play forming words both ways counts once, as its Across form, unless it
+        // is played backwards: then each form reverses a different word.
+        if !placement.backwards
+            && placement.direction == Direction::Down
+            && play.placed == 1
+            && play.words.len() > 1
+        {
+            return;
+        }
+        found.insert(placement.notation(board), play.score);
         return;
     }
     let on_board = board.at(placement.square(i));
     if !on_board.is_empty() {
-        if on_board.letter() == word[i] {
+        if on_board.letter() == sequence[i] {
             placement.tiles[i] = Cell::EMPTY;
-            assign(board, rules, lexicon, rack, word, placement, i + 1, found);
+            assign(search, sequence, placement, i + 1, found);
         }
         return;
     }
     for blank in [false, true] {
-        let mut rest = *rack;
-        let kind = if blank { 26 } else { usize::from(word[i]) };
+        let mut rest = *search.rack;
+        let kind = if blank { 26 } else { usize::from(sequence[i]) };
         if !rest.take(kind) {
             continue;
         }
-        placement.tiles[i] = Cell::tile(word[i], blank);
-        // The rack check happens in check_placement; `rest` only prunes impossible branches.
+        placement.tiles[i] = Cell::tile(sequence[i], blank);
         let used: usize = (0..=i).filter(|&k| !placement.tiles[k].is_empty()).count();
-        if used <= rack.len() {
-            assign(board, rules, lexicon, rack, word, placement, i + 1, found);
+        if used <= search.rack.len() {
+            assign(search, sequence, placement, i + 1, found);
         }
     }
     placement.tiles[i] = Cell::EMPTY;
 }
 
-fn generated(
-    board: &Board,
-    rules: &Rules,
-    lexicon: &Lexicon,
-    rack: &Rack,
-) -> BTreeMap<String, i32> {
+fn generated(search: &Search<'_>) -> BTreeMap<String, i32> {
     let mut found = BTreeMap::new();
-    MoveGen::new().generate(board, rules, lexicon, rack, |candidate| {
-        let placement = candidate.placement();
-        let previous = found.insert(placement.notation(board), candidate.score());
-        assert!(
-            previous.is_none(),
-            "generated {} twice",
-            placement.notation(board)
-        );
-    });
+    MoveGen::new().generate_with(
+        search.board,
+        search.rules,
+        search.lexicon,
+        search.rack,
+        search.confundo,
+        |candidate| {
+            let placement = candidate.placement();
+            let previous = found.insert(placement.notation(search.board), candidate.score());
+            assert!(
+                previous.is_none(),
+                "generated {} twice",
+                placement.notation(search.board)
+            );
+        },
+    );
     found
 }
 
@@ -132,8 +156,7 @@ fn generated_moves_equal_brute_force_on_random_positions() {
     let lexicon = small_lexicon();
     let rules = Arc::new(Rules::standard());
     let mut rng = Pcg64Mcg::seed_from_u64(5);
-    let mut positions = 0;
-    let mut moves = 0;
+    let (mut positions, mut moves, mut backwards_boards, mut confundo_moves) = (0, 0, 0, 0);
     for game_index in 0..60u64 {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
         while !game.is_over() && positions < 400 {
@@ -141,26 +164,53 @@ fn generated_moves_equal_brute_force_on_random_positions() {
             if rng.random_range(0..4) == 0 && rack.take(rng.random_range(0..26)) {
                 rack.add(26);
             }
-            let expected = brute_force(game.board(), &rules, &lexicon, &rack);
-            let actual = generated(game.board(), &rules, &lexicon, &rack);
-            assert_eq!(actual, expected, "rack {rack} on\n{}", game.to_cgp());
+            let confundo = rng.random_range(0..3) == 0;
+            let search = Search {
+                board: game.board(),
+                rules: &rules,
+                lexicon: &lexicon,
+                rack: &rack,
+                confundo,
+            };
+            let expected = brute_force(&search);
+            let actual = generated(&search);
+            assert_eq!(
+                actual,
+                expected,
+                "rack {rack}, confundo {confundo}, on\n{}",
+                game.to_cgp()
+            );
             positions += 1;
             moves += actual.len();
-            // Move on with a random legal move of the true rack.
+            backwards_boards += usize::from(game.board().has_backwards());
+            confundo_moves += actual.keys().filter(|k| k.contains('<')).count();
+            // Move on with a random legal move of the true rack, backwards now and then.
             let true_rack = *game.rack(game.to_move());
-            let options: Vec<String> = generated(game.board(), &rules, &lexicon, &true_rack)
-                .into_keys()
-                .collect();
+            let search = Search {
+                board: game.board(),
+                rules: &rules,
+                lexicon: &lexicon,
+                rack: &true_rack,
+                confundo,
+            };
+            let options: Vec<String> = generated(&search).into_keys().collect();
             let action = if options.is_empty() {
                 Move::Pass
             } else {
                 Move::parse(&options[rng.random_range(0..options.len())], game.board()).unwrap()
             };
+            if confundo {
+                game.allow_backwards();
+            }
             game.play(action).unwrap();
         }
     }
     assert!(positions >= 400, "{positions} positions");
     assert!(moves > 5_000, "{moves} moves compared");
+    assert!(
+        backwards_boards > 50 && confundo_moves > 500,
+        "{backwards_boards} boards, {confundo_moves} backwards moves"
+    );
 }
 
 #[test]
@@ -177,24 +227,34 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
             if rng.random_range(0..5) == 0 && rack.take(rng.random_range(0..26)) {
                 rack.add(26);
             }
+            let confundo = rng.random_range(0..4) == 0;
             let mut all: Option<(i32, Placement)> = None;
-            movegen.generate(game.board(), &rules, &lexicon, &rack, |candidate| {
-                let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
-                if all.is_none_or(|(score, placement)| key > (score, std::cmp::Reverse(placement)))
-                {
-                    all = Some((candidate.score(), candidate.placement()));
-                }
-            });
-            let best = movegen.best(game.board(), &rules, &lexicon, &rack);
+            movegen.generate_with(
+                game.board(),
+                &rules,
+                &lexicon,
+                &rack,
+                confundo,
+                |candidate| {
+                    let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
+                    if all.is_none_or(|(score, placement)| {
+                        key > (score, std::cmp::Reverse(placement))
+                    }) {
+                        all = Some((candidate.score(), candidate.placement()));
+                    }
+                },
+            );
+            let best = movegen.best_with(game.board(), &rules, &lexicon, &rack, confundo);
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
             // Move on with a random legal move so positions vary.
             let mut options = Vec::new();
-            movegen.generate(
+            movegen.generate_with(
                 game.board(),
                 &rules,
                 &lexicon,
                 game.rack(game.to_move()),
+                confundo,
                 |c| options.push(c.placement()),
             );
             let action = if options.is_empty() {
@@ -202,6 +262,9 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
             } else {
                 Move::Place(options[rng.random_range(0..options.len())])
             };
+            if confundo {
+                game.allow_backwards();
+            }
             game.play(action).unwrap();
         }
     }

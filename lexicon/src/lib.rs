@@ -59,6 +59,7 @@ pub struct Lexicon {
     graph: WordGraph,
     gaddag: WordGraph,
     reversed: OnceLock<WordGraph>,
+    reversed_gaddag: OnceLock<WordGraph>,
     bingo_index: OnceLock<AnagramIndex>,
 }
 
@@ -90,6 +91,7 @@ impl Lexicon {
             graph,
             gaddag,
             reversed: OnceLock::new(),
+            reversed_gaddag: OnceLock::new(),
             bingo_index: OnceLock::new(),
         })
     }
@@ -149,13 +151,29 @@ impl Lexicon {
     /// Built on first use: most games never need it.
     pub fn reversed_graph(&self) -> &WordGraph {
         self.reversed.get_or_init(|| {
-            let mut words: Vec<Vec<u8>> = Vec::with_capacity(self.dictionary.len());
-            self.for_each_word(|word| words.push(word.iter().rev().copied().collect()));
-            words.sort_unstable();
-            words.dedup();
-            let set = fst::Set::from_iter(words).expect("sorted and unique");
+            let set = fst::Set::from_iter(self.reversed_words()).expect("sorted and unique");
             WordGraph::from_fst(set.as_fst()).expect("reversed playable words are letters")
         })
+    }
+
+    /// The GADDAG of the playable words spelled backwards: moves read right to left (Confundo).
+    ///
+    /// Built on first use, which takes about as long as a GADDAG build (seconds).
+    pub fn reversed_gaddag(&self) -> &WordGraph {
+        self.reversed_gaddag.get_or_init(|| {
+            let words = self.reversed_words();
+            gaddag::build_gaddag(words.iter().map(Vec::as_slice))
+                .expect("reversed playable words are letters")
+        })
+    }
+
+    /// Every playable word spelled backwards, sorted.
+    fn reversed_words(&self) -> Vec<Vec<u8>> {
+        let mut words: Vec<Vec<u8>> = Vec::with_capacity(self.dictionary.len());
+        self.for_each_word(|word| words.push(word.iter().rev().copied().collect()));
+        words.sort_unstable();
+        words.dedup();
+        words
     }
 
     /// Calls `visit` with each playable word's upper-case bytes, in sorted order.

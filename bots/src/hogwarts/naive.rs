@@ -73,7 +73,7 @@ fn naive_play(card: Card, observation: &HpObservation<'_>) -> Option<CardPlay> {
         Card::Engorgio => (core.bag_len > 0).then_some(CardPlay::Engorgio),
         Card::Transfiguration => (core.bag_len >= rack.len() && !rack.is_empty())
             .then_some(CardPlay::Transfiguration { tiles: rack }),
-        Card::Confundo => None,
+        Card::Confundo => Some(CardPlay::Confundo),
         Card::Reparo => Some(CardPlay::Reparo),
         Card::QuidditchCup | Card::WizardsChess | Card::DuellingClub | Card::OwlResults => None,
     }

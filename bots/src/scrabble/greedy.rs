@@ -25,11 +25,12 @@ impl Bot for Greedy {
     }
 
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        let best = self.movegen.best(
+        let best = self.movegen.best_with(
             observation.board,
             observation.rules,
             observation.lexicon,
             &observation.rack,
+            observation.backwards,
         );
         match best {
             Some((_, placement)) => Move::Place(placement),

@@ -63,11 +63,12 @@ impl Bot for RandomBot {
         let mut seen = 0u32;
         let mut chosen: Option<Placement> = None;
         let rng = &mut self.rng;
-        self.movegen.generate(
+        self.movegen.generate_with(
             observation.board,
             observation.rules,
             observation.lexicon,
             &observation.rack,
+            observation.backwards,
             |candidate| {
                 seen += 1;
                 if rng.random_range(0..seen) == 0 {

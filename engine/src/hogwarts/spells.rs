@@ -107,9 +107,6 @@ pub enum CardError {
         /// Tiles to exchange.
         wanted: usize,
     },
-    /// Confundo's backwards words are not in the move generator yet.
-    #[error("Confundo cannot be played yet: backwards words are not supported by this version")]
-    NotSupported,
 }
 
 /// How the card played this turn changes the move that follows.
@@ -225,7 +222,7 @@ impl HpGame {
                 }
                 self.core_mut().exchange_free(seat, &tiles);
             }
-            CardPlay::Confundo => return Err(CardError::NotSupported),
+            CardPlay::Confundo => self.core_mut().allow_backwards(),
         }
         self.discard_played(seat, card);
         Ok(self.finish_card(seat, card, points, engorged))

@@ -45,6 +45,10 @@ pub struct Board {
     /// `lines[Across]` is row-major, `lines[Down]` column-major: the same tiles twice.
     lines: [[Cell; SQUARES]; 2],
     tiles: usize,
+    /// Per direction, the squares (row-major) whose tiles belong to a word read backwards in
+    /// that direction (the Confundo card); a word through them keeps reading backwards.
+    backwards: [[bool; SQUARES]; 2],
+    backwards_count: usize,
 }
 
 impl Default for Board {
@@ -59,6 +63,8 @@ impl Board {
         Board {
             lines: [[Cell::EMPTY; SQUARES]; 2],
             tiles: 0,
+            backwards: [[false; SQUARES]; 2],
+            backwards_count: 0,
         }
     }
 
@@ -86,6 +92,35 @@ impl Board {
     #[inline]
     pub fn line(&self, direction: Direction, line: usize) -> &[Cell] {
         &self.lines[direction.index()][line * SIZE..(line + 1) * SIZE]
+    }
+
+    /// Whether the tile on `square` belongs to a word read backwards in `direction`.
+    #[inline]
+    pub fn is_backwards(&self, square: usize, direction: Direction) -> bool {
+        self.backwards[direction.index()][square]
+    }
+
+    /// Marks the tile on `square` as part of a word read backwards in `direction`.
+    pub fn mark_backwards(&mut self, square: usize, direction: Direction) {
+        let flag = &mut self.backwards[direction.index()][square];
+        self.backwards_count += usize::from(!*flag);
+        *flag = true;
+    }
+
+    /// Whether any word on the board reads backwards.
+    #[inline]
+    pub fn has_backwards(&self) -> bool {
+        self.backwards_count > 0
+    }
+
+    /// Bit `pos` set where line `line` in `direction` holds a tile of a backwards word.
+    pub fn backwards_mask(&self, direction: Direction, line: usize) -> u16 {
+        if !self.has_backwards() {
+            return 0;
+        }
+        (0..SIZE)
+            .filter(|&pos| self.backwards[direction.index()][direction.square(line, pos)])
+            .fold(0, |mask, pos| mask | 1 << pos)
     }
 
     /// How many tiles are on the board.

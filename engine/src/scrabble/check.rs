@@ -3,7 +3,7 @@
 //! This is the straightforward reading of the rules, square by square. The move generator
 //! scores by a faster route; the tests hold the two to the same answers.
 
-use lexicon::WordGraph;
+use lexicon::Lexicon;
 
 use super::board::{Board, Direction};
 use super::layout::SIZE;
@@ -73,6 +73,9 @@ pub enum IllegalMove {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// A backwards word without the Confundo card.
+    #[error("a word may be played backwards only with the Confundo card")]
+    BackwardsNeedsConfundo,
 }
 
 /// A word formed by a placement, with its score.
@@ -82,6 +85,12 @@ pub struct FormedWord {
     pub word: String,
     /// Its score with the premiums under the tiles placed this turn.
     pub score: i32,
+    /// The direction its letters lie in.
+    pub direction: Direction,
+    /// Its squares (row-major), in board order.
+    pub squares: Vec<usize>,
+    /// Whether it reads backwards (right to left, bottom to top).
+    pub backwards: bool,
 }
 
 /// A legal placement's words and total score.
@@ -147,8 +156,12 @@ fn run_through(
     run
 }
 
-fn spell(run: &[(usize, Cell, bool)]) -> (String, Vec<u8>) {
-    let letters: Vec<u8> = run.iter().map(|&(_, cell, _)| cell.letter()).collect();
+/// The word a run spells, in reading order: backwards when `backwards`.
+fn spell(run: &[(usize, Cell, bool)], backwards: bool) -> (String, Vec<u8>) {
+    let mut letters: Vec<u8> = run.iter().map(|&(_, cell, _)| cell.letter()).collect();
+    if backwards {
+        letters.reverse();
+    }
     (
         letters.iter().map(|&l| (b'A' + l) as char).collect(),
         letters,
@@ -156,13 +169,19 @@ fn spell(run: &[(usize, Cell, bool)]) -> (String, Vec<u8>) {
 }
 
 /// Checks a placement for the player holding `rack`, returning its words and score.
+///
+/// `backwards_allowed` says whether the main word may read backwards (the Confundo card).
 pub fn check_placement(
     board: &Board,
     rules: &Rules,
-    graph: &WordGraph,
+    lexicon: &Lexicon,
     rack: &Rack,
     placement: &Placement,
+    backwards_allowed: bool,
 ) -> Result<CheckedPlay, IllegalMove> {
+    if placement.backwards && !backwards_allowed {
+        return Err(IllegalMove::BackwardsNeedsConfundo);
+    }
     let len = usize::from(placement.len);
     let start = usize::from(placement.start);
     let line = usize::from(placement.line);
@@ -244,9 +263,17 @@ pub fn check_placement(
         return Err(IllegalMove::NotConnected);
     }
     let mut score = 0;
-    for run in std::iter::once(&main).chain(cross_runs.iter()) {
-        let (word, letters) = spell(run);
-        if !graph.contains_letters(&letters) {
+    let runs = std::iter::once((direction, &main))
+        .chain(cross_runs.iter().map(|run| (direction.cross(), run)));
+    for (run_direction, run) in runs {
+        // A word reads backwards when played with Confundo, or when it runs through a word
+        // that was: an extension continues the direction.
+        let backwards = (run_direction == direction && placement.backwards)
+            || run
+                .iter()
+                .any(|&(square, _, _)| board.is_backwards(square, run_direction));
+        let (word, letters) = spell(run, backwards);
+        if !lexicon.graph().contains_letters(&letters) {
             return Err(IllegalMove::NotAWord { word });
         }
         let word_score = score_run(rules, run);
@@ -254,6 +281,9 @@ pub fn check_placement(
         words.push(FormedWord {
             word,
             score: word_score,
+            direction: run_direction,
+            squares: run.iter().map(|&(square, _, _)| square).collect(),
+            backwards,
         });
     }
     if placed >= rules.numbers.bingo_tiles {

@@ -118,6 +118,8 @@ pub struct Game {
     end: Option<EndReason>,
     adjustments: [i32; MAX_PLAYERS],
     keeps_leftovers: [bool; MAX_PLAYERS],
+    /// This turn's main word may read backwards (the Confundo card).
+    backwards_allowed: bool,
 }
 
 impl Game {
@@ -158,6 +160,7 @@ impl Game {
             end: None,
             adjustments: [0; MAX_PLAYERS],
             keeps_leftovers: setup.keeps_leftovers,
+            backwards_allowed: false,
         };
         for seat in 0..players {
             game.bag.fill(
@@ -207,6 +210,7 @@ impl Game {
             end: None,
             adjustments: [0; MAX_PLAYERS],
             keeps_leftovers: [false; MAX_PLAYERS],
+            backwards_allowed: false,
             rules,
             lexicon,
         };
@@ -287,6 +291,16 @@ impl Game {
         true
     }
 
+    /// Lets this turn's main word read backwards (the Confundo card); the next move clears it.
+    pub fn allow_backwards(&mut self) {
+        self.backwards_allowed = true;
+    }
+
+    /// Whether this turn's main word may read backwards.
+    pub fn backwards_allowed(&self) -> bool {
+        self.backwards_allowed
+    }
+
     /// Makes `seat`'s left-over tiles count for it at the end (Hufflepuff), for games set up
     /// from a position.
     pub fn keep_leftovers(&mut self, seat: usize) {
@@ -315,9 +329,10 @@ impl Game {
             Move::Place(placement) => check_placement(
                 &self.board,
                 &self.rules,
-                self.lexicon.graph(),
+                &self.lexicon,
                 rack,
                 placement,
+                self.backwards_allowed,
             )
             .map(Some),
             Move::Exchange(tiles) => {
@@ -366,6 +381,11 @@ impl Game {
                 }
                 self.bag
                     .fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                for word in play.words.iter().filter(|word| word.backwards) {
+                    for &square in &word.squares {
+                        self.board.mark_backwards(square, word.direction);
+                    }
+                }
                 play.score
             }
             (Move::Exchange(tiles), _) => {
@@ -380,6 +400,7 @@ impl Game {
         // A turn is scoreless when its move scores nothing, whatever cards or penalties add.
         self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
         let score = score + extras.bonus;
+        self.backwards_allowed = false;
         self.scores[seat] += score;
         self.history.push(Turn {
             seat,
@@ -442,6 +463,7 @@ impl Game {
             scoreless: self.scoreless,
             rules: &self.rules,
             lexicon: &self.lexicon,
+            backwards: self.backwards_allowed,
         }
     }
 

@@ -26,6 +26,8 @@ pub struct Placement {
     pub len: u8,
     /// The tile placed on each square of the word, [`Cell::EMPTY`] where a tile is played through.
     pub tiles: [Cell; SIZE],
+    /// The main word reads backwards: right to left, or bottom to top (the Confundo card).
+    pub backwards: bool,
 }
 
 impl Placement {
@@ -37,6 +39,7 @@ impl Placement {
             start: start as u8,
             len: 0,
             tiles: [Cell::EMPTY; SIZE],
+            backwards: false,
         }
     }
 
@@ -107,10 +110,13 @@ impl Placement {
         }
     }
 
-    /// The move in notation, e.g. `H7 F(A)RM`.
+    /// The move in notation, e.g. `H7 F(A)RM`; a backwards word is marked `<`, as in `8G <TAC`.
     pub fn notation(&self, board: &Board) -> String {
         let mut text = self.coordinate();
         text.push(' ');
+        if self.backwards {
+            text.push('<');
+        }
         let mut open = false;
         for i in 0..usize::from(self.len) {
             let through = self.tiles[i].is_empty();
@@ -167,7 +173,8 @@ fn parse_coordinate(coordinate: &str) -> Option<(Direction, usize, usize)> {
 }
 
 impl Move {
-    /// Reads a typed move: `8H HORN`, `H7 F(A)RM` or `H7 F.RM`, `exchange AEQ`, `pass`.
+    /// Reads a typed move: `8H HORN`, `H7 F(A)RM` or `H7 F.RM`, `exchange AEQ`, `pass`; tiles
+    /// after `<` are laid in board order and read backwards (`8G <TAC` plays CAT with Confundo).
     ///
     /// Letters over tiles already on the board may be typed, put in parentheses, or given as `.`.
     pub fn parse(text: &str, board: &Board) -> Result<Move, MoveParseError> {
@@ -198,7 +205,14 @@ impl Move {
         };
         let mut placement = Placement::new(direction, line, start);
         let mut len = 0usize;
-        for c in words[1].chars().filter(|c| !matches!(c, '(' | ')')) {
+        let tiles = match words[1].strip_prefix('<') {
+            Some(rest) => {
+                placement.backwards = true;
+                rest
+            }
+            None => words[1],
+        };
+        for c in tiles.chars().filter(|c| !matches!(c, '(' | ')')) {
             if start + len >= SIZE {
                 return Err(fail("the word runs off the board"));
             }

@@ -28,4 +28,6 @@ pub struct Observation<'g> {
     pub rules: &'g Rules,
     /// The lexicon in force.
     pub lexicon: &'g Lexicon,
+    /// This turn's main word may read backwards (the Confundo card was played).
+    pub backwards: bool,
 }

@@ -57,30 +57,40 @@ impl MoveGen {
         rules: &Rules,
         lexicon: &Lexicon,
         rack: &Rack,
+        sink: impl FnMut(&Candidate<'_>),
+    ) {
+        self.generate_with(board, rules, lexicon, rack, false, sink);
+    }
+
+    /// As [`MoveGen::generate`]; with `confundo`, also every placement whose main word reads
+    /// backwards (the Confundo card).
+    pub fn generate_with(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        confundo: bool,
         mut sink: impl FnMut(&Candidate<'_>),
     ) {
-        self.compute_cross_checks(board, rules, lexicon.graph());
+        self.compute_cross_checks(board, rules, lexicon);
         let mut rack = *rack;
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                let mut line_gen = LineGen::new(
-                    self,
-                    board,
-                    rules,
-                    &points,
-                    lexicon.gaddag(),
-                    direction,
-                    line,
-                );
-                line_gen.find_anchors(board.is_empty());
-                line_gen.run(&mut rack, &mut sink);
+                for reading in Reading::for_line(board, direction, line, confundo) {
+                    let mut line_gen = LineGen::new(
+                        self, board, rules, &points, lexicon, direction, line, reading,
+                    );
+                    line_gen.find_anchors(board.is_empty());
+                    line_gen.run(&mut rack, &mut sink);
+                }
             }
         }
     }
 
     /// Fills the cross-check sets and cross points of every empty square, for both directions.
-    fn compute_cross_checks(&mut self, board: &Board, rules: &Rules, graph: &WordGraph) {
+    fn compute_cross_checks(&mut self, board: &Board, rules: &Rules, lexicon: &Lexicon) {
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = direction.cross();
@@ -113,8 +123,17 @@ impl MoveGen {
                         .map(|&c| rules.tiles.cell_points(c))
                         .sum();
                     self.cross_points[d][square] = points as i16;
-                    self.cross_sets[d][square] =
-                        allowed_letters(graph, &cells[first..p], &cells[p + 1..end]);
+                    // A perpendicular word through a backwards word reads backwards too.
+                    let backwards = board.has_backwards()
+                        && (first..end).any(|q| {
+                            q != p && board.is_backwards(cross.square(cross_line, q), cross)
+                        });
+                    self.cross_sets[d][square] = if backwards {
+                        let (prefix, suffix) = (&cells[first..p], &cells[p + 1..end]);
+                        allowed_letters(lexicon.reversed_graph(), prefix, suffix)
+                    } else {
+                        allowed_letters(lexicon.graph(), &cells[first..p], &cells[p + 1..end])
+                    };
                 }
             }
         }
@@ -142,10 +161,41 @@ fn allowed_letters(graph: &WordGraph, prefix: &[Cell], suffix: &[Cell]) -> Lette
     allowed
 }
 
+/// How a search reads the words it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// Left to right (top to bottom), the ordinary way; words clear of backwards words.
+    Forward,
+    /// Backwards, because the word runs through a word played backwards (it continues it).
+    Continuing,
+    /// Backwards by the Confundo card; words clear of backwards words.
+    Confundo,
+}
+
+impl Reading {
+    /// The readings a line needs: Continuing only where it holds backwards words.
+    fn for_line(
+        board: &Board,
+        direction: Direction,
+        line: usize,
+        confundo: bool,
+    ) -> impl Iterator<Item = Reading> {
+        let continuing = board.backwards_mask(direction, line) != 0;
+        [
+            (Reading::Forward, true),
+            (Reading::Continuing, continuing),
+            (Reading::Confundo, confundo),
+        ]
+        .into_iter()
+        .filter_map(|(reading, wanted)| wanted.then_some(reading))
+    }
+}
+
 /// A generated move: its score now, its placement on request.
 #[derive(Debug)]
 pub struct Candidate<'a> {
     score: i32,
+    backwards: bool,
     direction: Direction,
     line: u8,
     start: u8,
@@ -168,6 +218,7 @@ impl Candidate<'_> {
             usize::from(self.start),
         );
         placement.len = self.end - self.start;
+        placement.backwards = self.backwards;
         let span = usize::from(self.start)..usize::from(self.end);
         placement.tiles[..span.len()].copy_from_slice(&self.placed[span]);
         placement
@@ -202,6 +253,9 @@ impl Tally {
 /// The generator for one line in one direction, with the line's squares copied out.
 struct LineGen<'a> {
     gaddag: &'a WordGraph,
+    reading: Reading,
+    /// Bit `pos` set where the line holds a tile of a backwards word.
+    backwards_tiles: u16,
     direction: Direction,
     line: usize,
     points: &'a [i32; KINDS],
@@ -220,20 +274,28 @@ struct LineGen<'a> {
 }
 
 impl<'a> LineGen<'a> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         buffers: &MoveGen,
         board: &Board,
         rules: &Rules,
         points: &'a [i32; KINDS],
-        gaddag: &'a WordGraph,
+        lexicon: &'a Lexicon,
         direction: Direction,
         line: usize,
+        reading: Reading,
     ) -> Self {
+        let gaddag = match reading {
+            Reading::Forward => lexicon.gaddag(),
+            Reading::Continuing | Reading::Confundo => lexicon.reversed_gaddag(),
+        };
         let d = direction as usize;
         let square = |pos: usize| direction.square(line, pos);
         let cells: [Cell; SIZE] = std::array::from_fn(|pos| board.line(direction, line)[pos]);
         LineGen {
             gaddag,
+            reading,
+            backwards_tiles: board.backwards_mask(direction, line),
             direction,
             line,
             points,
@@ -441,8 +503,18 @@ impl<'a> LineGen<'a> {
         tally: Tally,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
-        // A one-tile play forming words both ways was already found Across.
-        if self.direction == Direction::Down && tally.placed == 1 && tally.crossed {
+        let span = ((1u32 << end) - (1u32 << start)) as u16;
+        let through_backwards = self.backwards_tiles & span != 0;
+        if through_backwards != (self.reading == Reading::Continuing) {
+            return;
+        }
+        // A one-tile play forming words both ways was already found Across (but with
+        // Confundo the two forms differ: each reverses a different word).
+        if self.reading != Reading::Confundo
+            && self.direction == Direction::Down
+            && tally.placed == 1
+            && tally.crossed
+        {
             return;
         }
         let mut score = tally.main * tally.word_multiplier + tally.cross;
@@ -451,6 +523,7 @@ impl<'a> LineGen<'a> {
         }
         sink(&Candidate {
             score,
+            backwards: self.reading == Reading::Confundo,
             direction: self.direction,
             line: self.line as u8,
             start: start as u8,

@@ -4,7 +4,7 @@
 
 use lexicon::Lexicon;
 
-use super::{Candidate, LineGen, MoveGen, NO_CROSS};
+use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -19,6 +19,7 @@ pub(super) struct RankedAnchor {
     direction: Direction,
     line: u8,
     anchor: u8,
+    reading: Reading,
 }
 
 impl LineGen<'_> {
@@ -189,7 +190,19 @@ impl MoveGen {
         lexicon: &Lexicon,
         rack: &Rack,
     ) -> Option<(i32, Placement)> {
-        self.compute_cross_checks(board, rules, lexicon.graph());
+        self.best_with(board, rules, lexicon, rack, false)
+    }
+
+    /// As [`MoveGen::best`]; with `confundo`, backwards words compete too.
+    pub fn best_with(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        confundo: bool,
+    ) -> Option<(i32, Placement)> {
+        self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         let mut values = [0i32; SIZE];
         for (slot, kind) in values.iter_mut().zip(rack.kinds()) {
@@ -207,18 +220,25 @@ impl MoveGen {
                     board,
                     rules,
                     &points,
-                    lexicon.gaddag(),
+                    lexicon,
                     direction,
                     line,
+                    Reading::Forward,
                 );
                 line_gen.find_anchors(board.is_empty());
                 for anchor in 0..SIZE {
-                    if line_gen.anchor_fits(anchor, rack) {
+                    if !line_gen.anchor_fits(anchor, rack) {
+                        continue;
+                    }
+                    // The bound holds whichever way the word reads.
+                    let bound = line_gen.shadow(anchor, rack, values, bingos);
+                    for reading in Reading::for_line(board, direction, line, confundo) {
                         ranked.push(RankedAnchor {
-                            bound: line_gen.shadow(anchor, rack, values, bingos),
+                            bound,
                             direction,
                             line: line as u8,
                             anchor: anchor as u8,
+                            reading,
                         });
                     }
                 }
@@ -237,9 +257,10 @@ impl MoveGen {
                 board,
                 rules,
                 &points,
-                lexicon.gaddag(),
+                lexicon,
                 entry.direction,
                 line,
+                entry.reading,
             );
             line_gen.find_anchors(board.is_empty());
             line_gen.search_anchor(
