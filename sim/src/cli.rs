@@ -175,6 +175,9 @@ pub struct PlayArgs {
     /// Print only the final scores.
     #[arg(long)]
     pub quiet: bool,
+    /// Save the finished game as GCG (Quackle, Macondo and Woogles open it).
+    #[arg(long, value_name = "FILE")]
+    pub gcg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub lexicon: LexiconArgs,
     #[command(flatten)]

@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod gcg;
 mod output;
 mod render;
 mod runner;

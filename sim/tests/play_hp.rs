@@ -148,3 +148,43 @@ fn bots_play_a_whole_game_the_same_way_every_time() {
     let unknown = play(&["--houses", "durmstrang,slytherin"], "");
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown house \"durmstrang\""));
 }
+
+#[test]
+fn a_finished_game_saves_as_gcg_with_houses_and_cards_as_notes() {
+    let path = std::env::temp_dir().join(format!("owlery-{}-game.gcg", std::process::id()));
+    let args = [
+        "--seats",
+        "greedy,greedy",
+        "--seed",
+        "5",
+        "--quiet",
+        "--gcg",
+        path.to_str().unwrap(),
+    ];
+    assert!(play(&args, "").status.success());
+    let gcg = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = gcg.lines().collect();
+    assert_eq!(
+        &lines[..3],
+        [
+            "#character-encoding UTF-8",
+            "#player1 p1 greedy",
+            "#player2 p2 greedy"
+        ]
+    );
+    assert!(
+        gcg.contains("#note house p1 ") && gcg.contains("#note card drawn "),
+        "{gcg}"
+    );
+    // Every move line is `>NICK: RACK MOVE +SCORE TOTAL`, and the totals end at the final scores.
+    let moves: Vec<&&str> = lines.iter().filter(|l| l.starts_with('>')).collect();
+    assert!(moves.len() > 10);
+    for line in &moves {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            fields.len() >= 4 && fields[fields.len() - 2].starts_with(['+', '-']),
+            "{line}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
+}

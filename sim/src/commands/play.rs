@@ -81,6 +81,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             game.rack(seat)
         )?;
     }
+    if let Some(path) = &args.gcg {
+        let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
+        let text = crate::gcg::record(&game, &names, &[], &[]);
+        crate::runner::store::write_atomically(path, text.as_bytes())?;
+    }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -27,7 +27,8 @@ enum Seat {
 const HELP: &str = "\
 commands:
   8H WORD            a move: row 8 from column H across (H8 = down); letters already on the
-                     board in parentheses or as '.', a blank as a lower-case letter
+                     board in parentheses or as '.', a blank as a lower-case letter;
+                     after card confundo, 8G <TAC lays TAC and reads it backwards (CAT)
   exchange TILES     swap tiles with the bag (? for a blank), e.g. exchange QV
   pass               do nothing this turn
   card NAME [ARGS]   play a Hogwarts card before your move: revelio, reparo, rictusempra,
@@ -346,6 +347,28 @@ fn person_turn(
     }
 }
 
+/// The Harry Potter events of a turn, as GCG note lines.
+fn report_notes(report: &TurnReport) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(card) = report.card_played {
+        notes.push(format!("card played {card} {:+}", report.card_points));
+    }
+    if report.glossary_points != 0 {
+        notes.push(format!(
+            "glossary {} {:+}",
+            report.glossary_words.join(" "),
+            report.glossary_points
+        ));
+    }
+    for card in &report.cards_drawn {
+        notes.push(format!("card drawn {card}"));
+    }
+    if report.competition_points != 0 {
+        notes.push(format!("competition {:+}", report.competition_points));
+    }
+    notes
+}
+
 /// Runs `owlery play scrabble-hp`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = hp_rules(&args.data)?;
@@ -392,8 +415,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let houses: Vec<String> = (0..players)
         .map(|s| format!("player {} {}", s + 1, game.houses()[s]))
         .collect();
-    writeln!(out, "Sorted: {}", houses.join(", "))?;
+    if !args.quiet {
+        writeln!(out, "Sorted: {}", houses.join(", "))?;
+    }
     let mut challengeable = None;
+    let mut notes: Vec<Vec<String>> = Vec::new();
     while !game.core().is_over() {
         let seat = game.core().to_move();
         let report = match &mut seats[seat] {
@@ -424,6 +450,17 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         if !args.quiet {
             writeln!(out, "{}", turn_line(&game, &names, &report))?;
         }
+        notes.resize(game.core().history().len(), Vec::new());
+        if let Some(turn_notes) = notes.last_mut() {
+            turn_notes.extend(report_notes(&report));
+        }
+    }
+    if let Some(path) = &args.gcg {
+        let header: Vec<String> = (0..players)
+            .map(|s| format!("house p{} {}", s + 1, game.houses()[s]))
+            .collect();
+        let text = crate::gcg::record(game.core(), &names, &header, &notes);
+        crate::runner::store::write_atomically(path, text.as_bytes())?;
     }
     let core = game.core();
     if !args.quiet {
