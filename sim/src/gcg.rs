@@ -66,15 +66,9 @@ pub fn record(
     }
     // Rule 24's adjustments, one line a player, as GCG writes end-of-game rack points.
     if game.end().is_some() {
-        let mut totals: Vec<i32> = game
-            .scores()
-            .iter()
-            .zip(game.adjustments())
-            .map(|(s, a)| s - a)
-            .collect();
-        for seat in 0..game.players() {
-            let adjustment = game.adjustments()[seat];
-            totals[seat] += adjustment;
+        for (seat, (&adjustment, &total)) in
+            game.adjustments().iter().zip(game.scores()).enumerate()
+        {
             let rack = game.rack(seat).to_string();
             let line = match game.end() {
                 Some(EndReason::WentOut { seat: out }) if out == seat => {
@@ -82,17 +76,9 @@ pub fn record(
                         .filter(|&s| s != seat)
                         .map(|s| game.rack(s).to_string())
                         .collect();
-                    format!(
-                        ">{}: ({others}) {adjustment:+} {}",
-                        nick(seat),
-                        totals[seat]
-                    )
+                    format!(">{}: ({others}) {adjustment:+} {}", nick(seat), total)
                 }
-                _ => format!(
-                    ">{}: {rack} ({rack}) {adjustment:+} {}",
-                    nick(seat),
-                    totals[seat]
-                ),
+                _ => format!(">{}: {rack} ({rack}) {adjustment:+} {}", nick(seat), total),
             };
             writeln!(text, "{line}").expect("writing to a String");
         }
