@@ -272,3 +272,40 @@ fn analyze_names_the_bad_cgp_field() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    let cgp =
+        format!("{empty} NOXACTE/ 0/0 0 houses slytherin,gryffindor; cards confundo,revelio;");
+    let output = owlery(&["analyze", "scrabble-hp", "--cgp", &cgp, "--format", "csv"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // NOX: 20 on the centre plus Revelio's 20 for a Glossary word.
+    assert!(text.contains(",8G NOX,NOX,40,ACET\n"), "{text}");
+    assert!(
+        text.contains(",8G <XON,NOX,40,ACET\n"),
+        "Confundo adds backwards plays: {text}"
+    );
+    let plain = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &format!("{empty} NOXACTE/ 0/0 0"),
+        "--format",
+        "csv",
+    ]);
+    assert!(stdout(&plain).contains(",8G NOX,NOX,30,ACET\n"));
+    assert!(!stdout(&plain).contains('<'));
+    let bad = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &format!("{empty} NOX/ 0/0 0 cards hogwarts;"),
+    ]);
+    assert!(
+        stderr(&bad).contains("\"hogwarts\" is not a Hogwarts card"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -92,14 +92,15 @@ impl Placement {
         }
     }
 
-    /// The main word in capitals, blanks as the letters they stand for.
+    /// The main word in capitals as it reads (backwards with Confundo), blanks as their letters.
     pub fn word(&self, board: &Board) -> String {
-        (0..usize::from(self.len))
-            .map(|i| {
-                let cell = self.cell(board, i);
-                (b'A' + cell.letter()) as char
-            })
-            .collect()
+        let letters =
+            (0..usize::from(self.len)).map(|i| (b'A' + self.cell(board, i).letter()) as char);
+        if self.backwards {
+            letters.rev().collect()
+        } else {
+            letters.collect()
+        }
     }
 
     /// The tile on the `i`-th square once the move is made.

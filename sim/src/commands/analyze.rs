@@ -3,12 +3,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use engine::scrabble::{Cgp, MoveGen, leave_after};
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use engine::hogwarts::{Card, House, HpNumbers};
+use engine::scrabble::{Cgp, MoveGen, check_placement, leave_after};
 use serde::Serialize;
 
-use super::setup::{crossword_rules, game_lexicon};
-use crate::cli::{AnalyzeArgs, Format};
+use super::setup::{crossword_rules, game_lexicon, hp_rules};
+use crate::cli::{AnalyzeArgs, Format, GameArg};
 use crate::output;
 
 /// One analysed move, as every format prints it.
@@ -22,24 +25,86 @@ struct Row {
     leave: String,
 }
 
+/// The Harry Potter extras of a position, from its CGP operations `houses` and `cards`.
+struct HpExtras {
+    /// Points for each Glossary word formed.
+    glossary_bonus: i32,
+    /// The player to move holds Confundo: backwards words count.
+    confundo: bool,
+}
+
+fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
+    let mut extras = HpExtras {
+        glossary_bonus: numbers.glossary_bonus,
+        confundo: false,
+    };
+    for (name, value) in &cgp.operations {
+        match name.as_str() {
+            "houses" => {
+                for house in value.split(',') {
+                    house.parse::<House>().context("CGP operation houses")?;
+                }
+            }
+            "cards" => {
+                for card in value.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+                    let Some(card) = Card::ALL.into_iter().find(|c| c.key() == card) else {
+                        bail!(
+                            "CGP operation cards: {card:?} is not a Hogwarts card (expected names such as revelio, confundo)"
+                        );
+                    };
+                    match card {
+                        Card::Confundo => extras.confundo = true,
+                        Card::Revelio => extras.glossary_bonus = numbers.revelio_bonus,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(extras)
+}
+
 /// Runs `owlery analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let rules = crossword_rules(&args.data)?;
-    let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let cgp: Cgp = args.cgp.parse().context("reading --cgp")?;
+    let lexicon = game_lexicon(args.game, &args.lexicon)?;
+    let (rules, extras) = match args.game {
+        GameArg::Scrabble => (crossword_rules(&args.data)?, None),
+        GameArg::ScrabbleHp => {
+            let hp = hp_rules(&args.data)?;
+            let extras = hp_extras(&cgp, &hp.numbers)?;
+            (Arc::new(hp.crossword.clone()), Some(extras))
+        }
+    };
     let rack = cgp.racks[0];
+    let confundo = extras.as_ref().is_some_and(|e| e.confundo);
     let mut moves = Vec::new();
-    MoveGen::new().generate(&cgp.board, &rules, &lexicon, &rack, |candidate| {
+    MoveGen::new().generate_with(&cgp.board, &rules, &lexicon, &rack, confundo, |candidate| {
         moves.push((candidate.score(), candidate.placement()))
     });
     let mut rows: Vec<Row> = moves
         .iter()
-        .map(|(score, placement)| Row {
-            rank: 0,
-            notation: placement.notation(&cgp.board),
-            word: placement.word(&cgp.board),
-            score: *score,
-            leave: leave_after(&rack, placement).to_string(),
+        .map(|(score, placement)| {
+            // In the Harry Potter edition the score counts the Glossary bonus for each word formed.
+            let bonus = extras.as_ref().map_or(0, |extras| {
+                check_placement(&cgp.board, &rules, &lexicon, &rack, placement, confundo).map_or(
+                    0,
+                    |play| {
+                        play.words
+                            .iter()
+                            .filter(|w| lexicon.is_glossary(&w.word))
+                            .count() as i32
+                    },
+                ) * extras.glossary_bonus
+            });
+            Row {
+                rank: 0,
+                notation: placement.notation(&cgp.board),
+                word: placement.word(&cgp.board),
+                score: score + bonus,
+                leave: leave_after(&rack, placement).to_string(),
+            }
         })
         .collect();
     rows.sort_by(|a, b| {
