@@ -420,3 +420,37 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_house_power_sweep_tabulates_win_rates_per_house() {
+    let dir = scratch("house-sweep");
+    let out = dir.join("sweep");
+    let output = owlery(&[
+        "sweep",
+        "scrabble-hp",
+        "--param",
+        "houses.ravenclaw.opening_tiles=7,9",
+        "--games",
+        "8",
+        "--bots",
+        "greedy,greedy,greedy,greedy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let ravenclaw: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains(",house,ravenclaw,"))
+        .collect();
+    assert_eq!(ravenclaw.len(), 2, "{table}");
+    assert!(
+        ravenclaw[0].starts_with("houses.ravenclaw.opening_tiles,7,house,ravenclaw,8,"),
+        "{table}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

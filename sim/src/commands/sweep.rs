@@ -58,7 +58,14 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
         sim.out = args.sim.out.join(format!("{key}={value}"));
         super::sim::run(&sim)?;
         write_report(&sim.out, &sim.out.join("guide"))?;
-        for (group, file) in [("bot", "bots.csv"), ("seat", "seats.csv")] {
+        for (group, file) in [
+            ("bot", "bots.csv"),
+            ("seat", "seats.csv"),
+            ("house", "houses.csv"),
+        ] {
+            if !sim.out.join(file).exists() {
+                continue;
+            }
             let table = Table::read(&sim.out, file)?;
             let column = |name: &str| table.column(name, file);
             let columns = [
