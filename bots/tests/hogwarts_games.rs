@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
-use engine::hogwarts::{HpGame, HpRules};
+use engine::hogwarts::{CardTable, HpGame, HpRules};
 use lexicon::{Edition, Lexicon};
 
 fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn HpBot>> {
@@ -35,11 +35,23 @@ fn check_invariants(game: &HpGame, rules: &HpRules) {
 
 #[test]
 fn thousands_of_random_harry_potter_games_conserve_tiles_and_cards() {
+    random_harry_potter_games(2_000);
+}
+
+/// The soak: `cargo test --release -p owlery-bots -- --ignored`.
+#[test]
+#[ignore = "soak: 10,000 games, run before resolving"]
+fn ten_thousand_random_harry_potter_games_conserve_tiles_and_cards() {
+    random_harry_potter_games(10_000);
+}
+
+fn random_harry_potter_games(count: u64) {
     let rules = Arc::new(HpRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut drawn = 0;
     let mut played = std::collections::BTreeSet::new();
-    for seed in 0..2_000u64 {
+    let mut competition_points = 0;
+    for seed in 0..count {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
         let names = ["random", "greedy", "random", "greedy"];
@@ -60,12 +72,28 @@ fn thousands_of_random_harry_potter_games_conserve_tiles_and_cards() {
         }
         drawn += game.events().len();
         for event in game.events() {
-            if let engine::hogwarts::CardEvent::Played { card, .. } = event {
-                played.insert(*card);
+            match *event {
+                engine::hogwarts::CardEvent::Played { card, .. } => {
+                    played.insert(card);
+                }
+                // Rule 12: a Competition card scores its points the moment it is drawn.
+                engine::hogwarts::CardEvent::Drew { card, points, .. } => {
+                    let expected = if card.is_competition() {
+                        rules.numbers.cards.entry(card).points.unwrap()
+                    } else {
+                        0
+                    };
+                    assert_eq!(points, expected, "{card}");
+                    competition_points += points;
+                }
             }
         }
     }
     assert!(drawn > 10_000, "{drawn} card events");
+    assert!(
+        competition_points > 1_000,
+        "{competition_points} points from Competition cards"
+    );
     // Every card the naive policy plays was played (Competition cards are never held).
     assert_eq!(played.len(), 15, "{played:?}");
 }
