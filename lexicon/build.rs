@@ -36,6 +36,20 @@ fn main() {
     let gaddag =
         gaddag::build_gaddag(parsed.words.iter().map(String::as_bytes)).expect("letters only");
     fs::write(out.join("dictionary.gaddag"), gaddag.to_bytes()).expect("write dictionary.gaddag");
+    // And the GADDAG of the words spelled backwards, for the Confundo card.
+    let mut reversed: Vec<Vec<u8>> = parsed
+        .words
+        .iter()
+        .map(|w| w.bytes().rev().collect())
+        .collect();
+    reversed.sort_unstable();
+    let reversed_gaddag =
+        gaddag::build_gaddag(reversed.iter().map(Vec::as_slice)).expect("letters only");
+    fs::write(
+        out.join("dictionary.reversed.gaddag"),
+        reversed_gaddag.to_bytes(),
+    )
+    .expect("write dictionary.reversed.gaddag");
     fs::write(out.join("dictionary.fst"), bytes).expect("write dictionary.fst");
     fs::write(
         out.join("dictionary_stats.rs"),

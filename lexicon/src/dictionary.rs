@@ -10,7 +10,18 @@ use crate::wordlist::{BadLine, OnBadLine, parse_word_list};
 include!(concat!(env!("OUT_DIR"), "/dictionary_stats.rs"));
 
 static EMBEDDED_FST: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dictionary.fst"));
-static EMBEDDED_GADDAG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dictionary.gaddag"));
+/// Bytes aligned for reading as `u32`s in place.
+#[repr(C, align(4))]
+struct Aligned<Bytes: ?Sized>(Bytes);
+
+static EMBEDDED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/dictionary.gaddag"
+)));
+static EMBEDDED_REVERSED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/dictionary.reversed.gaddag"
+)));
 
 /// Where the embedded dictionary came from.
 pub const EMBEDDED_ORIGIN: &str =
@@ -67,8 +78,12 @@ pub enum DictionaryError {
 pub struct Dictionary {
     set: fst::Set<Cow<'static, [u8]>>,
     origin: String,
-    /// The GADDAG laid out ahead (at build time, or by `lexicon build`), if it was.
-    prebuilt_gaddag: Option<Cow<'static, [u8]>>,
+    /// The GADDAG laid out at build time (embedded list), if it was.
+    embedded_gaddag: Option<&'static [u8]>,
+    /// The GADDAG laid out by `lexicon build`, if this came from a `.lex`.
+    loaded_gaddag: Option<Vec<u8>>,
+    /// The GADDAG of the words spelled backwards, laid out at build time for the embedded list.
+    prebuilt_reversed_gaddag: Option<&'static [u8]>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -88,7 +103,9 @@ impl Dictionary {
         Dictionary {
             set,
             origin: EMBEDDED_ORIGIN.to_string(),
-            prebuilt_gaddag: Some(Cow::Borrowed(EMBEDDED_GADDAG)),
+            embedded_gaddag: Some(&EMBEDDED_GADDAG.0),
+            loaded_gaddag: None,
+            prebuilt_reversed_gaddag: Some(&EMBEDDED_REVERSED_GADDAG.0),
         }
     }
 
@@ -102,7 +119,9 @@ impl Dictionary {
         Dictionary {
             set: fst::Set::new(Cow::Owned(set.into_fst().into_inner())).expect("fresh fst"),
             origin: origin.into(),
-            prebuilt_gaddag: None,
+            embedded_gaddag: None,
+            loaded_gaddag: None,
+            prebuilt_reversed_gaddag: None,
         }
     }
 
@@ -155,7 +174,9 @@ impl Dictionary {
             let dictionary = Dictionary {
                 set,
                 origin: format!("compiled lexicon {}", path.display()),
-                prebuilt_gaddag: Some(Cow::Owned(gaddag_bytes.to_vec())),
+                embedded_gaddag: None,
+                loaded_gaddag: Some(gaddag_bytes.to_vec()),
+                prebuilt_reversed_gaddag: None,
             };
             return Ok(Compiled {
                 dictionary,
@@ -208,10 +229,25 @@ impl Dictionary {
 
     /// The words as a GADDAG: read from the build for the embedded list, else built now.
     pub fn gaddag(&self) -> Result<WordGraph, GraphError> {
-        if let Some(bytes) = &self.prebuilt_gaddag {
+        if let Some(bytes) = self.embedded_gaddag {
+            return WordGraph::from_static(bytes);
+        }
+        if let Some(bytes) = &self.loaded_gaddag {
             return WordGraph::from_bytes(bytes);
         }
         let words = self.set.stream().into_bytes();
+        build_gaddag(words.iter().map(Vec::as_slice))
+    }
+
+    /// The GADDAG of the words spelled backwards: read from the build for the embedded list,
+    /// else built now (seconds, for a large list).
+    pub fn reversed_gaddag(&self) -> Result<WordGraph, GraphError> {
+        if let Some(bytes) = self.prebuilt_reversed_gaddag {
+            return WordGraph::from_static(bytes);
+        }
+        let mut words: Vec<Vec<u8>> = self.set.stream().into_bytes();
+        words.iter_mut().for_each(|word| word.reverse());
+        words.sort_unstable();
         build_gaddag(words.iter().map(Vec::as_slice))
     }
 

@@ -8,30 +8,30 @@ use crate::graph::{GraphError, WordGraph};
 /// The separator as a key byte: `[` sorts just after `Z`.
 const SEPARATOR_BYTE: u8 = b'[';
 
-/// The GADDAG keys of upper-case words, sorted and unique, for an fst.
-pub fn gaddag_keys<'w>(words: impl IntoIterator<Item = &'w [u8]>) -> Vec<Vec<u8>> {
-    let mut keys = Vec::new();
-    for word in words {
-        for split in 1..=word.len() {
-            let mut key: Vec<u8> = word[..split].iter().rev().copied().collect();
-            if split < word.len() {
-                key.push(SEPARATOR_BYTE);
-                key.extend_from_slice(&word[split..]);
-            }
-            keys.push(key);
-        }
-    }
-    keys.sort_unstable();
-    keys.dedup();
-    keys
-}
-
 /// Builds the GADDAG of upper-case words as a flat word graph.
+///
+/// The keys (about ten per word) live in one byte arena and are sorted as slices of it: a
+/// separate allocation per key would take several times the memory.
 pub fn build_gaddag<'w>(
     words: impl IntoIterator<Item = &'w [u8]>,
 ) -> Result<WordGraph, GraphError> {
-    let keys = gaddag_keys(words);
-    let set = fst::Set::from_iter(keys).expect("keys are sorted and unique");
+    let mut arena: Vec<u8> = Vec::new();
+    let mut keys: Vec<(u32, u8)> = Vec::new();
+    for word in words {
+        for split in 1..=word.len() {
+            let start = arena.len() as u32;
+            arena.extend(word[..split].iter().rev());
+            if split < word.len() {
+                arena.push(SEPARATOR_BYTE);
+                arena.extend_from_slice(&word[split..]);
+            }
+            keys.push((start, (arena.len() as u32 - start) as u8));
+        }
+    }
+    let key = |&(start, len): &(u32, u8)| &arena[start as usize..start as usize + usize::from(len)];
+    keys.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+    keys.dedup_by(|a, b| key(a) == key(b));
+    let set = fst::Set::from_iter(keys.iter().map(key)).expect("keys are sorted and unique");
     WordGraph::from_fst(set.as_fst())
 }
 

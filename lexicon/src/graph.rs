@@ -7,6 +7,7 @@
 //! lookup is then a mask test and a popcount: no search, no decoding. docs/LEXICON.md has the
 //! figures that chose this layout.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use fst::raw::{CompiledAddr, Fst};
@@ -39,11 +40,11 @@ fn symbol_of(byte: u8) -> Result<u8, GraphError> {
 }
 
 /// The next free slot, if the array still fits 31-bit indices.
-fn next_slot(nodes: &[u32]) -> Result<u32, GraphError> {
-    u32::try_from(nodes.len())
+fn next_slot(len: usize) -> Result<u32, GraphError> {
+    u32::try_from(len)
         .ok()
         .filter(|&slot| slot & FINAL_BIT == 0)
-        .ok_or(GraphError::TooLarge { nodes: nodes.len() })
+        .ok_or(GraphError::TooLarge { nodes: len })
 }
 
 /// A node of a [`WordGraph`]: the set of words sharing one prefix (or suffix, reversed).
@@ -102,7 +103,11 @@ pub enum GraphError {
 /// A word graph over letters 0-25 (A-Z), walked one letter at a time.
 #[derive(Debug, Clone)]
 pub struct WordGraph {
-    nodes: Vec<u32>,
+    /// The array: borrowed from the binary for an embedded graph, else owned.
+    nodes: Cow<'static, [u32]>,
+    /// Nodes added by [`WordGraph::union`], numbered on from the end of `nodes`, which a
+    /// union never copies.
+    extra: Vec<u32>,
     root: NodeId,
 }
 
@@ -120,7 +125,7 @@ impl WordGraph {
                 continue;
             }
             let node = fst.node(addr);
-            slot_of[addr] = next_slot(&nodes)?;
+            slot_of[addr] = next_slot(nodes.len())?;
             order.push(addr);
             let mut header = if node.is_final() { FINAL_BIT } else { 0 };
             for transition in node.transitions() {
@@ -138,7 +143,11 @@ impl WordGraph {
             }
         }
         let root = NodeId(slot_of[fst.root().addr()]);
-        Ok(WordGraph { nodes, root })
+        Ok(WordGraph {
+            nodes: Cow::Owned(nodes),
+            extra: Vec::new(),
+            root,
+        })
     }
 
     /// The union of two graphs: this one's nodes are kept as they are, and only the nodes
@@ -153,9 +162,9 @@ impl WordGraph {
                 continue;
             }
             let (mine, theirs) = pair;
-            let my_header = mine.map_or(0, |node| self.nodes[node.0 as usize]);
+            let my_header = mine.map_or(0, |node| self.at(node.0 as usize));
             let header = my_header | other.nodes[theirs.0 as usize];
-            slot_of.insert(pair, next_slot(&self.nodes)?);
+            slot_of.insert(pair, next_slot(self.len())?);
             order.push(pair);
             for symbol in SymbolSet(header & SYMBOL_MASK).iter() {
                 if let Some(child) = other.child(theirs, symbol) {
@@ -163,13 +172,13 @@ impl WordGraph {
                 }
             }
             let edges = (header & SYMBOL_MASK).count_ones() as usize;
-            self.nodes.push(header);
-            self.nodes.extend(std::iter::repeat_n(0, edges));
+            self.extra.push(header);
+            self.extra.extend(std::iter::repeat_n(0, edges));
         }
         for pair in order {
             let (mine, theirs) = pair;
             let slot = slot_of[&pair] as usize;
-            let header = self.nodes[slot];
+            let header = self.at(slot);
             for (k, symbol) in SymbolSet(header & SYMBOL_MASK).iter().enumerate() {
                 let child = match other.child(theirs, symbol) {
                     Some(child) => {
@@ -181,7 +190,8 @@ impl WordGraph {
                             .0
                     }
                 };
-                self.nodes[slot + 1 + k] = child;
+                let base = self.nodes.len();
+                self.extra[slot + 1 + k - base] = child;
             }
         }
         self.root = NodeId(slot_of[&root]);
@@ -192,6 +202,7 @@ impl WordGraph {
     pub fn to_bytes(&self) -> Vec<u8> {
         std::iter::once(self.root.0)
             .chain(self.nodes.iter().copied())
+            .chain(self.extra.iter().copied())
             .flat_map(u32::to_le_bytes)
             .collect()
     }
@@ -222,9 +233,38 @@ impl WordGraph {
             return Err(corrupt);
         }
         Ok(WordGraph {
-            nodes,
+            nodes: Cow::Owned(nodes),
+            extra: Vec::new(),
             root: NodeId(root),
         })
+    }
+
+    /// The array entry at `index`, in the base array or the union's additions.
+    #[inline]
+    fn at(&self, index: usize) -> u32 {
+        match self.nodes.get(index) {
+            Some(&entry) => entry,
+            None => self.extra[index - self.nodes.len()],
+        }
+    }
+
+    /// An embedded graph written by [`WordGraph::to_bytes`], borrowed in place where the bytes
+    /// are aligned and little-endian (as the build lays them out), else copied.
+    pub fn from_static(bytes: &'static [u8]) -> Result<WordGraph, GraphError> {
+        match bytemuck::try_cast_slice::<u8, u32>(bytes) {
+            Ok(words) if cfg!(target_endian = "little") && words.len() >= 2 => {
+                let root = words[0];
+                if root as usize >= words.len() - 1 {
+                    return Err(GraphError::Corrupt);
+                }
+                Ok(WordGraph {
+                    nodes: Cow::Borrowed(&words[1..]),
+                    extra: Vec::new(),
+                    root: NodeId(root),
+                })
+            }
+            _ => WordGraph::from_bytes(bytes),
+        }
     }
 
     /// The node of the empty prefix.
@@ -236,25 +276,25 @@ impl WordGraph {
     /// The node after `letter` (0-25, or [`SEPARATOR`]), if some word continues with it.
     #[inline]
     pub fn child(&self, node: NodeId, letter: u8) -> Option<NodeId> {
-        let header = self.nodes[node.0 as usize];
+        let header = self.at(node.0 as usize);
         let bit = 1u32 << letter;
         if header & bit == 0 {
             return None;
         }
         let offset = (header & (bit - 1) & SYMBOL_MASK).count_ones() as usize;
-        Some(NodeId(self.nodes[node.0 as usize + 1 + offset]))
+        Some(NodeId(self.at(node.0 as usize + 1 + offset)))
     }
 
     /// Whether the path to `node` spells a word.
     #[inline]
     pub fn is_word(&self, node: NodeId) -> bool {
-        self.nodes[node.0 as usize] & FINAL_BIT != 0
+        self.at(node.0 as usize) & FINAL_BIT != 0
     }
 
     /// The letters that continue some word from `node`.
     #[inline]
     pub fn letters(&self, node: NodeId) -> LetterSet {
-        LetterSet(self.nodes[node.0 as usize] & LETTER_MASK)
+        LetterSet(self.at(node.0 as usize) & LETTER_MASK)
     }
 
     /// The letters after `node` that end a word there, as a set.
@@ -286,12 +326,12 @@ impl WordGraph {
 
     /// Array entries used, a measure of size (4 bytes each).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.nodes.len() + self.extra.len()
     }
 
     /// Whether the graph holds no entries (never after construction: the root is one).
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.len() == 0
     }
 }
 

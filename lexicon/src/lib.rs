@@ -158,12 +158,24 @@ impl Lexicon {
 
     /// The GADDAG of the playable words spelled backwards: moves read right to left (Confundo).
     ///
-    /// Built on first use, which takes about as long as a GADDAG build (seconds).
+    /// Read from the build for the embedded dictionary, built for a user's list; on first use.
     pub fn reversed_gaddag(&self) -> &WordGraph {
         self.reversed_gaddag.get_or_init(|| {
-            let words = self.reversed_words();
-            gaddag::build_gaddag(words.iter().map(Vec::as_slice))
-                .expect("reversed playable words are letters")
+            let dictionary = self
+                .dictionary
+                .reversed_gaddag()
+                .expect("the dictionary's words are letters");
+            match self.edition {
+                Edition::Plain => dictionary,
+                Edition::HarryPotter => {
+                    let mut words: Vec<Vec<u8>> = self.glossary.stream().into_bytes();
+                    words.iter_mut().for_each(|word| word.reverse());
+                    words.sort_unstable();
+                    let glossary =
+                        gaddag::build_gaddag(words.iter().map(Vec::as_slice)).expect("letters");
+                    dictionary.union(&glossary).expect("the union fits")
+                }
+            }
         })
     }
 
