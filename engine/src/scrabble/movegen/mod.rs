@@ -225,6 +225,14 @@ impl Candidate<'_> {
     }
 }
 
+/// Which way the search is reading: leftwards from the anchor, or rightwards after the
+/// separator in a word that began at `start`.
+#[derive(Debug, Clone, Copy)]
+enum Phase {
+    Left,
+    Right { start: usize },
+}
+
 /// The score of a word under construction.
 #[derive(Debug, Clone, Copy)]
 struct Tally {
@@ -352,7 +360,14 @@ impl<'a> LineGen<'a> {
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
         self.anchor = anchor;
-        self.go_left(self.gaddag.root(), anchor, Tally::START, rack, sink);
+        self.read_square(
+            self.gaddag.root(),
+            anchor,
+            Phase::Left,
+            Tally::START,
+            rack,
+            sink,
+        );
     }
 
     #[inline]
@@ -370,11 +385,12 @@ impl<'a> LineGen<'a> {
         next
     }
 
-    /// Reads or fills square `pos`, moving leftwards from the anchor.
-    fn go_left(
+    /// Reads square `pos` (a board tile) or fills it (a rack tile), then goes on in `phase`.
+    fn read_square(
         &mut self,
         node: NodeId,
         pos: usize,
+        phase: Phase,
         tally: Tally,
         rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
@@ -386,7 +402,7 @@ impl<'a> LineGen<'a> {
                     main: tally.main + self.points[cell.kind()],
                     ..tally
                 };
-                self.after_left(child, pos, tally, rack, sink);
+                self.after_square(child, pos, phase, tally, rack, sink);
             }
             return;
         }
@@ -404,10 +420,26 @@ impl<'a> LineGen<'a> {
                 let tile = Cell::tile(letter, blank);
                 self.placed[pos] = tile;
                 let next = self.with_tile(tally, pos, tile);
-                self.after_left(child, pos, next, rack, sink);
+                self.after_square(child, pos, phase, next, rack, sink);
                 self.placed[pos] = Cell::EMPTY;
                 rack.add(kind);
             }
+        }
+    }
+
+    #[inline]
+    fn after_square(
+        &mut self,
+        node: NodeId,
+        pos: usize,
+        phase: Phase,
+        tally: Tally,
+        rack: &mut Rack,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        match phase {
+            Phase::Left => self.after_left(node, pos, tally, rack, sink),
+            Phase::Right { start } => self.after_right(node, pos, start, tally, rack, sink),
         }
     }
 
@@ -426,53 +458,18 @@ impl<'a> LineGen<'a> {
             self.record(pos, self.anchor + 1, tally, sink);
         }
         if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !rack.is_empty())) {
-            self.go_left(node, pos - 1, tally, rack, sink);
+            self.read_square(node, pos - 1, Phase::Left, tally, rack, sink);
         }
         if left_free && self.anchor + 1 < SIZE {
             if let Some(turn) = self.gaddag.child(node, SEPARATOR) {
-                self.go_right(turn, self.anchor + 1, pos, tally, rack, sink);
-            }
-        }
-    }
-
-    /// Reads or fills square `pos`, moving rightwards; the word began at `start`.
-    fn go_right(
-        &mut self,
-        node: NodeId,
-        pos: usize,
-        start: usize,
-        tally: Tally,
-        rack: &mut Rack,
-        sink: &mut impl FnMut(&Candidate<'_>),
-    ) {
-        let cell = self.cells[pos];
-        if !cell.is_empty() {
-            if let Some(child) = self.gaddag.child(node, cell.letter()) {
-                let tally = Tally {
-                    main: tally.main + self.points[cell.kind()],
-                    ..tally
-                };
-                self.after_right(child, pos, start, tally, rack, sink);
-            }
-            return;
-        }
-        let allowed = self.gaddag.letters(node).0 & self.cross_sets[pos] & rack.playable_letters();
-        for letter in LetterSet(allowed).iter() {
-            let child = self
-                .gaddag
-                .child(node, letter)
-                .expect("letter leaves the node");
-            for blank in [false, true] {
-                let kind = if blank { BLANK } else { usize::from(letter) };
-                if !rack.take(kind) {
-                    continue;
-                }
-                let tile = Cell::tile(letter, blank);
-                self.placed[pos] = tile;
-                let next = self.with_tile(tally, pos, tile);
-                self.after_right(child, pos, start, next, rack, sink);
-                self.placed[pos] = Cell::EMPTY;
-                rack.add(kind);
+                self.read_square(
+                    turn,
+                    self.anchor + 1,
+                    Phase::Right { start: pos },
+                    tally,
+                    rack,
+                    sink,
+                );
             }
         }
     }
@@ -491,7 +488,7 @@ impl<'a> LineGen<'a> {
             self.record(start, pos + 1, tally, sink);
         }
         if pos + 1 < SIZE {
-            self.go_right(node, pos + 1, start, tally, rack, sink);
+            self.read_square(node, pos + 1, Phase::Right { start }, tally, rack, sink);
         }
     }
 
