@@ -38,16 +38,7 @@ pub fn play_one_turn(game: &mut HpGame, bot: &mut dyn HpBot) -> Result<TurnRepor
     }
     let observation = game.observation(seat);
     let action: Move = bot.choose_move(&observation);
-    let rack_size = game.rules().crossword.numbers.rack_size;
-    let mut left = observation.core.rack;
-    if let Move::Place(placement) = &action {
-        left.take_all(&placement.rack_tiles());
-    }
-    let needed = if game.turn_card().engorged {
-        left.len().saturating_sub(rack_size)
-    } else {
-        0
-    };
+    let needed = game.discard_needed(&action);
     let discard = if needed > 0 {
         bot.choose_discard(&observation, &action, needed)
     } else {

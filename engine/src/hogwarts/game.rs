@@ -248,16 +248,11 @@ impl HpGame {
         let checked = self.core.check(&action)?;
         let seat = self.core.to_move();
         let turn = self.turn;
-        let rack_size = self.rules.crossword.numbers.rack_size;
+        let needed = self.discard_needed(&action);
         let mut left = *self.core.rack(seat);
         if let Move::Place(placement) = &action {
             left.take_all(&placement.rack_tiles());
         }
-        let needed = if turn.engorged {
-            left.len().saturating_sub(rack_size)
-        } else {
-            0
-        };
         if discard.len() != needed || !left.contains(&discard) {
             return Err(HpError::Discard {
                 needed,
@@ -328,6 +323,20 @@ impl HpGame {
             }
             None => false,
         }
+    }
+
+    /// Tiles the seat to move must return to the bag after `action`: after Engorgio, as many
+    /// as the move leaves beyond a full rack; otherwise none.
+    pub fn discard_needed(&self, action: &Move) -> usize {
+        if !self.turn.engorged {
+            return 0;
+        }
+        let mut left = *self.core.rack(self.core.to_move());
+        if let Move::Place(placement) = action {
+            left.take_all(&placement.rack_tiles());
+        }
+        left.len()
+            .saturating_sub(self.rules.crossword.numbers.rack_size)
     }
 
     /// Draws a card for `seat` and returns the points it scored at once.

@@ -300,16 +300,7 @@ fn person_turn(
                     }
                 };
                 *challengeable = None;
-                let rack_size = game.rules().crossword.numbers.rack_size;
-                let mut left = *game.core().rack(seat);
-                if let Move::Place(placement) = &action {
-                    left.take_all(&placement.rack_tiles());
-                }
-                let needed = if game.turn_card().engorged {
-                    left.len().saturating_sub(rack_size)
-                } else {
-                    0
-                };
+                let needed = game.discard_needed(&action);
                 let discard = if needed > 0 {
                     match ask_discard(out, input, needed)? {
                         Some(discard) => discard,
@@ -327,9 +318,8 @@ fn person_turn(
                             "challenged: {word} is not a word; your tiles go back and you lose the turn"
                         )?;
                         let mut kept = Rack::EMPTY;
-                        if needed > 0 {
-                            let whole = *game.core().rack(seat);
-                            let over = whole.len().saturating_sub(rack_size);
+                        let over = game.discard_needed(&Move::Pass);
+                        if over > 0 {
                             kept = match ask_discard(out, input, over)? {
                                 Some(discard) => discard,
                                 None => return Ok(Turn::Quit),

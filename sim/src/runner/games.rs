@@ -34,34 +34,56 @@ impl Contest for Crossword {
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let players = self.bots.len();
-        let rotation = (index % players as u64) as usize;
-        // Seat s is played by bot (s + rotation) mod players, so each bot takes every seat in turn.
-        seats.rotate_left(rotation);
-        for (seat, bot) in seats.iter_mut().enumerate() {
-            bot.start_game(bot_seed(seed, seat));
-        }
-        let mut game = Game::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
-        let played = play_out(&mut game, seats, |_| {});
-        seats.rotate_right(rotation);
-        played.with_context(|| format!("game {index} (seed {seed})"))?;
-        let mut outcome = Outcome {
-            index,
+        let mut game = Game::new(
+            self.rules.clone(),
+            self.lexicon.clone(),
+            self.bots.len(),
             seed,
-            players,
-            first: 0,
-            bots: [0; MAX_SEATS],
-            scores: [0; MAX_SEATS],
-            turns: game.history().len() as u32,
-            houses: [None; MAX_SEATS],
-            cards: None,
-        };
-        for seat in 0..players {
-            outcome.bots[seat] = (seat + rotation) % players;
-            outcome.scores[seat] = game.scores()[seat];
-        }
-        Ok(outcome)
+        )?;
+        let rotation = with_rotated(seats, index, |seats| {
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(bot_seed(seed, seat));
+            }
+            play_out(&mut game, seats, |_| {})
+        })
+        .with_context(|| format!("game {index} (seed {seed})"))?;
+        Ok(outcome(index, seed, &game, rotation))
     }
+}
+
+/// Seats the bots for game `index`: seat s is played by bot (s + index) mod players, so each
+/// bot takes every seat in turn. Runs `play` and puts the bots back; returns the rotation too.
+fn with_rotated<B: ?Sized, T, E>(
+    seats: &mut [Box<B>],
+    index: u64,
+    play: impl FnOnce(&mut [Box<B>]) -> Result<T, E>,
+) -> Result<usize, E> {
+    let rotation = (index % seats.len() as u64) as usize;
+    seats.rotate_left(rotation);
+    let result = play(seats);
+    seats.rotate_right(rotation);
+    result.map(|_| rotation)
+}
+
+/// What a finished crossword game counts, its seats labelled with their bots.
+fn outcome(index: u64, seed: u64, game: &Game, rotation: usize) -> Outcome {
+    let players = game.players();
+    let mut outcome = Outcome {
+        index,
+        seed,
+        players,
+        first: game.history().first().map_or(0, |turn| turn.seat),
+        bots: [0; MAX_SEATS],
+        scores: [0; MAX_SEATS],
+        turns: game.history().len() as u32,
+        houses: [None; MAX_SEATS],
+        cards: None,
+    };
+    for seat in 0..players {
+        outcome.bots[seat] = (seat + rotation) % players;
+        outcome.scores[seat] = game.scores()[seat];
+    }
+    outcome
 }
 
 /// Scrabble: Harry Potter Edition between named bots, houses sorted by each game's seed.
@@ -93,35 +115,34 @@ impl Contest for HarryPotter {
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.bots.len();
-        let rotation = (index % players as u64) as usize;
-        seats.rotate_left(rotation);
-        for (seat, bot) in seats.iter_mut().enumerate() {
-            bot.start_game(bot_seed(seed, seat));
-        }
         let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let mut tally = CardTally::default();
         let numbers = &self.rules.numbers;
-        let played = play_out_hp(&mut game, seats, |game, report| {
-            let Some(card) = report.card_played else {
-                return;
-            };
-            let seat = game
-                .core()
-                .history()
-                .last()
-                .expect("a turn was played")
-                .seat;
-            let revelio_extra = if card == Card::Revelio {
-                (numbers.revelio_bonus - numbers.glossary_bonus)
-                    * report.glossary_words.len() as i32
-            } else {
-                0
-            };
-            tally.played[seat][card_index(card)] += 1;
-            tally.points[seat][card_index(card)] += report.card_points + revelio_extra;
-        });
-        seats.rotate_right(rotation);
-        played.with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = with_rotated(seats, index, |seats| {
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(bot_seed(seed, seat));
+            }
+            play_out_hp(&mut game, seats, |game, report| {
+                let Some(card) = report.card_played else {
+                    return;
+                };
+                let seat = game
+                    .core()
+                    .history()
+                    .last()
+                    .expect("a turn was played")
+                    .seat;
+                let revelio_extra = if card == Card::Revelio {
+                    (numbers.revelio_bonus - numbers.glossary_bonus)
+                        * report.glossary_words.len() as i32
+                } else {
+                    0
+                };
+                tally.played[seat][card_index(card)] += 1;
+                tally.points[seat][card_index(card)] += report.card_points + revelio_extra;
+            })
+        })
+        .with_context(|| format!("game {index} (seed {seed})"))?;
         for event in game.events() {
             if let CardEvent::Drew { seat, card, points } = *event {
                 tally.drawn[seat][card_index(card)] += 1;
@@ -132,23 +153,10 @@ impl Contest for HarryPotter {
                 }
             }
         }
-        let core = game.core();
-        let mut outcome = Outcome {
-            index,
-            seed,
-            players,
-            first: 0,
-            bots: [0; MAX_SEATS],
-            scores: [0; MAX_SEATS],
-            turns: core.history().len() as u32,
-            houses: [None; MAX_SEATS],
-            cards: Some(tally),
-        };
-        outcome.first = core.history().first().map_or(0, |turn| turn.seat);
-        for seat in 0..players {
-            outcome.bots[seat] = (seat + rotation) % players;
-            outcome.scores[seat] = core.scores()[seat];
-            outcome.houses[seat] = Some(game.houses()[seat]);
+        let mut outcome = outcome(index, seed, game.core(), rotation);
+        outcome.cards = Some(tally);
+        for (seat, house) in game.houses().iter().enumerate() {
+            outcome.houses[seat] = Some(*house);
         }
         Ok(outcome)
     }
