@@ -23,25 +23,10 @@ pub fn record(
     for note in header_notes {
         writeln!(text, "#note {note}").expect("writing to a String");
     }
-    // Replay the placements on an empty board to show played-through letters as GCG's '.'.
-    let mut board = engine::scrabble::Board::empty();
     for (index, turn) in game.history().iter().enumerate() {
+        // GCG writes the letters already on the board as '.', as Placement's Display does.
         let action = match turn.action {
-            Move::Place(placement) => {
-                let mut word = String::new();
-                for i in 0..usize::from(placement.len) {
-                    let cell = placement.tiles[i];
-                    word.push(if cell.is_empty() { '.' } else { cell.to_char() });
-                }
-                for (square, cell) in placement.placed() {
-                    board.set(
-                        square / engine::scrabble::SIZE,
-                        square % engine::scrabble::SIZE,
-                        cell,
-                    );
-                }
-                format!("{} {word}", placement.coordinate())
-            }
+            Move::Place(placement) => placement.to_string(),
             Move::Exchange(tiles) => format!("-{tiles}"),
             Move::Pass => "-".to_string(),
         };

@@ -9,7 +9,7 @@ use std::fmt;
 use super::board::{Board, Direction};
 use super::layout::SIZE;
 use super::rack::Rack;
-use super::tiles::{BLANK, Cell};
+use super::tiles::Cell;
 
 /// Tiles laid along one line: the whole main word, with existing tiles marked as played through.
 ///
@@ -256,6 +256,7 @@ impl Move {
 }
 
 impl fmt::Display for Placement {
+    /// The GCG form: coordinate, then the tiles with `.` where the word runs through the board.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.coordinate())?;
         for i in 0..usize::from(self.len) {
@@ -269,10 +270,6 @@ impl fmt::Display for Placement {
 /// The tiles a rack keeps after a placement: the leave.
 pub fn leave_after(rack: &Rack, placement: &Placement) -> Rack {
     let mut leave = *rack;
-    for (_, cell) in placement.placed() {
-        let kind = cell.kind();
-        debug_assert!(kind == BLANK || leave.count(kind) > 0 || leave.count(BLANK) > 0);
-        leave.take(kind);
-    }
+    leave.take_all(&placement.rack_tiles());
     leave
 }
