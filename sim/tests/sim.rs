@@ -5,11 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The binary, outside any Slurm array task even when the tests run inside one.
+fn owlery_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_owlery"));
+    command
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT");
+    command
+}
+
 fn owlery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(args)
-        .output()
-        .expect("owlery runs")
+    owlery_command().args(args).output().expect("owlery runs")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -42,6 +48,11 @@ fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn sim(out: &Path, extra: &[&str]) -> Output {
+    sim_with(out, extra, &[])
+}
+
+/// `sim` with environment variables set for the binary.
+fn sim_with(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let mut args = vec![
         "sim",
         "scrabble",
@@ -55,7 +66,11 @@ fn sim(out: &Path, extra: &[&str]) -> Output {
     ];
     args.extend_from_slice(&["--out", out.to_str().unwrap()]);
     args.extend_from_slice(extra);
-    let output = owlery(&args);
+    let output = owlery_command()
+        .args(&args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("owlery runs");
     assert!(
         output.status.success(),
         "{}",
@@ -92,7 +107,17 @@ fn three_shards_merged_equal_one_run() {
     let mut shards = Vec::new();
     for i in 0..3 {
         let shard = dir.join(format!("shard{i}"));
-        sim(&shard, &["--shard", &format!("{i}/3")]);
+        if i == 1 {
+            // As a Slurm array task: the shard from the environment.
+            let env = [
+                ("SLURM_ARRAY_TASK_ID", "1"),
+                ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ];
+            let output = sim_with(&shard, &[], &env);
+            assert!(String::from_utf8_lossy(&output.stderr).contains("shard 1/3 from SLURM"));
+        } else {
+            sim(&shard, &["--shard", &format!("{i}/3")]);
+        }
         shards.push(shard.to_str().unwrap().to_string());
     }
     let merged = dir.join("merged");
@@ -175,7 +200,7 @@ fn a_killed_run_resumes_to_the_same_files() {
         .collect()
     };
     let killed = dir.join("killed");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+    let mut child = owlery_command()
         .args(args(&killed))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -196,35 +221,23 @@ fn a_killed_run_resumes_to_the_same_files() {
         !killed.join("bots.csv").exists(),
         "the run was killed before it finished"
     );
-    let refused = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(args(&killed))
-        .output()
-        .unwrap();
+    let refused = owlery_command().args(args(&killed)).output().unwrap();
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--resume"));
     let mut resume = args(&killed);
     resume.push("--resume".to_string());
-    let resumed = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(&resume)
-        .output()
-        .unwrap();
+    let resumed = owlery_command().args(&resume).output().unwrap();
     assert!(
         resumed.status.success(),
         "{}",
         String::from_utf8_lossy(&resumed.stderr)
     );
-    let finished = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(args(&whole))
-        .output()
-        .unwrap();
+    let finished = owlery_command().args(args(&whole)).output().unwrap();
     assert!(finished.status.success());
     assert_eq!(results(&killed), results(&whole));
     let mut different = args(&killed);
     different[5] = "greedy,random".to_string();
     different.push("--resume".to_string());
-    let mismatch = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(&different)
-        .output()
-        .unwrap();
+    let mismatch = owlery_command().args(&different).output().unwrap();
     assert!(String::from_utf8_lossy(&mismatch.stderr).contains("different bots"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

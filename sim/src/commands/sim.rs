@@ -28,6 +28,14 @@ fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
     }
 }
 
+/// The shard a Slurm array task plays when `--shard` is left out: `SLURM_ARRAY_TASK_ID` of
+/// `SLURM_ARRAY_TASK_COUNT`, as text for the manifest.
+fn shard_from_slurm(var: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let index = var("SLURM_ARRAY_TASK_ID")?;
+    let count = var("SLURM_ARRAY_TASK_COUNT")?;
+    Some(format!("{}/{}", index.trim(), count.trim()))
+}
+
 /// The games of shard `index` of `count`.
 fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
     let bound = |k: u64| (u128::from(games) * u128::from(k) / u128::from(count)) as u64;
@@ -48,7 +56,16 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games 0: expected at least one game");
     }
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let shard_text = args
+        .shard
+        .clone()
+        .or_else(|| shard_from_slurm(|name| std::env::var(name).ok()));
+    if args.shard.is_none()
+        && let Some(text) = &shard_text
+    {
+        eprintln!("shard {text} from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT");
+    }
+    let shard = shard_text.as_deref().map(parse_shard).transpose()?;
     let range = shard.map_or(0..args.games, |(index, count)| {
         shard_range(args.games, index, count)
     });
@@ -99,7 +116,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         chunk,
         rules_hash,
         per_game: args.per_game,
-        shard: args.shard.clone(),
+        shard: shard_text,
     };
     if args.out.join(MANIFEST).exists() {
         if !args.resume {
@@ -147,5 +164,22 @@ mod tests {
                 && parse_shard("1/0").is_err()
         );
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
+    }
+
+    #[test]
+    fn slurm_array_tasks_name_their_shard() {
+        let env = |id: Option<&'static str>, count: Option<&'static str>| {
+            move |name: &str| match name {
+                "SLURM_ARRAY_TASK_ID" => id.map(String::from),
+                "SLURM_ARRAY_TASK_COUNT" => count.map(String::from),
+                _ => None,
+            }
+        };
+        assert_eq!(
+            shard_from_slurm(env(Some("3"), Some("8"))).as_deref(),
+            Some("3/8")
+        );
+        assert_eq!(shard_from_slurm(env(Some("3"), None)), None);
+        assert_eq!(shard_from_slurm(env(None, None)), None);
     }
 }
