@@ -13,6 +13,10 @@ mod graph;
 #[allow(dead_code)]
 mod gaddag;
 
+#[path = "src/anagrams.rs"]
+#[allow(dead_code)]
+mod anagrams;
+
 use std::{env, fs, path::PathBuf};
 
 fn main() {
@@ -21,6 +25,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/wordlist.rs");
     println!("cargo:rerun-if-changed=src/graph.rs");
     println!("cargo:rerun-if-changed=src/gaddag.rs");
+    println!("cargo:rerun-if-changed=src/anagrams.rs");
     let text =
         fs::read_to_string(source).expect("lexicon/data/words.txt is part of the repository");
     // The source list has words over 15 letters; they cannot be played, so they are skipped here.
@@ -50,6 +55,11 @@ fn main() {
         reversed_gaddag.to_bytes(),
     )
     .expect("write dictionary.reversed.gaddag");
+    // And every word by its sorted letters, for what a rack can spell.
+    let anagrams = anagrams::AnagramGraph::build(parsed.words.iter().map(String::as_bytes))
+        .expect("letters only");
+    fs::write(out.join("dictionary.anagrams"), anagrams.keys().to_bytes())
+        .expect("write dictionary.anagrams");
     fs::write(out.join("dictionary.fst"), bytes).expect("write dictionary.fst");
     fs::write(
         out.join("dictionary_stats.rs"),

@@ -215,12 +215,17 @@ fn generated_moves_equal_brute_force_on_random_positions() {
 
 #[test]
 fn the_bounded_best_move_is_the_best_of_all_moves() {
-    let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+    // The Glossary joins the dictionary's anagram graph at run time: both editions.
+    let editions = [
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+    ];
     let rules = Arc::new(Rules::standard());
     let mut rng = Pcg64Mcg::seed_from_u64(9);
     let mut movegen = MoveGen::new();
     let mut positions = 0;
-    for game_index in 0..12u64 {
+    for game_index in 0..16u64 {
+        let lexicon = &editions[game_index as usize % 2];
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
         while !game.is_over() {
             let mut rack = *game.rack(game.to_move());

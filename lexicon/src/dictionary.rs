@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use crate::anagrams::AnagramGraph;
 use crate::gaddag::build_gaddag;
 use crate::graph::{GraphError, WordGraph};
 use crate::wordlist::{BadLine, OnBadLine, parse_word_list};
@@ -17,6 +18,10 @@ struct Aligned<Bytes: ?Sized>(Bytes);
 static EMBEDDED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.gaddag"
+)));
+static EMBEDDED_ANAGRAMS: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/dictionary.anagrams"
 )));
 static EMBEDDED_REVERSED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
@@ -84,6 +89,8 @@ pub struct Dictionary {
     loaded_gaddag: Option<Vec<u8>>,
     /// The GADDAG of the words spelled backwards, laid out at build time for the embedded list.
     prebuilt_reversed_gaddag: Option<&'static [u8]>,
+    /// The words by their sorted letters, laid out at build time for the embedded list.
+    prebuilt_anagrams: Option<&'static [u8]>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -106,6 +113,7 @@ impl Dictionary {
             embedded_gaddag: Some(&EMBEDDED_GADDAG.0),
             loaded_gaddag: None,
             prebuilt_reversed_gaddag: Some(&EMBEDDED_REVERSED_GADDAG.0),
+            prebuilt_anagrams: Some(&EMBEDDED_ANAGRAMS.0),
         }
     }
 
@@ -122,6 +130,7 @@ impl Dictionary {
             embedded_gaddag: None,
             loaded_gaddag: None,
             prebuilt_reversed_gaddag: None,
+            prebuilt_anagrams: None,
         }
     }
 
@@ -177,6 +186,7 @@ impl Dictionary {
                 embedded_gaddag: None,
                 loaded_gaddag: Some(gaddag_bytes.to_vec()),
                 prebuilt_reversed_gaddag: None,
+                prebuilt_anagrams: None,
             };
             return Ok(Compiled {
                 dictionary,
@@ -249,6 +259,16 @@ impl Dictionary {
         words.iter_mut().for_each(|word| word.reverse());
         words.sort_unstable();
         build_gaddag(words.iter().map(Vec::as_slice))
+    }
+
+    /// The words by their sorted letters: read from the build for the embedded list, else
+    /// built now (a fraction of a second).
+    pub fn anagram_graph(&self) -> Result<AnagramGraph, GraphError> {
+        if let Some(bytes) = self.prebuilt_anagrams {
+            return Ok(AnagramGraph::from_keys(WordGraph::from_static(bytes)?));
+        }
+        let words = self.set.stream().into_bytes();
+        AnagramGraph::build(words.iter().map(Vec::as_slice))
     }
 
     /// The underlying fst set.

@@ -47,6 +47,38 @@ fn next_slot(len: usize) -> Result<u32, GraphError> {
         .ok_or(GraphError::TooLarge { nodes: len })
 }
 
+/// The edges out of one node: its letters, whether it ends a word, and its children.
+#[derive(Debug, Clone, Copy)]
+pub struct Edges<'a> {
+    header: u32,
+    children: &'a [u32],
+}
+
+impl Edges<'_> {
+    /// The letters that continue some word from here.
+    #[inline]
+    pub fn letters(&self) -> LetterSet {
+        LetterSet(self.header & LETTER_MASK)
+    }
+
+    /// Whether the path here spells a word.
+    #[inline]
+    pub fn is_word(&self) -> bool {
+        self.header & FINAL_BIT != 0
+    }
+
+    /// The node after `symbol` (a letter or the separator), if the graph has that edge.
+    #[inline]
+    pub fn child(&self, symbol: u8) -> Option<NodeId> {
+        let bit = 1u32 << symbol;
+        if self.header & bit == 0 {
+            return None;
+        }
+        let offset = (self.header & (bit - 1) & SYMBOL_MASK).count_ones() as usize;
+        Some(NodeId(self.children[offset]))
+    }
+}
+
 /// A node of a [`WordGraph`]: the set of words sharing one prefix (or suffix, reversed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NodeId(u32);
@@ -264,6 +296,21 @@ impl WordGraph {
                 })
             }
             _ => WordGraph::from_bytes(bytes),
+        }
+    }
+
+    /// A node's edges, read once for walking several of them.
+    #[inline]
+    pub fn edges(&self, node: NodeId) -> Edges<'_> {
+        let index = node.0 as usize;
+        // A node lies whole in the base array or whole in the union's additions.
+        let entries = match self.nodes.get(index..) {
+            Some(entries) if !entries.is_empty() => entries,
+            _ => &self.extra[index - self.nodes.len()..],
+        };
+        Edges {
+            header: entries[0],
+            children: &entries[1..],
         }
     }
 

@@ -5,7 +5,7 @@
 //! crossword and card games play the dictionary alone; the Harry Potter edition plays the
 //! dictionary plus the Glossary. A user word list replaces the dictionary, never the Glossary.
 
-pub mod anagram_index;
+pub mod anagrams;
 mod dictionary;
 pub mod gaddag;
 pub mod glossary;
@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use fst::{IntoStreamer, Streamer};
 
-pub use anagram_index::AnagramIndex;
+pub use anagrams::AnagramGraph;
 pub use dictionary::{
     Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
 };
@@ -60,7 +60,7 @@ pub struct Lexicon {
     gaddag: WordGraph,
     reversed: OnceLock<WordGraph>,
     reversed_gaddag: OnceLock<WordGraph>,
-    bingo_index: OnceLock<AnagramIndex>,
+    anagrams: OnceLock<AnagramGraph>,
 }
 
 impl Lexicon {
@@ -92,7 +92,7 @@ impl Lexicon {
             gaddag,
             reversed: OnceLock::new(),
             reversed_gaddag: OnceLock::new(),
-            bingo_index: OnceLock::new(),
+            anagrams: OnceLock::new(),
         })
     }
 
@@ -139,11 +139,24 @@ impl Lexicon {
         &self.gaddag
     }
 
-    /// The sorted letters of every playable word of 7 and 8 letters, for "can this rack
-    /// make a bingo?" (built on first use).
-    pub fn bingo_index(&self) -> &AnagramIndex {
-        self.bingo_index
-            .get_or_init(|| AnagramIndex::build(&[7, 8], |visit| self.for_each_word(visit)))
+    /// Every playable word by its sorted letters, for "what can this rack spell?" (read from
+    /// the build for the embedded dictionary, built for a user's list; on first use).
+    pub fn anagram_graph(&self) -> &AnagramGraph {
+        self.anagrams.get_or_init(|| {
+            let dictionary = self
+                .dictionary
+                .anagram_graph()
+                .expect("the dictionary's words are letters");
+            match self.edition {
+                Edition::Plain => dictionary,
+                Edition::HarryPotter => {
+                    let words = self.glossary.stream().into_bytes();
+                    let glossary = AnagramGraph::build(words.iter().map(Vec::as_slice))
+                        .expect("glossary words are letters");
+                    dictionary.union(&glossary).expect("the union fits")
+                }
+            }
+        })
     }
 
     /// The playable words spelled backwards, for the Confundo card (words read right to left).

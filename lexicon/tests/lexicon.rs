@@ -227,3 +227,28 @@ fn the_reversed_graph_reads_words_right_to_left() {
     lexicon::graph::to_letters("CAT", &mut letters).unwrap();
     assert!(!reversed.contains_letters(&letters), "TAC is not a word");
 }
+
+#[test]
+fn the_anagram_graph_knows_every_playable_word_by_its_letters() {
+    let plain = Lexicon::embedded(Edition::Plain);
+    let hp = hp();
+    let mut letters = Vec::new();
+    let mut spelled = |lexicon: &Lexicon, text: &str| {
+        lexicon::graph::to_letters(text, &mut letters).unwrap();
+        lexicon.anagram_graph().contains(&letters)
+    };
+    // Read from the build (the dictionary) and joined at run time (the Glossary).
+    assert!(
+        spelled(&plain, "NASTIER") && spelled(&hp, "NASTIER"),
+        "RETAINS"
+    );
+    assert!(spelled(&hp, "NABAKAZ"), "AZKABAN, in the Glossary");
+    assert!(!spelled(&plain, "NABAKAZ"));
+    assert!(!spelled(&hp, "NASTIEQ"));
+    // A user's list gets a graph built from its words.
+    let compiled =
+        Dictionary::compile_text("CAT\nACT\nDOG\n", Path::new("mine.txt"), OnBadLine::Fail)
+            .unwrap();
+    let user = Lexicon::new(compiled.dictionary, Edition::Plain).unwrap();
+    assert!(spelled(&user, "TCA") && !spelled(&user, "TAN"));
+}

@@ -32,6 +32,8 @@ pub struct MoveGen {
     cross_points: [[i16; SQUARES]; 2],
     /// Anchors ranked by their bound, reused by [`MoveGen::best`].
     ranked: Vec<shadow::RankedAnchor>,
+    /// This turn's answers to "do the whole rack and these board letters spell a word?".
+    whole_with: std::collections::HashMap<u128, bool>,
 }
 
 impl Default for MoveGen {
@@ -47,6 +49,7 @@ impl MoveGen {
             cross_sets: [[LetterSet::ALL; SQUARES]; 2],
             cross_points: [[NO_CROSS; SQUARES]; 2],
             ranked: Vec::with_capacity(2 * SQUARES),
+            whole_with: std::collections::HashMap::new(),
         }
     }
 
@@ -230,7 +233,7 @@ impl Candidate<'_> {
 #[derive(Debug, Clone, Copy)]
 enum Phase {
     Left,
-    Right { start: usize },
+    Right { start: u8 },
 }
 
 /// The score of a word under construction.
@@ -243,7 +246,7 @@ struct Tally {
     /// Scores of the perpendicular words made so far.
     cross: i32,
     /// Tiles placed.
-    placed: usize,
+    placed: u8,
     /// Whether a placed tile made a perpendicular word.
     crossed: bool,
 }
@@ -396,8 +399,9 @@ impl<'a> LineGen<'a> {
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
         let cell = self.cells[pos];
+        let edges = self.gaddag.edges(node);
         if !cell.is_empty() {
-            if let Some(child) = self.gaddag.child(node, cell.letter()) {
+            if let Some(child) = edges.child(cell.letter()) {
                 let tally = Tally {
                     main: tally.main + self.points[cell.kind()],
                     ..tally
@@ -406,12 +410,9 @@ impl<'a> LineGen<'a> {
             }
             return;
         }
-        let allowed = self.gaddag.letters(node).0 & self.cross_sets[pos] & rack.playable_letters();
+        let allowed = edges.letters().0 & self.cross_sets[pos] & rack.playable_letters();
         for letter in LetterSet(allowed).iter() {
-            let child = self
-                .gaddag
-                .child(node, letter)
-                .expect("letter leaves the node");
+            let child = edges.child(letter).expect("letter leaves the node");
             for blank in [false, true] {
                 let kind = if blank { BLANK } else { usize::from(letter) };
                 if !rack.take(kind) {
@@ -452,20 +453,22 @@ impl<'a> LineGen<'a> {
         rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
+        let edges = self.gaddag.edges(node);
         let left_free = pos == 0 || self.cells[pos - 1].is_empty();
         let right_free = self.anchor + 1 == SIZE || self.cells[self.anchor + 1].is_empty();
-        if left_free && right_free && self.gaddag.is_word(node) {
+        if left_free && right_free && edges.is_word() {
             self.record(pos, self.anchor + 1, tally, sink);
         }
         if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !rack.is_empty())) {
             self.read_square(node, pos - 1, Phase::Left, tally, rack, sink);
         }
-        if left_free && self.anchor + 1 < SIZE {
-            if let Some(turn) = self.gaddag.child(node, SEPARATOR) {
+        // Turning right needs a tile there or one to place.
+        if left_free && self.anchor + 1 < SIZE && !(right_free && rack.is_empty()) {
+            if let Some(turn) = edges.child(SEPARATOR) {
                 self.read_square(
                     turn,
                     self.anchor + 1,
-                    Phase::Right { start: pos },
+                    Phase::Right { start: pos as u8 },
                     tally,
                     rack,
                     sink,
@@ -478,16 +481,17 @@ impl<'a> LineGen<'a> {
         &mut self,
         node: NodeId,
         pos: usize,
-        start: usize,
+        start: u8,
         tally: Tally,
         rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
         let right_free = pos + 1 == SIZE || self.cells[pos + 1].is_empty();
         if right_free && self.gaddag.is_word(node) {
-            self.record(start, pos + 1, tally, sink);
+            self.record(usize::from(start), pos + 1, tally, sink);
         }
-        if pos + 1 < SIZE {
+        // Going on needs a tile there or one to place.
+        if pos + 1 < SIZE && !(right_free && rack.is_empty()) {
             self.read_square(node, pos + 1, Phase::Right { start }, tally, rack, sink);
         }
     }
@@ -515,7 +519,7 @@ impl<'a> LineGen<'a> {
             return;
         }
         let mut score = tally.main * tally.word_multiplier + tally.cross;
-        if tally.placed >= self.bingo_tiles {
+        if usize::from(tally.placed) >= self.bingo_tiles {
             score += self.bingo_bonus;
         }
         sink(&Candidate {

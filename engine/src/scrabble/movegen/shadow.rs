@@ -2,7 +2,9 @@
 //! through it (its "shadow", after MAGPIE), anchors are searched best bound first, and the
 //! search stops once no remaining bound can beat the best move found.
 
-use lexicon::Lexicon;
+use std::collections::HashMap;
+
+use lexicon::{Lexicon, MAX_WORD_LEN};
 
 use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading};
 use crate::scrabble::board::{Board, Direction};
@@ -22,162 +24,241 @@ pub(super) struct RankedAnchor {
     reading: Reading,
 }
 
+/// What the squares on one side of an anchor add to a move, by how many tiles go there: entry
+/// `n` sums the first `n` squares that side to fill (the anchor counts on the right).
+#[derive(Debug, Clone, Copy)]
+struct Reach {
+    /// Entries filled: one more than the squares that side a tile may go on.
+    squares: usize,
+    /// Points of the board tiles the word must take in, up to the next square to fill.
+    through: [i32; SIZE + 1],
+    /// Those board tiles: how many, and how many of each letter (four bits per letter).
+    through_tiles: [u8; SIZE + 1],
+    through_letters: [u128; SIZE + 1],
+    /// Product of the word premiums under the squares filled.
+    word_multiplier: [i32; SIZE + 1],
+    /// Squares filled with no perpendicular word, by letter premium: triple, double, any.
+    triples: [u8; SIZE + 1],
+    doubles: [u8; SIZE + 1],
+    open: [u8; SIZE + 1],
+    /// Over the squares filled under a perpendicular word, each with the best rack tile it
+    /// allows: its points (the main word's premium still to apply) and the perpendicular words.
+    crossing_letters: [i32; SIZE + 1],
+    crossing_words: [i32; SIZE + 1],
+}
+
+impl Reach {
+    const NOTHING: Reach = Reach {
+        squares: 1,
+        through: [0; SIZE + 1],
+        through_tiles: [0; SIZE + 1],
+        through_letters: [0; SIZE + 1],
+        word_multiplier: [1; SIZE + 1],
+        triples: [0; SIZE + 1],
+        doubles: [0; SIZE + 1],
+        open: [0; SIZE + 1],
+        crossing_letters: [0; SIZE + 1],
+        crossing_words: [0; SIZE + 1],
+    };
+
+    /// Starts entry `n` from entry `n - 1`.
+    fn extend(&mut self, n: usize) {
+        self.squares = n + 1;
+        self.through[n] = self.through[n - 1];
+        self.through_tiles[n] = self.through_tiles[n - 1];
+        self.through_letters[n] = self.through_letters[n - 1];
+        self.word_multiplier[n] = self.word_multiplier[n - 1];
+        self.triples[n] = self.triples[n - 1];
+        self.doubles[n] = self.doubles[n - 1];
+        self.open[n] = self.open[n - 1];
+        self.crossing_letters[n] = self.crossing_letters[n - 1];
+        self.crossing_words[n] = self.crossing_words[n - 1];
+    }
+}
+
+/// What the rack can spell, asked of the lexicon's anagram graph while bounding anchors.
+struct Spelling<'a> {
+    lexicon: &'a Lexicon,
+    letters: [u8; 26],
+    blanks: u8,
+    tiles: usize,
+    /// Entry `k`: the most points `k` of the rack's tiles spelling a word by themselves add
+    /// up to, if any `k` do.
+    parts: [Option<i32>; MAX_WORD_LEN + 1],
+    /// Whether the whole rack and these board letters spell a word, as found so far this turn.
+    whole_with: &'a mut HashMap<u128, bool>,
+}
+
+impl Spelling<'_> {
+    /// Whether some word could take `tiles` rack tiles and the board tiles `letters` (`count`
+    /// of them), and if so the most the rack tiles in it could be worth (`i32::MAX`: not
+    /// known). Checked for no board tile, or for the whole rack; assumed otherwise.
+    fn possible(&mut self, tiles: usize, count: u8, letters: u128) -> Option<i32> {
+        if count == 0 {
+            return self.parts[tiles];
+        }
+        if tiles == self.tiles {
+            let graph = self.lexicon.anagram_graph();
+            let (rack, blanks) = (self.letters, self.blanks);
+            let spelled = *self.whole_with.entry(letters).or_insert_with(|| {
+                let all: [u8; 26] =
+                    std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
+                graph.spelled_by_all(&all, blanks)
+            });
+            return spelled.then_some(i32::MAX);
+        }
+        Some(i32::MAX)
+    }
+}
+
 impl LineGen<'_> {
-    /// An upper bound on the score of any move whose leftmost anchor is `anchor`.
-    ///
-    /// It takes the widest stretch such a move could cover: leftwards over board tiles or over
-    /// empty squares up to the previous anchor, rightwards over board tiles and squares some
-    /// rack tile may fill, at most a rack's worth of tiles each way. Every word premium in the
-    /// stretch multiplies, and the rack's most valuable tiles go on the squares that multiply
-    /// them most (including their perpendicular words). No move through the anchor beats that.
-    fn shadow(&self, anchor: usize, rack: &Rack, values: &[i32], bingos: BingoProspects) -> i32 {
-        let limit = rack.len();
-        let playable = rack.playable_letters();
-        let mut squares = [0usize; SIZE];
-        let mut count = 0;
-        let mut through = 0;
-        let mut through_tiles = 0;
-        let mut through_letters = 0u32;
-        squares[count] = anchor;
-        count += 1;
-        let mut left_placed = 0;
-        let mut pos = anchor;
-        while pos > 0 {
-            pos -= 1;
+    /// The board tiles from `pos` on (leftwards or rightwards) up to the first empty square,
+    /// added to entry `n` of `reach`; returns that empty square, if the line has one.
+    fn take_in_tiles(
+        &self,
+        reach: &mut Reach,
+        n: usize,
+        pos: usize,
+        leftwards: bool,
+    ) -> Option<usize> {
+        let mut pos = pos;
+        loop {
             let cell = self.cells[pos];
-            if !cell.is_empty() {
-                through += self.points[cell.kind()];
-                through_tiles += 1;
-                through_letters |= 1 << cell.letter();
-            } else if self.is_anchor[pos] || left_placed + 1 >= limit {
-                break;
+            if cell.is_empty() {
+                return Some(pos);
+            }
+            reach.through[n] += self.points[cell.kind()];
+            reach.through_tiles[n] += 1;
+            reach.through_letters[n] += 1 << (4 * u32::from(cell.letter()));
+            pos = if leftwards {
+                pos.checked_sub(1)?
+            } else if pos + 1 < SIZE {
+                pos + 1
             } else {
-                squares[count] = pos;
-                count += 1;
-                left_placed += 1;
-            }
+                return None;
+            };
         }
-        let mut right_placed = 0;
-        for pos in anchor + 1..SIZE {
-            let cell = self.cells[pos];
-            if !cell.is_empty() {
-                through += self.points[cell.kind()];
-                through_tiles += 1;
-                through_letters |= 1 << cell.letter();
-            } else if right_placed + 1 >= limit || self.cross_sets[pos] & playable == 0 {
-                break;
-            } else {
-                squares[count] = pos;
-                count += 1;
-                right_placed += 1;
+    }
+
+    /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
+    fn fill(&self, reach: &mut Reach, n: usize, pos: usize, rack: &Rack) {
+        reach.word_multiplier[n] *= self.word_multiplier[pos];
+        let letter_multiplier = self.letter_multiplier[pos];
+        if self.cross_points[pos] == NO_CROSS {
+            reach.open[n] += 1;
+            match letter_multiplier {
+                3 => reach.triples[n] += 1,
+                2 => reach.doubles[n] += 1,
+                _ => debug_assert_eq!(letter_multiplier, 1, "letter premiums are 2 or 3"),
             }
-        }
-        let squares = &squares[..count];
-        let word_multiplier: i32 = squares.iter().map(|&p| self.word_multiplier[p]).product();
-        // A square under a perpendicular word takes only the letters its cross-check allows:
-        // bound it by the best such rack tile. The other squares share out the rack's best
-        // tiles, most valuable on the most multiplied square.
-        let mut crossing_total = 0;
-        let mut effective = [0i32; SIZE];
-        let mut open = 0;
-        for &p in squares {
-            if self.cross_points[p] == NO_CROSS {
-                effective[open] = self.letter_multiplier[p] * word_multiplier;
-                open += 1;
-                continue;
-            }
+        } else {
             let best_tile = rack
                 .kinds()
-                .filter(|&kind| kind == BLANK || self.cross_sets[p] & (1 << kind) != 0)
+                .filter(|&kind| kind == BLANK || self.cross_sets[pos] & (1 << kind) != 0)
                 .map(|kind| self.points[kind])
                 .max()
                 .unwrap_or(0);
-            let letter = best_tile * self.letter_multiplier[p];
-            crossing_total += letter * word_multiplier
-                + (i32::from(self.cross_points[p]) + letter) * self.word_multiplier[p];
+            let letter = best_tile * letter_multiplier;
+            reach.crossing_letters[n] += letter;
+            reach.crossing_words[n] +=
+                (i32::from(self.cross_points[pos]) + letter) * self.word_multiplier[pos];
         }
-        let effective = &mut effective[..open];
-        effective.sort_unstable_by(|a, b| b.cmp(a));
-        let letters: i32 = values
-            .iter()
-            .zip(effective.iter())
-            .map(|(v, e)| v * e)
-            .sum::<i32>()
-            + crossing_total;
-        let bingo_word = bingos.unknown
-            || bingos.alone
-            || through_tiles >= 2
-            || (through_tiles == 1 && bingos.through & through_letters != 0);
-        let bingo = if bingo_word && limit >= self.bingo_tiles && count >= self.bingo_tiles {
-            self.bingo_bonus
-        } else {
-            0
-        };
-        letters + through * word_multiplier + bingo
+    }
+
+    /// An upper bound on the score of any move whose leftmost anchor is `anchor`.
+    ///
+    /// For every stretch such a move could cover (so many tiles left of the anchor, over empty
+    /// squares up to the previous anchor, so many right, over squares some rack tile may fill)
+    /// that some word could fill, it takes the board tiles the word must include, the word
+    /// premiums under the stretch, and the rack's most valuable tiles on the squares that
+    /// multiply them most (a square under a perpendicular word gets the best tile its
+    /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
+    /// anchor beats the largest of these.
+    fn shadow(
+        &self,
+        anchor: usize,
+        rack: &Rack,
+        best_tiles: &[i32; SIZE + 1],
+        spelling: &mut Spelling<'_>,
+    ) -> i32 {
+        let limit = rack.len().min(SIZE);
+        let playable = rack.playable_letters();
+        let mut left = Reach::NOTHING;
+        let mut next = anchor
+            .checked_sub(1)
+            .and_then(|pos| self.take_in_tiles(&mut left, 0, pos, true));
+        while let Some(pos) = next {
+            let n = left.squares;
+            if self.is_anchor[pos] || n >= limit {
+                break;
+            }
+            left.extend(n);
+            self.fill(&mut left, n, pos, rack);
+            next = pos
+                .checked_sub(1)
+                .and_then(|pos| self.take_in_tiles(&mut left, n, pos, true));
+        }
+        let mut right = Reach::NOTHING;
+        self.fill(&mut right, 0, anchor, rack);
+        let mut next = (anchor + 1 < SIZE)
+            .then(|| self.take_in_tiles(&mut right, 0, anchor + 1, false))
+            .flatten();
+        while let Some(pos) = next {
+            let n = right.squares;
+            if n >= limit || self.cross_sets[pos] & playable == 0 {
+                break;
+            }
+            right.extend(n);
+            self.fill(&mut right, n, pos, rack);
+            next = (pos + 1 < SIZE)
+                .then(|| self.take_in_tiles(&mut right, n, pos + 1, false))
+                .flatten();
+        }
+        let mut bound = 0;
+        // `l` tiles left of the anchor, `r + 1` from the anchor rightwards.
+        for l in 0..left.squares {
+            for r in 0..right.squares.min(limit - l) {
+                let tiles = l + r + 1;
+                let through_tiles = left.through_tiles[l] + right.through_tiles[r];
+                let through_letters = left.through_letters[l] + right.through_letters[r];
+                let Some(most) = spelling.possible(tiles, through_tiles, through_letters) else {
+                    continue;
+                };
+                let word_multiplier = left.word_multiplier[l] * right.word_multiplier[r];
+                let triples = usize::from(left.triples[l] + right.triples[r]);
+                let doubles = usize::from(left.doubles[l] + right.doubles[r]);
+                let open = usize::from(left.open[l] + right.open[r]);
+                // The best tiles on the open squares, the most valuable under the triples, then
+                // the doubles: each premium tier adds its top tiles once more (and never more
+                // than the tiles of a word could be worth).
+                let letters = best_tiles[triples].min(most)
+                    + best_tiles[triples + doubles].min(most)
+                    + best_tiles[open].min(most);
+                let through = left.through[l] + right.through[r];
+                let mut score = (letters + through + right.crossing_letters[r]) * word_multiplier
+                    + right.crossing_words[r];
+                if tiles >= self.bingo_tiles {
+                    score += self.bingo_bonus;
+                }
+                bound = bound.max(score);
+            }
+        }
+        bound
     }
 }
 
-/// Which bingos a rack could make, from the lexicon's index of 7- and 8-letter words.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct BingoProspects {
-    /// Its tiles alone spell a word.
-    alone: bool,
-    /// The board letters that, with all its tiles, spell a word.
-    through: u32,
-    /// Not worked out (two blanks, an unusual rack or bingo size): assume any bingo.
-    unknown: bool,
-}
-
-impl BingoProspects {
-    fn of(rack: &Rack, rules: &Rules, lexicon: &Lexicon) -> BingoProspects {
-        let bingo_tiles = rules.numbers.bingo_tiles;
-        if rack.len() < bingo_tiles {
-            return BingoProspects {
-                alone: false,
-                through: 0,
-                unknown: false,
-            };
-        }
-        let unknown = BingoProspects {
-            alone: true,
-            through: u32::MAX,
-            unknown: true,
-        };
-        if bingo_tiles != 7 || rack.len() != 7 || rack.count(BLANK) > 1 {
-            return unknown;
-        }
-        let index = lexicon.bingo_index();
-        let mut letters = [0u8; 9];
-        let mut len = 0;
-        for kind in rack.kinds().filter(|&kind| kind != BLANK) {
-            letters[len] = kind as u8;
-            len += 1;
-        }
-        let blank = rack.count(BLANK) == 1;
-        // With a blank, try every letter in its place.
-        let spells = |letters: &mut [u8; 9], len: usize| -> bool {
-            if !blank {
-                return index.contains(&letters[..len]) == Some(true);
-            }
-            (0..26).any(|stand_in| {
-                letters[len] = stand_in;
-                index.contains(&letters[..=len]) == Some(true)
-            })
-        };
-        let alone = spells(&mut letters, len);
-        let mut through = 0;
-        for letter in 0..26u8 {
-            letters[len] = letter;
-            if spells(&mut letters, len + 1) {
-                through |= 1 << letter;
-            }
-        }
-        BingoProspects {
-            alone,
-            through,
-            unknown: false,
-        }
+/// Entry `n`: the points of the rack's `n` most valuable tiles (all of them past its size).
+fn best_tiles(rack: &Rack, points: &[i32; KINDS]) -> [i32; SIZE + 1] {
+    let mut values = [0i32; SIZE];
+    for (slot, kind) in values.iter_mut().zip(rack.kinds()) {
+        *slot = points[kind];
     }
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    let mut sums = [0i32; SIZE + 1];
+    for n in 0..SIZE {
+        sums[n + 1] = sums[n] + values[n];
+    }
+    sums
 }
 
 impl MoveGen {
@@ -204,13 +285,21 @@ impl MoveGen {
     ) -> Option<(i32, Placement)> {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
-        let mut values = [0i32; SIZE];
-        for (slot, kind) in values.iter_mut().zip(rack.kinds()) {
-            *slot = points[kind];
-        }
-        let values = &mut values[..rack.len().min(SIZE)];
-        values.sort_unstable_by(|a, b| b.cmp(a));
-        let bingos = BingoProspects::of(rack, rules, lexicon);
+        let best_tiles = best_tiles(rack, &points);
+        let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
+        let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
+        let mut whole_with = std::mem::take(&mut self.whole_with);
+        whole_with.clear();
+        let mut spelling = Spelling {
+            lexicon,
+            letters,
+            blanks: rack.count(BLANK),
+            tiles: rack.len(),
+            parts: lexicon
+                .anagram_graph()
+                .best_parts(&letters, rack.count(BLANK), &letter_points),
+            whole_with: &mut whole_with,
+        };
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
         for direction in Direction::BOTH {
@@ -231,7 +320,7 @@ impl MoveGen {
                         continue;
                     }
                     // The bound holds whichever way the word reads.
-                    let bound = line_gen.shadow(anchor, rack, values, bingos);
+                    let bound = line_gen.shadow(anchor, rack, &best_tiles, &mut spelling);
                     for reading in Reading::for_line(board, direction, line, confundo) {
                         ranked.push(RankedAnchor {
                             bound,
@@ -244,6 +333,7 @@ impl MoveGen {
                 }
             }
         }
+        self.whole_with = whole_with;
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         let mut best: Option<(i32, Placement)> = None;
         let mut rack = *rack;
