@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
-use bots::scrabble::{Bot, Greedy, play_out};
+use bots::scrabble::{Bot, Greedy, bot_by_name, play_out};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::hogwarts::{HpGame, HpRules};
 use engine::scrabble::{Game, MoveGen};
@@ -46,25 +46,30 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
-fn greedy_games(c: &mut Criterion) {
+/// Whole two-player games between two copies of each bot: `equity` may cost at most 1.5x
+/// `greedy` a game.
+fn two_player_games(c: &mut Criterion) {
     let (rules, lexicon) = standard();
     let mut group = c.benchmark_group("games");
     group.throughput(Throughput::Elements(10));
     group.sample_size(20);
-    group.bench_function("10 greedy two-player games", |b| {
-        let mut seed = 0u64;
-        b.iter(|| {
-            for _ in 0..10 {
-                seed += 1;
-                let mut game =
-                    Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
-                let mut seats: Vec<Box<dyn Bot>> =
-                    vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
-                play_out(&mut game, &mut seats, |_| {}).expect("legal");
-                assert!(game.is_over());
-            }
-        })
-    });
+    for name in ["greedy", "equity"] {
+        group.bench_function(format!("10 {name} two-player games"), |b| {
+            let mut seed = 0u64;
+            b.iter(|| {
+                for _ in 0..10 {
+                    seed += 1;
+                    let mut game =
+                        Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
+                    let mut seats: Vec<Box<dyn Bot>> = (0..2)
+                        .map(|_| bot_by_name(name, seed).expect("a bot"))
+                        .collect();
+                    play_out(&mut game, &mut seats, |_| {}).expect("legal");
+                    assert!(game.is_over());
+                }
+            })
+        });
+    }
     group.finish();
 }
 
@@ -108,5 +113,5 @@ fn four_player_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, greedy_games, four_player_games);
+criterion_group!(benches, movegen, two_player_games, four_player_games);
 criterion_main!(benches);

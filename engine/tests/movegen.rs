@@ -237,7 +237,7 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
             movegen.generate_with(
                 game.board(),
                 &rules,
-                &lexicon,
+                lexicon,
                 &rack,
                 confundo,
                 |candidate| {
@@ -249,7 +249,7 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
                     }
                 },
             );
-            let best = movegen.best_with(game.board(), &rules, &lexicon, &rack, confundo);
+            let best = movegen.best_with(game.board(), &rules, lexicon, &rack, confundo);
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
             // Move on with a random legal move so positions vary.
@@ -257,7 +257,7 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
             movegen.generate_with(
                 game.board(),
                 &rules,
-                &lexicon,
+                lexicon,
                 game.rack(game.to_move()),
                 confundo,
                 |c| options.push(c.placement()),

@@ -31,6 +31,36 @@ pub enum Command {
     Report(ReportArgs),
     /// Simulate once per value of one rules number and tabulate win rates per value.
     Sweep(SweepArgs),
+    /// Learn a bot's data from self-play.
+    #[command(subcommand)]
+    Train(TrainCommand),
+}
+
+/// The `train` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TrainCommand {
+    /// Fit the `equity` bot's leave values to self-play games (written as a leaves.toml).
+    Leaves(TrainLeavesArgs),
+}
+
+/// Arguments of `owlery train leaves`.
+#[derive(Debug, Args)]
+pub struct TrainLeavesArgs {
+    /// Two-player self-play games to learn from.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// The bot that plays them (`equity` plays with the shipped values: a second round).
+    #[arg(long, default_value = "greedy")]
+    pub bot: String,
+    /// The master seed; each game's seed is a hash of it and the game's index.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Where to write the values (bots/data/leaves.toml is the shipped file).
+    #[arg(long, default_value = "leaves.toml")]
+    pub out: PathBuf,
 }
 
 /// Which word set a lexicon command consults.

@@ -309,3 +309,36 @@ fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn train_leaves_writes_values_the_equity_bot_reads() {
+    let dir = scratch("train");
+    let out = dir.join("leaves.toml");
+    let run = |threads: &str| {
+        let output = owlery(&[
+            "train",
+            "leaves",
+            "--games",
+            "40",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stderr(&output).contains("40 games"), "{}", stderr(&output));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let text = run("1");
+    let model = bots::scrabble::leaves::LeaveModel::parse(&text, "leaves.toml").unwrap();
+    assert_eq!(model.value(&engine::scrabble::Rack::EMPTY), 0);
+    assert!(text.contains("games = 40"), "{text}");
+    assert_eq!(run("2"), text, "the same file on one thread or two");
+    let refused = owlery(&["train", "leaves", "--bot", "clever"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("unknown bot \"clever\""),
+        "{}",
+        stderr(&refused)
+    );
+}

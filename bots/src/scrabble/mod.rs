@@ -1,11 +1,14 @@
 //! Crossword bots behind one [`Bot`] trait, and the registry that names them.
 
+mod equity;
 mod greedy;
+pub mod leaves;
 mod play;
 mod random;
 
 use engine::scrabble::{Move, Observation};
 
+pub use equity::Equity;
 pub use greedy::Greedy;
 pub use play::{BotError, play_out};
 pub use random::RandomBot;
@@ -32,6 +35,10 @@ pub const BOTS: &[(&str, &str)] = &[
         "the highest-scoring placement; exchanges everything when it has none",
     ),
     (
+        "equity",
+        "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more",
+    ),
+    (
         "random",
         "a uniformly random legal placement, sometimes an exchange or a pass: the fuzzing baseline",
     ),
@@ -49,6 +56,7 @@ pub struct UnknownBot {
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(Greedy::new())),
+        "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::embedded()))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
         _ => Err(UnknownBot {
             name: name.to_string(),

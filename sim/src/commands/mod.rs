@@ -9,6 +9,7 @@ mod report;
 mod setup;
 mod sim;
 mod sweep;
+mod train;
 
 use std::process::ExitCode;
 
@@ -24,5 +25,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
     }
 }

@@ -11,6 +11,8 @@
 
 mod shadow;
 
+pub use shadow::Stretch;
+
 use lexicon::{LetterSet, Lexicon, NodeId, SEPARATOR, WordGraph};
 
 use super::board::{Board, Direction};
@@ -204,6 +206,7 @@ pub struct Candidate<'a> {
     start: u8,
     end: u8,
     placed: &'a [Cell; SIZE],
+    hogwarts: u16,
 }
 
 impl Candidate<'_> {
@@ -211,6 +214,24 @@ impl Candidate<'_> {
     #[inline]
     pub fn score(&self) -> i32 {
         self.score
+    }
+
+    /// How many of its tiles go on brown Hogwarts squares.
+    pub fn hogwarts_tiles(&self) -> usize {
+        (usize::from(self.start)..usize::from(self.end))
+            .filter(|&pos| self.hogwarts & (1 << pos) != 0 && !self.placed[pos].is_empty())
+            .count()
+    }
+
+    /// The rack tiles it uses (a blank as a blank).
+    pub fn rack_tiles(&self) -> Rack {
+        let mut tiles = Rack::EMPTY;
+        for cell in &self.placed[usize::from(self.start)..usize::from(self.end)] {
+            if !cell.is_empty() {
+                tiles.add(cell.kind());
+            }
+        }
+        tiles
     }
 
     /// The move as a placement.
@@ -282,6 +303,8 @@ struct LineGen<'a> {
     /// Tiles placed at each position of the line (EMPTY where none).
     placed: [Cell; SIZE],
     anchor: usize,
+    /// Bit `pos` set where the line has a brown Hogwarts square.
+    hogwarts: u16,
 }
 
 impl<'a> LineGen<'a> {
@@ -323,6 +346,9 @@ impl<'a> LineGen<'a> {
             start_square: rules.layout.start(),
             placed: [Cell::EMPTY; SIZE],
             anchor: 0,
+            hogwarts: (0..SIZE)
+                .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
+                .fold(0, |mask, pos| mask | 1 << pos),
         }
     }
 
@@ -530,6 +556,7 @@ impl<'a> LineGen<'a> {
             start: start as u8,
             end: end as u8,
             placed: &self.placed,
+            hogwarts: self.hogwarts,
         });
     }
 }

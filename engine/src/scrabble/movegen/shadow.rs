@@ -14,6 +14,17 @@ use crate::scrabble::rack::Rack;
 use crate::scrabble::rules::Rules;
 use crate::scrabble::tiles::{BLANK, KINDS};
 
+/// What a stretch of board could give a move placing tiles on it.
+#[derive(Debug, Clone, Copy)]
+pub struct Stretch {
+    /// The most such a move could score.
+    pub score: i32,
+    /// Tiles it places.
+    pub tiles: usize,
+    /// Brown Hogwarts squares it covers.
+    pub hogwarts: usize,
+}
+
 /// One anchor and the most any move through it can score.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct RankedAnchor {
@@ -37,6 +48,8 @@ struct Reach {
     through_letters: [u128; SIZE + 1],
     /// Product of the word premiums under the squares filled.
     word_multiplier: [i32; SIZE + 1],
+    /// Brown Hogwarts squares among the squares filled.
+    hogwarts: [u8; SIZE + 1],
     /// Squares filled with no perpendicular word, by letter premium: triple, double, any.
     triples: [u8; SIZE + 1],
     doubles: [u8; SIZE + 1],
@@ -54,6 +67,7 @@ impl Reach {
         through_tiles: [0; SIZE + 1],
         through_letters: [0; SIZE + 1],
         word_multiplier: [1; SIZE + 1],
+        hogwarts: [0; SIZE + 1],
         triples: [0; SIZE + 1],
         doubles: [0; SIZE + 1],
         open: [0; SIZE + 1],
@@ -68,6 +82,7 @@ impl Reach {
         self.through_tiles[n] = self.through_tiles[n - 1];
         self.through_letters[n] = self.through_letters[n - 1];
         self.word_multiplier[n] = self.word_multiplier[n - 1];
+        self.hogwarts[n] = self.hogwarts[n - 1];
         self.triples[n] = self.triples[n - 1];
         self.doubles[n] = self.doubles[n - 1];
         self.open[n] = self.open[n - 1];
@@ -143,6 +158,7 @@ impl LineGen<'_> {
     /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
     fn fill(&self, reach: &mut Reach, n: usize, pos: usize, rack: &Rack) {
         reach.word_multiplier[n] *= self.word_multiplier[pos];
+        reach.hogwarts[n] += u8::from(self.hogwarts & (1 << pos) != 0);
         let letter_multiplier = self.letter_multiplier[pos];
         if self.cross_points[pos] == NO_CROSS {
             reach.open[n] += 1;
@@ -174,12 +190,15 @@ impl LineGen<'_> {
     /// multiply them most (a square under a perpendicular word gets the best tile its
     /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
     /// anchor beats the largest of these.
+    ///
+    /// The bound is of `value_bound` over the stretches.
     fn shadow(
         &self,
         anchor: usize,
         rack: &Rack,
         best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
+        value_bound: &impl Fn(&Stretch) -> i32,
     ) -> i32 {
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
@@ -214,7 +233,7 @@ impl LineGen<'_> {
                 .then(|| self.take_in_tiles(&mut right, n, pos + 1, false))
                 .flatten();
         }
-        let mut bound = 0;
+        let mut bound = i32::MIN;
         // `l` tiles left of the anchor, `r + 1` from the anchor rightwards.
         for l in 0..left.squares {
             for r in 0..right.squares.min(limit - l) {
@@ -240,7 +259,12 @@ impl LineGen<'_> {
                 if tiles >= self.bingo_tiles {
                     score += self.bingo_bonus;
                 }
-                bound = bound.max(score);
+                let stretch = Stretch {
+                    score,
+                    tiles,
+                    hogwarts: usize::from(left.hogwarts[l] + right.hogwarts[r]),
+                };
+                bound = bound.max(value_bound(&stretch));
             }
         }
         bound
@@ -283,6 +307,34 @@ impl MoveGen {
         rack: &Rack,
         confundo: bool,
     ) -> Option<(i32, Placement)> {
+        self.best_by(
+            board,
+            rules,
+            lexicon,
+            rack,
+            confundo,
+            |stretch| stretch.score,
+            |candidate| candidate.score(),
+        )
+    }
+
+    /// The placement of highest `value`, ties going to the least placement in canonical order.
+    ///
+    /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
+    /// stretch could give: anchors are searched best bound first and the search stops once no
+    /// bound beats the best value found (for the greedy choice both are the score; an equity
+    /// player adds the most a leave of the rack's other tiles could be worth).
+    #[allow(clippy::too_many_arguments)]
+    pub fn best_by(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        confundo: bool,
+        value_bound: impl Fn(&Stretch) -> i32,
+        mut value: impl FnMut(&Candidate<'_>) -> i32,
+    ) -> Option<(i32, Placement)> {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         let best_tiles = best_tiles(rack, &points);
@@ -320,7 +372,8 @@ impl MoveGen {
                         continue;
                     }
                     // The bound holds whichever way the word reads.
-                    let bound = line_gen.shadow(anchor, rack, &best_tiles, &mut spelling);
+                    let bound =
+                        line_gen.shadow(anchor, rack, &best_tiles, &mut spelling, &value_bound);
                     for reading in Reading::for_line(board, direction, line, confundo) {
                         ranked.push(RankedAnchor {
                             bound,
@@ -357,13 +410,14 @@ impl MoveGen {
                 usize::from(entry.anchor),
                 &mut rack,
                 &mut |candidate: &Candidate<'_>| {
+                    let worth = value(candidate);
                     let better = match &best {
                         None => true,
-                        Some((top, _)) if candidate.score() != *top => candidate.score() > *top,
+                        Some((top, _)) if worth != *top => worth > *top,
                         Some((_, placement)) => candidate.placement() < *placement,
                     };
                     if better {
-                        best = Some((candidate.score(), candidate.placement()));
+                        best = Some((worth, candidate.placement()));
                     }
                 },
             );

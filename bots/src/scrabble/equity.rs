@@ -1,0 +1,145 @@
+//! `equity`: the move worth the most points now plus the value of the tiles it keeps.
+
+use engine::scrabble::tiles::KINDS;
+use engine::scrabble::{Move, MoveGen, Observation, Rack, SIZE};
+
+use super::leaves::LeaveModel;
+use super::{Bot, may_exchange};
+
+/// Plays the placement or exchange of highest equity: its score plus the leave's learned value
+/// (once the bag is empty, minus twice the points left on the rack, which the rules take away
+/// and may give to the player who goes out), plus a card's worth for each brown Hogwarts
+/// square it covers (on boards that have them). Ties go to placements, then to the least
+/// placement; with nothing better it exchanges, and with no choice at all it passes.
+#[derive(Debug, Clone)]
+pub struct Equity {
+    movegen: MoveGen,
+    model: &'static LeaveModel,
+}
+
+impl Equity {
+    /// An equity bot valuing leaves by `model`.
+    pub fn new(model: &'static LeaveModel) -> Equity {
+        Equity {
+            movegen: MoveGen::new(),
+            model,
+        }
+    }
+}
+
+/// Calls `visit` with every sub-rack of `rack` (each multiset once, the empty one and `rack` included).
+pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
+    let mut kinds = [(0usize, 0u8); KINDS];
+    let mut present = 0;
+    for kind in (0..KINDS).filter(|&kind| rack.count(kind) > 0) {
+        kinds[present] = (kind, rack.count(kind));
+        present += 1;
+    }
+    let kinds = &kinds[..present];
+    let mut taken = [0u8; KINDS];
+    loop {
+        let mut sub = Rack::EMPTY;
+        for &(kind, _) in kinds {
+            for _ in 0..taken[kind] {
+                sub.add(kind);
+            }
+        }
+        visit(&sub);
+        // The next count vector, in mixed radix.
+        let mut position = 0;
+        loop {
+            let Some(&(kind, count)) = kinds.get(position) else {
+                return;
+            };
+            if taken[kind] < count {
+                taken[kind] += 1;
+                break;
+            }
+            taken[kind] = 0;
+            position += 1;
+        }
+    }
+}
+
+impl Bot for Equity {
+    fn name(&self) -> &'static str {
+        "equity"
+    }
+
+    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+        let rack = observation.rack;
+        let tiles = &observation.rules.tiles;
+        let bag_empty = observation.bag_len == 0;
+        let model = self.model;
+        let hogwarts_value = model.hogwarts_square();
+        let leave_value = |leave: &Rack| -> i32 {
+            if bag_empty {
+                -200 * leave.points(|kind| tiles.points(kind))
+            } else {
+                model.value(leave)
+            }
+        };
+        // The best a leave of each size could be worth bounds a placement's equity above its
+        // score (a placement of n tiles leaves the rest).
+        let mut best_leave = [i32::MIN; SIZE + 1];
+        let mut best_exchange: Option<(i32, Rack)> = None;
+        let exchange = may_exchange(observation);
+        for_each_sub_rack(&rack, |keep| {
+            let value = leave_value(keep);
+            best_leave[keep.len()] = best_leave[keep.len()].max(value);
+            if exchange && keep.len() < rack.len() && best_exchange.is_none_or(|(v, _)| value > v) {
+                best_exchange = Some((value, *keep));
+            }
+        });
+        let placement = self.movegen.best_by(
+            observation.board,
+            observation.rules,
+            observation.lexicon,
+            &rack,
+            observation.backwards,
+            |stretch| {
+                stretch.score * 100
+                    + best_leave[rack.len().saturating_sub(stretch.tiles)]
+                    + stretch.hogwarts as i32 * hogwarts_value
+            },
+            |candidate| {
+                let mut leave = rack;
+                leave.take_all(&candidate.rack_tiles());
+                candidate.score() * 100
+                    + leave_value(&leave)
+                    + candidate.hogwarts_tiles() as i32 * hogwarts_value
+            },
+        );
+        match (placement, best_exchange) {
+            (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
+                Move::Exchange(given_up(rack, &keep))
+            }
+            (Some((_, placement)), _) => Move::Place(placement),
+            (None, Some((_, keep))) => Move::Exchange(given_up(rack, &keep)),
+            (None, None) => Move::Pass,
+        }
+    }
+}
+
+/// The tiles of `rack` not in `keep`.
+fn given_up(rack: Rack, keep: &Rack) -> Rack {
+    let mut give = rack;
+    give.take_all(keep);
+    give
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_racks_are_each_multiset_once() {
+        let rack = Rack::parse("AAB?").unwrap();
+        let mut seen = Vec::new();
+        for_each_sub_rack(&rack, |sub| seen.push(sub.to_string()));
+        assert_eq!(seen.len(), 3 * 2 * 2, "A 0-2 times, B 0-1, ? 0-1");
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 12, "no multiset twice");
+    }
+}
