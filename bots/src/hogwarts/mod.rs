@@ -1,12 +1,14 @@
 //! Bots for Scrabble: Harry Potter Edition: a crossword strategy for the move, and a policy
 //! for the Hogwarts cards.
 
+mod cards;
 mod naive;
 mod play;
 
 use engine::hogwarts::{CardPlay, HpObservation};
 use engine::scrabble::{Move, Rack};
 
+pub use cards::CardWise;
 pub use naive::CardNaive;
 pub use play::{play_one_turn, play_out_hp};
 
@@ -33,11 +35,15 @@ pub trait HpBot: Send {
     ) -> Rack;
 }
 
-/// Makes a Harry Potter bot by name: each crossword bot, playing its cards at the first turn it may.
+/// Makes a Harry Potter bot by name: `cards`, or any crossword bot playing its cards at the
+/// first turn it may.
 pub fn hp_bot_by_name(
     name: &str,
     seed: u64,
 ) -> Result<Box<dyn HpBot>, crate::scrabble::UnknownBot> {
+    if name == "cards" {
+        return Ok(Box::new(CardWise::new()));
+    }
     let inner = crate::scrabble::bot_by_name(name, seed)?;
     Ok(Box::new(CardNaive::new(inner)))
 }

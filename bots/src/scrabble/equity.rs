@@ -67,6 +67,29 @@ impl Bot for Equity {
     }
 
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
+        self.choose_valued(observation).0
+    }
+}
+
+impl Equity {
+    /// The leave values in use.
+    pub fn model(&self) -> &'static LeaveModel {
+        self.model
+    }
+
+    /// The best tiles to keep of `rack` with `keep` of them, and their value.
+    pub fn best_keep(&self, rack: &Rack, keep: usize) -> (Rack, i32) {
+        let mut best = (Rack::EMPTY, i32::MIN);
+        for_each_sub_rack(rack, |sub| {
+            if sub.len() == keep && self.model.value(sub) > best.1 {
+                best = (*sub, self.model.value(sub));
+            }
+        });
+        best
+    }
+
+    /// The move `choose` makes, and its equity in hundredths of a point.
+    pub fn choose_valued(&mut self, observation: &Observation<'_>) -> (Move, i32) {
         let rack = observation.rack;
         let tiles = &observation.rules.tiles;
         let bag_empty = observation.bag_len == 0;
@@ -112,11 +135,11 @@ impl Bot for Equity {
         );
         match (placement, best_exchange) {
             (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
-                Move::Exchange(given_up(rack, &keep))
+                (Move::Exchange(given_up(rack, &keep)), exchange_value)
             }
-            (Some((_, placement)), _) => Move::Place(placement),
-            (None, Some((_, keep))) => Move::Exchange(given_up(rack, &keep)),
-            (None, None) => Move::Pass,
+            (Some((value, placement)), _) => (Move::Place(placement), value),
+            (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
+            (None, None) => (Move::Pass, leave_value(&rack)),
         }
     }
 }

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 
 use super::cards::{Card, CardPiles};
 use super::house::House;
-use super::rules::{CardTable, HpRules};
+use super::rules::{CardTable, HpNumbers, HpRules};
 use super::spells::{CardError, TurnCard};
 use crate::scrabble::game::MAX_PLAYERS;
 use crate::scrabble::{
@@ -404,6 +404,7 @@ impl HpGame {
             hand: &self.piles.hands[seat],
             hand_sizes: std::array::from_fn(|s| self.piles.hands.get(s).map_or(0, Vec::len)),
             deck_len: self.piles.deck.len(),
+            numbers: &self.rules.numbers,
         }
     }
 }
@@ -422,6 +423,8 @@ pub struct HpObservation<'g> {
     pub hand: &'g [Card],
     /// How many cards each seat holds.
     pub hand_sizes: [usize; MAX_PLAYERS],
+    /// The Harry Potter numbers in force (public: the cards' letters and points, the bonuses).
+    pub numbers: &'g HpNumbers,
     /// Cards left in the deck.
     pub deck_len: usize,
 }

@@ -51,7 +51,10 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         );
     }
     for name in &args.bots {
-        bots::scrabble::bot_by_name(name, 0)?;
+        match args.game {
+            GameArg::Scrabble => drop(bots::scrabble::bot_by_name(name, 0)?),
+            GameArg::ScrabbleHp => drop(bots::hogwarts::hp_bot_by_name(name, 0)?),
+        }
     }
     if args.games == 0 {
         bail!("--games 0: expected at least one game");

@@ -1,0 +1,240 @@
+//! `cards`: the equity player with a policy for every Hogwarts card (docs/BOTS.md has the table).
+
+use engine::hogwarts::{Card, CardPlay, CardTable, HpObservation};
+use engine::scrabble::tiles::BLANK;
+use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement};
+
+use super::HpBot;
+use crate::scrabble::leaves::LeaveModel;
+use crate::scrabble::{Equity, may_exchange};
+
+/// Equity below which a rack is poor enough to Transfigure, in hundredths of a point.
+const POOR_TURN: i32 = 1_000;
+/// How much more a backwards play must be worth to spend Confundo on it.
+const CONFUNDO_GAIN: i32 = 500;
+/// Bag size from which Engorgio's extra tiles still leave plenty to draw.
+const DEEP_BAG: usize = 30;
+
+/// Plays `equity`'s moves and times each Hogwarts card to the position.
+#[derive(Debug, Clone)]
+pub struct CardWise {
+    equity: Equity,
+    /// The move worked out while deciding on a card, when no card was played.
+    planned: Option<Move>,
+}
+
+impl CardWise {
+    /// The card player over the shipped leave values.
+    pub fn new() -> CardWise {
+        CardWise {
+            equity: Equity::new(LeaveModel::embedded()),
+            planned: None,
+        }
+    }
+}
+
+impl Default for CardWise {
+    fn default() -> Self {
+        CardWise::new()
+    }
+}
+
+/// The other seat with the highest score (ties to the lowest seat).
+fn leader(core: &Observation<'_>) -> Option<usize> {
+    (0..core.scores.len())
+        .filter(|&s| s != core.seat)
+        .max_by_key(|&s| (core.scores[s], std::cmp::Reverse(s)))
+}
+
+/// Rack tiles of `move` that a Bonus card with `letters` rewards (blanks never do).
+fn bonus_tiles(action: &Move, letters: &str) -> usize {
+    match action {
+        Move::Place(placement) => placement
+            .placed()
+            .filter(|(_, cell)| {
+                !cell.is_blank() && letters.as_bytes().contains(&(b'A' + cell.letter()))
+            })
+            .count(),
+        _ => 0,
+    }
+}
+
+/// Whether `action` forms a Glossary word.
+fn forms_glossary_word(core: &Observation<'_>, action: &Move) -> bool {
+    let Move::Place(placement) = action else {
+        return false;
+    };
+    check_placement(
+        core.board,
+        core.rules,
+        core.lexicon,
+        &core.rack,
+        placement,
+        core.backwards,
+    )
+    .is_ok_and(|play| play.words.iter().any(|w| core.lexicon.is_glossary(&w.word)))
+}
+
+impl CardWise {
+    /// The card worth playing now, if any, given the move and equity planned without one.
+    fn card_for(
+        &mut self,
+        observation: &HpObservation<'_>,
+        planned: &Move,
+        value: i32,
+    ) -> Option<CardPlay> {
+        let core = &observation.core;
+        let rack = core.rack;
+        let numbers = &observation.numbers.cards;
+        let hand = observation.hand;
+        let holds = |card: Card| hand.contains(&card);
+        // Points now, cards now, a turn more: never better later.
+        if holds(Card::Rictusempra) {
+            return Some(CardPlay::Rictusempra);
+        }
+        if holds(Card::Reparo) {
+            return Some(CardPlay::Reparo);
+        }
+        if holds(Card::FelixFelicis) {
+            return Some(CardPlay::FelixFelicis);
+        }
+        // A Bonus card once the planned play uses two or more of its letters.
+        for card in [
+            Card::HarryPotter,
+            Card::TomMarvoloRiddle,
+            Card::RonWeasley,
+            Card::Buckbeak,
+        ] {
+            let letters = numbers.entry(card).letters.as_deref().unwrap_or("");
+            if holds(card) && bonus_tiles(planned, letters) >= 2 {
+                return Some(CardPlay::Bonus(card));
+            }
+        }
+        if holds(Card::Revelio) && forms_glossary_word(core, planned) {
+            return Some(CardPlay::Revelio);
+        }
+        if holds(Card::Confundo) && !core.backwards {
+            let mut reversed = *core;
+            reversed.backwards = true;
+            let (_, backwards_value) = self.equity.choose_valued(&reversed);
+            if backwards_value > value + CONFUNDO_GAIN {
+                return Some(CardPlay::Confundo);
+            }
+        }
+        if holds(Card::Transfiguration) && value < POOR_TURN && may_exchange(core) {
+            // Give up what the best leave of any size does not keep, and still play.
+            let (keep, _) = (0..rack.len())
+                .map(|size| self.equity.best_keep(&rack, size))
+                .max_by_key(|&(_, worth)| worth)?;
+            let mut tiles = rack;
+            tiles.take_all(&keep);
+            return Some(CardPlay::Transfiguration { tiles });
+        }
+        if holds(Card::Engorgio) && core.bag_len >= DEEP_BAG {
+            return Some(CardPlay::Engorgio);
+        }
+        if holds(Card::Alohomora) {
+            // A blank on the board for a letter on the rack: trade the letter for the blank.
+            let square = (0..SIZE * SIZE).find(|&square| {
+                let cell = core.board.at(square);
+                !cell.is_empty() && cell.is_blank() && rack.count(usize::from(cell.letter())) > 0
+            });
+            if let Some(square) = square {
+                return Some(CardPlay::Alohomora { square });
+            }
+        }
+        if holds(Card::Gemino) && hand.len() >= 2 {
+            return Some(CardPlay::Gemino);
+        }
+        if holds(Card::Expelliarmus) {
+            return Some(CardPlay::Expelliarmus {
+                target: leader(core)?,
+            });
+        }
+        if holds(Card::Veritaserum) {
+            return self.veritaserum(observation);
+        }
+        None
+    }
+
+    /// Ask the leader for the letter most likely to be there that adds most to the leave,
+    /// handing over the tile the leave misses least.
+    fn veritaserum(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+        let core = &observation.core;
+        let rack = core.rack;
+        let model = self.equity.model();
+        let target = leader(core)?;
+        let give = rack
+            .kinds()
+            .filter(|&kind| kind != BLANK)
+            .max_by_key(|&kind| {
+                let mut left = rack;
+                left.take(kind);
+                (model.value(&left), std::cmp::Reverse(kind))
+            })?;
+        let mut left = rack;
+        left.take(give);
+        let letter = (0..26u8)
+            .filter(|&l| core.unseen[usize::from(l)] > 0)
+            .max_by_key(|&l| {
+                let mut with = left;
+                with.add(usize::from(l));
+                // Worth to the leave, times how many the asked player might hold.
+                let gain = model.value(&with) - model.value(&left);
+                (i64::from(gain) * i64::from(core.unseen[usize::from(l)]), l)
+            })?;
+        Some(CardPlay::Veritaserum {
+            target,
+            letter,
+            give,
+        })
+    }
+}
+
+impl HpBot for CardWise {
+    fn name(&self) -> &'static str {
+        "cards"
+    }
+
+    fn start_game(&mut self, _seed: u64) {
+        self.planned = None;
+    }
+
+    fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+        self.planned = None;
+        if observation.hand.is_empty() {
+            return None;
+        }
+        let (planned, value) = self.equity.choose_valued(&observation.core);
+        let card = self.card_for(observation, &planned, value);
+        if card.is_none() {
+            self.planned = Some(planned);
+        }
+        card
+    }
+
+    fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
+        // Without a card the position is the one just worked out.
+        match self.planned.take() {
+            Some(planned) => planned,
+            None => self.equity.choose_valued(&observation.core).0,
+        }
+    }
+
+    fn choose_discard(
+        &mut self,
+        observation: &HpObservation<'_>,
+        action: &Move,
+        needed: usize,
+    ) -> Rack {
+        let mut left = observation.core.rack;
+        if let Move::Place(placement) = action {
+            left.take_all(&placement.rack_tiles());
+        }
+        let keep = left.len().saturating_sub(needed);
+        let (kept, _) = self.equity.best_keep(&left, keep);
+        let mut discard = left;
+        discard.take_all(&kept);
+        discard
+    }
+}

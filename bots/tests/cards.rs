@@ -1,0 +1,160 @@
+//! The `cards` policy, card by card: each card played where the policy says and held where it
+//! does not (docs/BOTS.md has the table).
+
+use std::sync::Arc;
+
+use bots::hogwarts::{CardWise, HpBot, hp_bot_by_name, play_out_hp};
+use engine::hogwarts::{Card, CardPlay, House, HpGame, HpRules};
+use engine::scrabble::Cgp;
+use lexicon::{Edition, Lexicon};
+
+const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+
+/// A two-player game at `board` with `rack` to move (scores `scores`), holding `cards`.
+fn position(board: &str, rack: &str, scores: &str, cards: &[Card]) -> HpGame {
+    let cgp: Cgp = format!("{board} {rack}/ {scores} 0").parse().unwrap();
+    let mut game = HpGame::from_position(
+        Arc::new(HpRules::standard()),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+        vec![House::Gryffindor, House::Slytherin],
+        &cgp,
+        3,
+    )
+    .unwrap();
+    for &card in cards {
+        assert!(game.deal(0, card), "the deck holds {card}");
+    }
+    game
+}
+
+fn decide(game: &HpGame) -> Option<CardPlay> {
+    CardWise::new().choose_card(&game.observation(0))
+}
+
+#[test]
+fn points_cards_and_another_turn_are_played_at_once() {
+    for card in [Card::Rictusempra, Card::Reparo, Card::FelixFelicis] {
+        let game = position(EMPTY, "QUIZERS", "0/0", &[card]);
+        assert_eq!(decide(&game).map(|play| play.card()), Some(card));
+    }
+}
+
+#[test]
+fn a_bonus_card_waits_for_a_play_with_two_of_its_letters() {
+    // Harry Potter rewards H, A, Y, P, O: HAPPY uses five of them.
+    let game = position(EMPTY, "HAPPYRS", "0/0", &[Card::HarryPotter]);
+    assert_eq!(decide(&game), Some(CardPlay::Bonus(Card::HarryPotter)));
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::HarryPotter]);
+    assert_eq!(decide(&game), None, "no H, A, Y, P or O to place");
+}
+
+#[test]
+fn revelio_is_kept_for_a_glossary_word() {
+    let game = position(EMPTY, "AZKABAN", "0/0", &[Card::Revelio]);
+    assert_eq!(decide(&game), Some(CardPlay::Revelio));
+    let game = position(EMPTY, "RETAINS", "0/0", &[Card::Revelio]);
+    assert_eq!(decide(&game), None);
+}
+
+#[test]
+fn transfiguration_changes_a_poor_rack_and_keeps_a_good_one() {
+    let game = position(EMPTY, "UUUVVWI", "0/0", &[Card::Transfiguration]);
+    match decide(&game) {
+        Some(CardPlay::Transfiguration { tiles }) => {
+            assert!(tiles.count(20) >= 2, "gives up Us: {tiles}");
+        }
+        other => panic!("expected Transfiguration, got {other:?}"),
+    }
+    let game = position(EMPTY, "RETAINS", "0/0", &[Card::Transfiguration]);
+    assert_eq!(decide(&game), None);
+}
+
+#[test]
+fn engorgio_while_the_bag_is_deep() {
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::Engorgio]);
+    assert_eq!(decide(&game), Some(CardPlay::Engorgio));
+    // Most tiles on the board: the bag holds few.
+    let board = "AAAAAAAAABBCCDD/DDEEEEEEEEEEEFF/GGGHIIIIIIIIIJK/LLLLMMNNNNNOOOO/OOOPPRRRRRSSSTT/15/15/5HORN6/15/15/15/15/15/15/15";
+    let game = position(board, "TUVWXYZ", "0/0", &[Card::Engorgio]);
+    assert!(game.observation(0).core.bag_len < 30);
+    assert_eq!(decide(&game), None);
+}
+
+#[test]
+fn alohomora_only_for_a_blank_standing_for_a_letter_on_the_rack() {
+    // The blank on the board is the H of HORN.
+    let board = "15/15/15/15/15/15/15/7hORN4/15/15/15/15/15/15/15";
+    let game = position(board, "HQUIZTE", "0/0", &[Card::Alohomora]);
+    assert_eq!(
+        decide(&game),
+        Some(CardPlay::Alohomora { square: 7 * 15 + 7 })
+    );
+    let game = position(board, "QUIZTEE", "0/0", &[Card::Alohomora]);
+    assert_eq!(decide(&game), None, "no H on the rack");
+}
+
+#[test]
+fn gemino_once_there_is_another_card_to_double() {
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::Gemino]);
+    assert_eq!(decide(&game), None, "nothing else held");
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::Gemino, Card::HarryPotter]);
+    assert_eq!(decide(&game), Some(CardPlay::Gemino));
+}
+
+#[test]
+fn expelliarmus_and_veritaserum_aim_at_the_leader() {
+    let board = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15";
+    let cgp: Cgp = format!("{board} QUIZERS// 10/40/90 0").parse().unwrap();
+    let mut game = HpGame::from_position(
+        Arc::new(HpRules::standard()),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+        vec![House::Gryffindor, House::Slytherin, House::Ravenclaw],
+        &cgp,
+        3,
+    )
+    .unwrap();
+    game.deal(0, Card::Expelliarmus);
+    assert_eq!(decide(&game), Some(CardPlay::Expelliarmus { target: 2 }));
+    let mut game = HpGame::from_position(
+        Arc::new(HpRules::standard()),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+        vec![House::Gryffindor, House::Slytherin, House::Ravenclaw],
+        &cgp,
+        3,
+    )
+    .unwrap();
+    game.deal(0, Card::Veritaserum);
+    match decide(&game) {
+        Some(CardPlay::Veritaserum {
+            target,
+            letter,
+            give,
+        }) => {
+            assert_eq!(target, 2);
+            assert!(game.observation(0).core.unseen[usize::from(letter)] > 0);
+            assert!(game.observation(0).core.rack.count(give) > 0);
+        }
+        other => panic!("expected Veritaserum, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_card_player_plays_legal_games() {
+    let rules = Arc::new(HpRules::standard());
+    let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    for seed in 0..40 {
+        let players = 2 + (seed % 3) as usize;
+        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
+        let mut seats: Vec<Box<dyn HpBot>> = (0..players)
+            .map(|s| hp_bot_by_name(["cards", "equity", "greedy"][s % 3], seed).unwrap())
+            .collect();
+        play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal card plays and moves");
+    }
+}
+
+#[test]
+fn confundo_is_kept_when_reading_backwards_gains_nothing() {
+    // On an empty board a word read backwards scores what it scores forwards.
+    let game = position(EMPTY, "RETAINS", "0/0", &[Card::Confundo]);
+    assert_eq!(decide(&game), None);
+}
