@@ -394,6 +394,11 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     let cards = std::fs::read_to_string(dir.join("one/cards.csv")).unwrap();
     assert_eq!(cards.lines().count(), 1 + 19, "every kind of card");
     assert!(cards.contains("\nquidditch_cup,"));
+    // Each card under each bot's policy: greedy and random, side by side.
+    let by_bot = std::fs::read_to_string(dir.join("one/cards_by_bot.csv")).unwrap();
+    assert!(by_bot.starts_with("card,bot,drawn,played,"), "{by_bot}");
+    assert_eq!(by_bot.lines().count(), 1 + 19 * 2, "every card, both bots");
+    assert!(by_bot.contains("\nreparo,greedy,") && by_bot.contains("\nreparo,random,"));
     let guide = dir.join("guide");
     let report = owlery(&[
         "report",

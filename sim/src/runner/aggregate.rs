@@ -168,6 +168,9 @@ pub struct Aggregates {
     /// By Hogwarts card (Scrabble: Harry Potter Edition).
     #[serde(default)]
     pub cards: BTreeMap<String, CardRecord>,
+    /// By Hogwarts card and the bot that held it: each card under each policy.
+    #[serde(default)]
+    pub bot_cards: BTreeMap<String, BTreeMap<String, CardRecord>>,
 }
 
 impl Aggregates {
@@ -196,16 +199,21 @@ impl Aggregates {
             }
             if let Some(tally) = &outcome.cards {
                 for (kind, card) in Card::ALL.iter().enumerate() {
-                    let record = self.cards.entry(card.key().to_string()).or_default();
-                    record.drawn += u64::from(tally.drawn[seat][kind]);
-                    record.played += u64::from(tally.played[seat][kind]);
-                    record.points += i64::from(tally.points[seat][kind]);
-                    let side = if tally.played[seat][kind] > 0 {
-                        &mut record.with
-                    } else {
-                        &mut record.without
-                    };
-                    side.add(shares[seat], score, margin);
+                    let by_bot = self.bot_cards.entry(card.key().to_string()).or_default();
+                    for record in [
+                        self.cards.entry(card.key().to_string()).or_default(),
+                        by_bot.entry(name.clone()).or_default(),
+                    ] {
+                        record.drawn += u64::from(tally.drawn[seat][kind]);
+                        record.played += u64::from(tally.played[seat][kind]);
+                        record.points += i64::from(tally.points[seat][kind]);
+                        let side = if tally.played[seat][kind] > 0 {
+                            &mut record.with
+                        } else {
+                            &mut record.without
+                        };
+                        side.add(shares[seat], score, margin);
+                    }
                 }
             }
             let bucket = score.div_euclid(SCORE_BUCKET) * SCORE_BUCKET;
@@ -264,6 +272,12 @@ impl Aggregates {
         }
         for (card, record) in &other.cards {
             self.cards.entry(card.clone()).or_default().merge(record);
+        }
+        for (card, bots) in &other.bot_cards {
+            let mine = self.bot_cards.entry(card.clone()).or_default();
+            for (bot, record) in bots {
+                mine.entry(bot.clone()).or_default().merge(record);
+            }
         }
     }
 }

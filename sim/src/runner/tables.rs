@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::aggregate::{Aggregates, Record, SCORE_BUCKET, WIN_UNIT};
+use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET, WIN_UNIT};
 use super::stats::{differs_from_half, elo, rates_differ, wilson};
 use super::store::write_atomically;
 
@@ -128,7 +128,20 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         )?;
     }
     if !totals.cards.is_empty() {
-        write_atomically(&dir.join("cards.csv"), &card_table(totals)?)?;
+        let rows = totals
+            .cards
+            .iter()
+            .map(|(card, record)| (vec![card.clone()], record));
+        write_atomically(&dir.join("cards.csv"), &card_table(&["card"], rows)?)?;
+        // Each card under each bot's policy, side by side.
+        let rows = totals.bot_cards.iter().flat_map(|(card, bots)| {
+            bots.iter()
+                .map(move |(bot, record)| (vec![card.clone(), bot.clone()], record))
+        });
+        write_atomically(
+            &dir.join("cards_by_bot.csv"),
+            &card_table(&["card", "bot"], rows)?,
+        )?;
     }
     let lengths = totals
         .turns
@@ -141,11 +154,14 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// cards.csv: how often each card is drawn and played, what a play gains, and the win rate of
-/// the seats that played it against those that did not.
-fn card_table(totals: &Aggregates) -> anyhow::Result<Vec<u8>> {
-    let header = [
-        "card",
+/// cards.csv (by card) and cards_by_bot.csv (by card and bot): how often each card is drawn
+/// and played, what a play gains, and the win rate of the seats that played it against those
+/// that did not.
+fn card_table<'r>(
+    keys: &[&str],
+    records: impl Iterator<Item = (Vec<String>, &'r CardRecord)>,
+) -> anyhow::Result<Vec<u8>> {
+    let columns = [
         "drawn",
         "played",
         "mean_points_when_played",
@@ -159,8 +175,9 @@ fn card_table(totals: &Aggregates) -> anyhow::Result<Vec<u8>> {
         "ci95_high_not_played",
         "significant",
     ];
+    let header: Vec<&str> = keys.iter().chain(&columns).copied().collect();
     let wins = |r: &Record| r.win_units as f64 / WIN_UNIT as f64;
-    let rows = totals.cards.iter().map(|(card, record)| {
+    let rows = records.map(|(labels, record)| {
         let mean = if record.played == 0 {
             0.0
         } else {
@@ -174,12 +191,12 @@ fn card_table(totals: &Aggregates) -> anyhow::Result<Vec<u8>> {
             wins(&record.without),
             record.without.games as f64,
         );
-        let mut row = vec![
-            card.clone(),
+        let mut row = labels;
+        row.extend([
             record.drawn.to_string(),
             record.played.to_string(),
             format!("{mean:.2}"),
-        ];
+        ]);
         row.push(with[0].clone());
         row.extend_from_slice(&with[2..5]);
         row.push(without[0].clone());
