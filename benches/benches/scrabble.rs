@@ -96,20 +96,23 @@ fn four_player_games(c: &mut Criterion) {
             }
         })
     });
-    group.bench_function("10 greedy scrabble-hp games", |b| {
-        let mut seed = 0u64;
-        b.iter(|| {
-            for _ in 0..10 {
-                seed += 1;
-                let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 4, seed)
-                    .expect("four players");
-                let mut seats: Vec<Box<dyn HpBot>> = (0..4)
-                    .map(|_| hp_bot_by_name("greedy", 0).expect("greedy"))
-                    .collect();
-                play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
-            }
-        })
-    });
+    // The Harry Potter bots: `equity` and `cards` may cost at most 1.5x `greedy` a game.
+    for name in ["greedy", "equity", "cards"] {
+        group.bench_function(format!("10 {name} scrabble-hp games"), |b| {
+            let mut seed = 0u64;
+            b.iter(|| {
+                for _ in 0..10 {
+                    seed += 1;
+                    let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 4, seed)
+                        .expect("four players");
+                    let mut seats: Vec<Box<dyn HpBot>> = (0..4)
+                        .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
+                        .collect();
+                    play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
+                }
+            })
+        });
+    }
     group.finish();
 }
 

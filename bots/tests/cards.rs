@@ -70,13 +70,22 @@ fn transfiguration_changes_a_poor_rack_and_keeps_a_good_one() {
 }
 
 #[test]
-fn engorgio_while_the_bag_is_deep() {
+fn engorgio_while_the_bag_holds_tiles() {
     let game = position(EMPTY, "QUIZERS", "0/0", &[Card::Engorgio]);
     assert_eq!(decide(&game), Some(CardPlay::Engorgio));
-    // Most tiles on the board: the bag holds few.
-    let board = "AAAAAAAAABBCCDD/DDEEEEEEEEEEEFF/GGGHIIIIIIIIIJK/LLLLMMNNNNNOOOO/OOOPPRRRRRSSSTT/15/15/5HORN6/15/15/15/15/15/15/15";
-    let game = position(board, "TUVWXYZ", "0/0", &[Card::Engorgio]);
-    assert!(game.observation(0).core.bag_len < 30);
+    // Every other tile on the board or the opponent's rack: the bag is empty.
+    let board = "AAAAAAAAABBCCDD/DDEEEEEEEEEEEFF/GGGHIIIIIIIIIJK/LLLLMMNNNNNOOOO/OOOPPRRRRRSSSTT/TTTTUUUUVVWWXYY/Zab12/5HORN6/15/15/15/15/15/15/15";
+    let cgp: Cgp = format!("{board} SE/Q 0/0 0").parse().unwrap();
+    let mut game = HpGame::from_position(
+        Arc::new(HpRules::standard()),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+        vec![House::Gryffindor, House::Slytherin],
+        &cgp,
+        3,
+    )
+    .unwrap();
+    game.deal(0, Card::Engorgio);
+    assert_eq!(game.observation(0).core.bag_len, 0);
     assert_eq!(decide(&game), None);
 }
 

@@ -8,12 +8,11 @@ use super::HpBot;
 use crate::scrabble::leaves::LeaveModel;
 use crate::scrabble::{Equity, may_exchange};
 
-/// Equity below which a rack is poor enough to Transfigure, in hundredths of a point.
-const POOR_TURN: i32 = 1_000;
+/// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
+/// 4,000 games against `equity`: 5 points 54.4 % wins, 10 points 54.5 %, 15 points 54.8 %).
+const POOR_TURN: i32 = 1_500;
 /// How much more a backwards play must be worth to spend Confundo on it.
 const CONFUNDO_GAIN: i32 = 500;
-/// Bag size from which Engorgio's extra tiles still leave plenty to draw.
-const DEEP_BAG: usize = 30;
 
 /// Plays `equity`'s moves and times each Hogwarts card to the position.
 #[derive(Debug, Clone)]
@@ -130,7 +129,9 @@ impl CardWise {
             tiles.take_all(&keep);
             return Some(CardPlay::Transfiguration { tiles });
         }
-        if holds(Card::Engorgio) && core.bag_len >= DEEP_BAG {
+        // Extra tiles to choose from are worth having at once: waiting for a deep bag (30
+        // tiles or more) won 1.3 % fewer games against `equity` than playing while any are left.
+        if holds(Card::Engorgio) && core.bag_len > 0 {
             return Some(CardPlay::Engorgio);
         }
         if holds(Card::Alohomora) {
