@@ -10,13 +10,14 @@ use lexicon::{Edition, Lexicon};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
-/// A two-player game at `board` with `rack` to move (scores `scores`), holding `cards`.
-fn position(board: &str, rack: &str, scores: &str, cards: &[Card]) -> HpGame {
-    let cgp: Cgp = format!("{board} {rack}/ {scores} 0").parse().unwrap();
+/// The game at a CGP position, one house a rack, seat 0 (to move) holding `cards`.
+fn from_cgp(cgp: &str, cards: &[Card]) -> HpGame {
+    let cgp: Cgp = cgp.parse().unwrap();
+    let houses = [House::Gryffindor, House::Slytherin, House::Ravenclaw];
     let mut game = HpGame::from_position(
         Arc::new(HpRules::standard()),
         Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-        vec![House::Gryffindor, House::Slytherin],
+        houses[..cgp.racks.len()].to_vec(),
         &cgp,
         3,
     )
@@ -25,6 +26,11 @@ fn position(board: &str, rack: &str, scores: &str, cards: &[Card]) -> HpGame {
         assert!(game.deal(0, card), "the deck holds {card}");
     }
     game
+}
+
+/// A two-player game at `board` with `rack` to move (scores `scores`), holding `cards`.
+fn position(board: &str, rack: &str, scores: &str, cards: &[Card]) -> HpGame {
+    from_cgp(&format!("{board} {rack}/ {scores} 0"), cards)
 }
 
 fn decide(game: &HpGame) -> Option<CardPlay> {
@@ -75,16 +81,7 @@ fn engorgio_while_the_bag_holds_tiles() {
     assert_eq!(decide(&game), Some(CardPlay::Engorgio));
     // Every other tile on the board or the opponent's rack: the bag is empty.
     let board = "AAAAAAAAABBCCDD/DDEEEEEEEEEEEFF/GGGHIIIIIIIIIJK/LLLLMMNNNNNOOOO/OOOPPRRRRRSSSTT/TTTTUUUUVVWWXYY/Zab12/5HORN6/15/15/15/15/15/15/15";
-    let cgp: Cgp = format!("{board} SE/Q 0/0 0").parse().unwrap();
-    let mut game = HpGame::from_position(
-        Arc::new(HpRules::standard()),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-        vec![House::Gryffindor, House::Slytherin],
-        &cgp,
-        3,
-    )
-    .unwrap();
-    game.deal(0, Card::Engorgio);
+    let game = from_cgp(&format!("{board} SE/Q 0/0 0"), &[Card::Engorgio]);
     assert_eq!(game.observation(0).core.bag_len, 0);
     assert_eq!(decide(&game), None);
 }
@@ -113,26 +110,10 @@ fn gemino_once_there_is_another_card_to_double() {
 #[test]
 fn expelliarmus_and_veritaserum_aim_at_the_leader() {
     let board = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15";
-    let cgp: Cgp = format!("{board} QUIZERS// 10/40/90 0").parse().unwrap();
-    let mut game = HpGame::from_position(
-        Arc::new(HpRules::standard()),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-        vec![House::Gryffindor, House::Slytherin, House::Ravenclaw],
-        &cgp,
-        3,
-    )
-    .unwrap();
-    game.deal(0, Card::Expelliarmus);
+    let cgp = format!("{board} QUIZERS// 10/40/90 0");
+    let game = from_cgp(&cgp, &[Card::Expelliarmus]);
     assert_eq!(decide(&game), Some(CardPlay::Expelliarmus { target: 2 }));
-    let mut game = HpGame::from_position(
-        Arc::new(HpRules::standard()),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-        vec![House::Gryffindor, House::Slytherin, House::Ravenclaw],
-        &cgp,
-        3,
-    )
-    .unwrap();
-    game.deal(0, Card::Veritaserum);
+    let game = from_cgp(&cgp, &[Card::Veritaserum]);
     match decide(&game) {
         Some(CardPlay::Veritaserum {
             target,

@@ -2,7 +2,7 @@
 
 use engine::hogwarts::{Card, CardPlay, CardTable, HpObservation};
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement};
+use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement, leave_after};
 
 use super::HpBot;
 use crate::scrabble::leaves::LeaveModel;
@@ -228,10 +228,10 @@ impl HpBot for CardWise {
         action: &Move,
         needed: usize,
     ) -> Rack {
-        let mut left = observation.core.rack;
-        if let Move::Place(placement) = action {
-            left.take_all(&placement.rack_tiles());
-        }
+        let left = match action {
+            Move::Place(placement) => leave_after(&observation.core.rack, placement),
+            _ => observation.core.rack,
+        };
         let keep = left.len().saturating_sub(needed);
         let (kept, _) = self.equity.best_keep(&left, keep);
         let mut discard = left;

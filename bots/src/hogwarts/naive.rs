@@ -3,7 +3,7 @@
 
 use engine::hogwarts::{Card, CardPlay, HpObservation};
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Move, Rack, SIZE};
+use engine::scrabble::{Move, Rack, SIZE, leave_after};
 
 use super::HpBot;
 use crate::scrabble::Bot;
@@ -105,10 +105,10 @@ impl HpBot for CardNaive {
         action: &Move,
         needed: usize,
     ) -> Rack {
-        let mut left = observation.core.rack;
-        if let Move::Place(placement) = action {
-            left.take_all(&placement.rack_tiles());
-        }
+        let mut left = match action {
+            Move::Place(placement) => leave_after(&observation.core.rack, placement),
+            _ => observation.core.rack,
+        };
         let mut discard = Rack::EMPTY;
         for _ in 0..needed {
             let Some(kind) = cheapest(observation, &left) else {
