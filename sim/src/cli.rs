@@ -169,6 +169,10 @@ pub struct RulesArgs {
     /// Override one number, e.g. --set bingo_bonus=35 (repeatable; applied after --rules).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Leave values for the equity and cards bots, replacing the shipped ones (see
+    /// bots/data/leaves.toml; `owlery train leaves` writes such a file).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
 }
 
 /// How `analyze` prints its moves.

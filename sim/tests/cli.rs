@@ -334,6 +334,37 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
     assert_eq!(model.value(&engine::scrabble::Rack::EMPTY), 0);
     assert!(text.contains("games = 40"), "{text}");
     assert_eq!(run("2"), text, "the same file on one thread or two");
+    // A run can use the trained values instead of the shipped ones.
+    let run_dir = dir.join("run");
+    let sim = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "4",
+        "--bots",
+        "equity,greedy",
+        "--leaves",
+        out.to_str().unwrap(),
+        "--out",
+        run_dir.to_str().unwrap(),
+    ]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, text.replacen("\nA = ", "\nA = \"lots\"\nAA = ", 1)).unwrap();
+    let refused = owlery(&[
+        "play",
+        "scrabble",
+        "--bots",
+        "equity,greedy",
+        "--leaves",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("bad.toml"),
+        "{}",
+        stderr(&refused)
+    );
     let refused = owlery(&["train", "leaves", "--bot", "clever"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(

@@ -23,10 +23,10 @@ pub struct CardWise {
 }
 
 impl CardWise {
-    /// The card player over the shipped leave values.
+    /// The card player over the leave values in use.
     pub fn new() -> CardWise {
         CardWise {
-            equity: Equity::new(LeaveModel::embedded()),
+            equity: Equity::new(LeaveModel::in_use()),
             planned: None,
         }
     }

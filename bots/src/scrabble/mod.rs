@@ -56,7 +56,7 @@ pub struct UnknownBot {
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(Greedy::new())),
-        "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::embedded()))),
+        "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::in_use()))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
         _ => Err(UnknownBot {
             name: name.to_string(),

@@ -4,6 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::scrabble::leaves::LeaveModel;
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::scrabble::{Layout, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
@@ -87,6 +88,13 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("--set {setting}"),
         )?;
+    }
+    if let Some(path) = &args.leaves {
+        let name = path.display().to_string();
+        let model = LeaveModel::parse(&read(path)?, &name)?;
+        LeaveModel::install(model).map_err(|_| {
+            anyhow::anyhow!("--leaves {name}: other leave values are in use already")
+        })?;
     }
     Ok(built)
 }

@@ -81,7 +81,8 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let described = |rules: &dyn std::fmt::Debug| {
         let text = format!(
-            "{rules:?}|{}|{}|{}",
+            "{rules:?}|{:?}|{}|{}|{}",
+            bots::scrabble::leaves::LeaveModel::in_use(),
             lexicon.dictionary().origin(),
             lexicon.dictionary().len(),
             lexicon.glossary_len()
