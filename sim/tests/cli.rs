@@ -214,9 +214,19 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     let unknown = owlery(&["play", "scrabble", "--bots", "greedy,genius"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(
-        stderr(&unknown).contains("unknown bot \"genius\""),
+        stderr(&unknown)
+            .contains("unknown bot \"genius\": expected one of greedy, equity, random\n"),
         "{}",
         stderr(&unknown)
+    );
+    // `cards` plays only the Harry Potter game, and that game's list names it.
+    let plain = owlery(&["play", "scrabble", "--bots", "greedy,cards"]);
+    assert_eq!(plain.status.code(), Some(2));
+    let hp = owlery(&["sim", "scrabble-hp", "--bots", "greedy,genius"]);
+    assert!(
+        stderr(&hp).contains("expected one of greedy, equity, random, cards"),
+        "{}",
+        stderr(&hp)
     );
     let one = owlery(&["play", "scrabble", "--bots", "greedy"]);
     assert!(

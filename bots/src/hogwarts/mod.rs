@@ -44,6 +44,9 @@ pub fn hp_bot_by_name(
     if name == "cards" {
         return Ok(Box::new(CardWise::new()));
     }
-    let inner = crate::scrabble::bot_by_name(name, seed)?;
+    let inner = crate::scrabble::bot_by_name(name, seed).map_err(|mut unknown| {
+        unknown.known.push("cards");
+        unknown
+    })?;
     Ok(Box::new(CardNaive::new(inner)))
 }

@@ -44,12 +44,14 @@ pub const BOTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// A bot name that is not in the registry.
+/// A bot name that is not in the registry of its game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {name:?}: expected one of {}", BOTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+#[error("unknown bot {name:?}: expected one of {}", known.join(", "))]
 pub struct UnknownBot {
     /// The name given.
     pub name: String,
+    /// The names the game knows.
+    pub known: Vec<&'static str>,
 }
 
 /// Makes a bot by name; `seed` feeds bots that draw random numbers (never the game's RNG).
@@ -60,6 +62,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         _ => Err(UnknownBot {
             name: name.to_string(),
+            known: BOTS.iter().map(|(name, _)| *name).collect(),
         }),
     }
 }
