@@ -41,7 +41,7 @@ write_config() {
     mkdir -p "$dir/state" "$dir/spool" "$dir/log"
     cat >"$conf" <<EOF
 ClusterName=owlery
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmctldPidFile=$dir/slurmctld.pid
 SlurmdPidFile=$dir/slurmd.pid
