@@ -229,6 +229,9 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     if dir.join("cards.csv").exists() {
         card_section(dir, &mut blocks)?;
     }
+    if dir.join("cards_by_bot.csv").exists() {
+        card_policy_section(dir, &mut blocks)?;
+    }
 
     blocks.push(Block::Heading("Scores".into()));
     let scores = Table::read(dir, "scores.csv")?;
@@ -355,6 +358,53 @@ fn capitalised(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Each card under each bot's policy, side by side (when the run had two bots or more).
+fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+    let file = "cards_by_bot.csv";
+    let table = Table::read(dir, file)?;
+    let cards = table.texts("card", file)?;
+    let bots = table.texts("bot", file)?;
+    let played = table.numbers("played", file)?;
+    let points = table.numbers("mean_points_when_played", file)?;
+    let mut names: Vec<String> = bots.clone();
+    names.sort();
+    names.dedup();
+    if names.len() < 2 {
+        return Ok(());
+    }
+    blocks.push(Block::Heading("Each card under each bot's policy".into()));
+    blocks.push(Block::Paragraph(
+        "The same cards, played when each bot chose to: how often, and what a play gained on its turn."
+            .into(),
+    ));
+    let mut by_card: BTreeMap<&str, BTreeMap<&str, (f64, f64)>> = BTreeMap::new();
+    for i in 0..cards.len() {
+        by_card
+            .entry(&cards[i])
+            .or_default()
+            .insert(&bots[i], (played[i], points[i]));
+    }
+    let mut header = vec!["card".to_string()];
+    for name in &names {
+        header.push(format!("{name}: plays"));
+        header.push(format!("{name}: points a play"));
+    }
+    let rows = by_card
+        .iter()
+        .map(|(card, policies)| {
+            let mut row = vec![capitalised(&card.replace('_', " "))];
+            for name in &names {
+                let (plays, gain) = policies.get(name.as_str()).copied().unwrap_or_default();
+                row.push(format!("{plays}"));
+                row.push(format!("{gain:.1}"));
+            }
+            row
+        })
+        .collect();
+    blocks.push(Block::Table { header, rows });
+    Ok(())
 }
 
 fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {

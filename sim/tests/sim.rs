@@ -420,6 +420,12 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         markdown.contains("Rictusempra gains 10.0 points a play on average."),
         "{markdown}"
     );
+    assert!(
+        markdown.contains("## Each card under each bot's policy")
+            && markdown
+                .contains("| card | greedy: plays | greedy: points a play | random: plays |"),
+        "{markdown}"
+    );
     let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
     assert_eq!(
         html.matches("<svg").count(),
