@@ -70,6 +70,9 @@ impl AnagramGraph {
         let mut search = Parts {
             keys: &self.keys,
             counts: *counts,
+            present: (0..26)
+                .filter(|&l| counts[l] > 0)
+                .fold(0, |set, l| set | 1 << l),
             blanks,
             points,
             best: [None; MAX_WORD_LEN + 1],
@@ -124,6 +127,8 @@ impl AnagramGraph {
 struct Parts<'a> {
     keys: &'a WordGraph,
     counts: [u8; 26],
+    /// Bit per letter still on the rack.
+    present: u32,
     blanks: u8,
     points: &'a [i32; 26],
     best: [Option<i32>; MAX_WORD_LEN + 1],
@@ -131,26 +136,26 @@ struct Parts<'a> {
 
 impl Parts<'_> {
     fn visit(&mut self, node: NodeId, used: usize, value: i32) {
-        if self.keys.is_word(node) {
+        let edges = self.keys.edges(node);
+        if edges.is_word() {
             self.best[used] = self.best[used].max(Some(value));
         }
-        let present = self
-            .counts
-            .iter()
-            .enumerate()
-            .fold(0u32, |set, (letter, &count)| {
-                set | u32::from(count > 0) << letter
-            });
-        let wanted = if self.blanks > 0 { u32::MAX } else { present };
-        for letter in LetterSet(self.keys.letters(node).0 & wanted).iter() {
-            let child = self
-                .keys
-                .child(node, letter)
-                .expect("letter leaves the node");
+        let wanted = if self.blanks > 0 {
+            u32::MAX
+        } else {
+            self.present
+        };
+        for letter in LetterSet(edges.letters().0 & wanted).iter() {
+            let child = edges.child(letter).expect("letter leaves the node");
             let slot = usize::from(letter);
             if self.counts[slot] > 0 {
                 self.counts[slot] -= 1;
+                let was = self.present;
+                if self.counts[slot] == 0 {
+                    self.present &= !(1 << slot);
+                }
                 self.visit(child, used + 1, value + self.points[slot]);
+                self.present = was;
                 self.counts[slot] += 1;
             } else {
                 // A blank goes only where no tile of the letter is left: a tile there instead

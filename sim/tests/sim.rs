@@ -25,6 +25,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Fails the test with the binary's stderr unless it succeeded.
+fn assert_ran(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// The result files of a run directory (not its checkpoint chunks), by name.
 fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
@@ -71,11 +80,7 @@ fn sim_with(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
         .envs(env.iter().copied())
         .output()
         .expect("owlery runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ran(&output);
     output
 }
 
@@ -226,11 +231,7 @@ fn a_killed_run_resumes_to_the_same_files() {
     let mut resume = args(&killed);
     resume.push("--resume".to_string());
     let resumed = owlery_command().args(&resume).output().unwrap();
-    assert!(
-        resumed.status.success(),
-        "{}",
-        String::from_utf8_lossy(&resumed.stderr)
-    );
+    assert_ran(&resumed);
     let finished = owlery_command().args(args(&whole)).output().unwrap();
     assert!(finished.status.success());
     assert_eq!(results(&killed), results(&whole));
@@ -254,11 +255,7 @@ fn report_writes_a_guide_with_charts_from_a_run() {
         "--out",
         guide.to_str().unwrap(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ran(&output);
     let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
     assert!(markdown.starts_with("# Owlery strategy guide: scrabble (greedy vs random, 48 games)"));
     assert!(
@@ -298,11 +295,7 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ran(&output);
     let table = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
@@ -360,11 +353,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         args.extend_from_slice(&["--out", out.to_str().unwrap()]);
         args.extend_from_slice(extra);
         let output = owlery(&args);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        assert_ran(&output);
     };
     run(&dir.join("one"), &["--threads", "1"]);
     run(&dir.join("two"), &["--threads", "2"]);
@@ -406,11 +395,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         "--out",
         guide.to_str().unwrap(),
     ]);
-    assert!(
-        report.status.success(),
-        "{}",
-        String::from_utf8_lossy(&report.stderr)
-    );
+    assert_ran(&report);
     let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
     assert!(
         markdown.contains("## Which house wins")
@@ -461,11 +446,7 @@ fn a_house_power_sweep_tabulates_win_rates_per_house() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ran(&output);
     let table = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
     let ravenclaw: Vec<&str> = table
         .lines()

@@ -74,9 +74,35 @@ fn forms_glossary_word(core: &Observation<'_>, action: &Move) -> bool {
     .is_ok_and(|play| play.words.iter().any(|w| core.lexicon.is_glossary(&w.word)))
 }
 
+/// Cards whose timing depends on the move planned without a card.
+fn needs_plan(card: Card) -> bool {
+    matches!(
+        card,
+        Card::HarryPotter
+            | Card::TomMarvoloRiddle
+            | Card::RonWeasley
+            | Card::Buckbeak
+            | Card::Revelio
+            | Card::Confundo
+            | Card::Transfiguration
+    )
+}
+
 impl CardWise {
-    /// The card worth playing now, if any, given the move and equity planned without one.
-    fn card_for(
+    /// Points now, cards now, a turn more: never better later.
+    fn at_once(hand: &[Card]) -> Option<CardPlay> {
+        [
+            (Card::Rictusempra, CardPlay::Rictusempra),
+            (Card::Reparo, CardPlay::Reparo),
+            (Card::FelixFelicis, CardPlay::FelixFelicis),
+        ]
+        .into_iter()
+        .find(|(card, _)| hand.contains(card))
+        .map(|(_, play)| play)
+    }
+
+    /// A card worth playing given the move and equity planned without one.
+    fn for_plan(
         &mut self,
         observation: &HpObservation<'_>,
         planned: &Move,
@@ -85,18 +111,7 @@ impl CardWise {
         let core = &observation.core;
         let rack = core.rack;
         let numbers = &observation.numbers.cards;
-        let hand = observation.hand;
-        let holds = |card: Card| hand.contains(&card);
-        // Points now, cards now, a turn more: never better later.
-        if holds(Card::Rictusempra) {
-            return Some(CardPlay::Rictusempra);
-        }
-        if holds(Card::Reparo) {
-            return Some(CardPlay::Reparo);
-        }
-        if holds(Card::FelixFelicis) {
-            return Some(CardPlay::FelixFelicis);
-        }
+        let holds = |card: Card| observation.hand.contains(&card);
         // A Bonus card once the planned play uses two or more of its letters.
         for card in [
             Card::HarryPotter,
@@ -122,13 +137,20 @@ impl CardWise {
         }
         if holds(Card::Transfiguration) && value < POOR_TURN && may_exchange(core) {
             // Give up what the best leave of any size does not keep, and still play.
-            let (keep, _) = (0..rack.len())
-                .map(|size| self.equity.best_keep(&rack, size))
-                .max_by_key(|&(_, worth)| worth)?;
+            let (keep, _) = self.equity.best_keep(&rack, ..rack.len());
             let mut tiles = rack;
             tiles.take_all(&keep);
             return Some(CardPlay::Transfiguration { tiles });
         }
+        None
+    }
+
+    /// A card worth playing whatever the move.
+    fn regardless(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+        let core = &observation.core;
+        let rack = core.rack;
+        let hand = observation.hand;
+        let holds = |card: Card| hand.contains(&card);
         // Extra tiles to choose from are worth having at once: waiting for a deep bag (30
         // tiles or more) won 1.3 % fewer games against `equity` than playing while any are left.
         if holds(Card::Engorgio) && core.bag_len > 0 {
@@ -206,12 +228,22 @@ impl HpBot for CardWise {
         if observation.hand.is_empty() {
             return None;
         }
-        let (planned, value) = self.equity.choose_valued(&observation.core);
-        let card = self.card_for(observation, &planned, value);
-        if card.is_none() {
+        if let Some(play) = CardWise::at_once(observation.hand) {
+            return Some(play);
+        }
+        // The move without a card is worked out only when a card's timing depends on it.
+        if observation.hand.iter().any(|&card| needs_plan(card)) {
+            let (planned, value) = self.equity.choose_valued(&observation.core);
+            if let Some(play) = self.for_plan(observation, &planned, value) {
+                return Some(play);
+            }
             self.planned = Some(planned);
         }
-        card
+        let play = self.regardless(observation);
+        if play.is_some() {
+            self.planned = None;
+        }
+        play
     }
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
@@ -233,7 +265,7 @@ impl HpBot for CardWise {
             _ => observation.core.rack,
         };
         let keep = left.len().saturating_sub(needed);
-        let (kept, _) = self.equity.best_keep(&left, keep);
+        let (kept, _) = self.equity.best_keep(&left, keep..=keep);
         let mut discard = left;
         discard.take_all(&kept);
         discard

@@ -1,5 +1,7 @@
 //! `equity`: the move worth the most points now plus the value of the tiles it keeps.
 
+use std::ops::RangeBounds;
+
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Move, MoveGen, Observation, Rack, SIZE};
 
@@ -77,12 +79,17 @@ impl Equity {
         self.model
     }
 
-    /// The best tiles to keep of `rack` with `keep` of them, and their value.
-    pub fn best_keep(&self, rack: &Rack, keep: usize) -> (Rack, i32) {
+    /// The best tiles of `rack` to keep, some number of them in `sizes`, and their value;
+    /// equal values go to the more tiles kept.
+    pub fn best_keep(&self, rack: &Rack, sizes: impl RangeBounds<usize>) -> (Rack, i32) {
         let mut best = (Rack::EMPTY, i32::MIN);
         for_each_sub_rack(rack, |sub| {
-            if sub.len() == keep && self.model.value(sub) > best.1 {
-                best = (*sub, self.model.value(sub));
+            if !sizes.contains(&sub.len()) {
+                return;
+            }
+            let value = self.model.value(sub);
+            if (value, sub.len()) > (best.1, best.0.len()) {
+                best = (*sub, value);
             }
         });
         best

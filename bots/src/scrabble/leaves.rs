@@ -98,6 +98,11 @@ impl LeaveModel {
     pub fn parse(text: &str, file: &str) -> Result<LeaveModel, DataError> {
         let parsed: LeaveFile =
             toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        LeaveModel::from_file(parsed, file)
+    }
+
+    /// Checks a file's values and turns them into hundredths of a point.
+    fn from_file(parsed: LeaveFile, file: &str) -> Result<LeaveModel, DataError> {
         let invalid = |message: String| DataError {
             file: file.to_string(),
             place: None,
@@ -290,9 +295,9 @@ impl LeaveFit {
         } else {
             self.total / self.samples as f64
         };
-        // Centring: subtract the mean from y, so Xᵀy becomes Xᵀy - mean * Xᵀ1; the balance
-        // one-hot makes Xᵀ1 the count of each feature's samples... for tiles it is the sum of
-        // counts, which is the gram's row sum over the balance block.
+        // Centring y on its mean turns Xᵀy into Xᵀy - mean Xᵀ1. Every sample has exactly one
+        // balance feature, so a feature's entry of Xᵀ1 is its row of the gram summed over the
+        // balance columns.
         let mut a = self.gram.clone();
         let mut b = self.moment.clone();
         for (i, bi) in b.iter_mut().enumerate() {
@@ -330,8 +335,7 @@ impl LeaveFit {
             duplicates: named(KINDS),
             balance,
         };
-        let text = toml::to_string(&file).expect("serialises");
-        LeaveModel::parse(&text, "fitted leaves").expect("a fitted model is well formed")
+        LeaveModel::from_file(file, "fitted leaves").expect("a fitted model is well formed")
     }
 }
 

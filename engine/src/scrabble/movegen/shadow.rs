@@ -41,53 +41,52 @@ pub(super) struct RankedAnchor {
 struct Reach {
     /// Entries filled: one more than the squares that side a tile may go on.
     squares: usize,
+    at: [Reached; SIZE + 1],
+}
+
+/// The sums for so many squares filled on one side of an anchor.
+#[derive(Debug, Clone, Copy)]
+struct Reached {
     /// Points of the board tiles the word must take in, up to the next square to fill.
-    through: [i32; SIZE + 1],
+    through: i32,
     /// Those board tiles: how many, and how many of each letter (four bits per letter).
-    through_tiles: [u8; SIZE + 1],
-    through_letters: [u128; SIZE + 1],
+    through_tiles: u8,
+    through_letters: u128,
     /// Product of the word premiums under the squares filled.
-    word_multiplier: [i32; SIZE + 1],
+    word_multiplier: i32,
     /// Brown Hogwarts squares among the squares filled.
-    hogwarts: [u8; SIZE + 1],
+    hogwarts: u8,
     /// Squares filled with no perpendicular word, by letter premium: triple, double, any.
-    triples: [u8; SIZE + 1],
-    doubles: [u8; SIZE + 1],
-    open: [u8; SIZE + 1],
+    triples: u8,
+    doubles: u8,
+    open: u8,
     /// Over the squares filled under a perpendicular word, each with the best rack tile it
     /// allows: its points (the main word's premium still to apply) and the perpendicular words.
-    crossing_letters: [i32; SIZE + 1],
-    crossing_words: [i32; SIZE + 1],
+    crossing_letters: i32,
+    crossing_words: i32,
 }
 
 impl Reach {
     const NOTHING: Reach = Reach {
         squares: 1,
-        through: [0; SIZE + 1],
-        through_tiles: [0; SIZE + 1],
-        through_letters: [0; SIZE + 1],
-        word_multiplier: [1; SIZE + 1],
-        hogwarts: [0; SIZE + 1],
-        triples: [0; SIZE + 1],
-        doubles: [0; SIZE + 1],
-        open: [0; SIZE + 1],
-        crossing_letters: [0; SIZE + 1],
-        crossing_words: [0; SIZE + 1],
+        at: [Reached {
+            through: 0,
+            through_tiles: 0,
+            through_letters: 0,
+            word_multiplier: 1,
+            hogwarts: 0,
+            triples: 0,
+            doubles: 0,
+            open: 0,
+            crossing_letters: 0,
+            crossing_words: 0,
+        }; SIZE + 1],
     };
 
     /// Starts entry `n` from entry `n - 1`.
     fn extend(&mut self, n: usize) {
         self.squares = n + 1;
-        self.through[n] = self.through[n - 1];
-        self.through_tiles[n] = self.through_tiles[n - 1];
-        self.through_letters[n] = self.through_letters[n - 1];
-        self.word_multiplier[n] = self.word_multiplier[n - 1];
-        self.hogwarts[n] = self.hogwarts[n - 1];
-        self.triples[n] = self.triples[n - 1];
-        self.doubles[n] = self.doubles[n - 1];
-        self.open[n] = self.open[n - 1];
-        self.crossing_letters[n] = self.crossing_letters[n - 1];
-        self.crossing_words[n] = self.crossing_words[n - 1];
+        self.at[n] = self.at[n - 1];
     }
 }
 
@@ -142,9 +141,9 @@ impl LineGen<'_> {
             if cell.is_empty() {
                 return Some(pos);
             }
-            reach.through[n] += self.points[cell.kind()];
-            reach.through_tiles[n] += 1;
-            reach.through_letters[n] += 1 << (4 * u32::from(cell.letter()));
+            reach.at[n].through += self.points[cell.kind()];
+            reach.at[n].through_tiles += 1;
+            reach.at[n].through_letters += 1 << (4 * u32::from(cell.letter()));
             pos = if leftwards {
                 pos.checked_sub(1)?
             } else if pos + 1 < SIZE {
@@ -157,14 +156,14 @@ impl LineGen<'_> {
 
     /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
     fn fill(&self, reach: &mut Reach, n: usize, pos: usize, rack: &Rack) {
-        reach.word_multiplier[n] *= self.word_multiplier[pos];
-        reach.hogwarts[n] += u8::from(self.hogwarts & (1 << pos) != 0);
+        reach.at[n].word_multiplier *= self.word_multiplier[pos];
+        reach.at[n].hogwarts += u8::from(self.hogwarts & (1 << pos) != 0);
         let letter_multiplier = self.letter_multiplier[pos];
         if self.cross_points[pos] == NO_CROSS {
-            reach.open[n] += 1;
+            reach.at[n].open += 1;
             match letter_multiplier {
-                3 => reach.triples[n] += 1,
-                2 => reach.doubles[n] += 1,
+                3 => reach.at[n].triples += 1,
+                2 => reach.at[n].doubles += 1,
                 _ => debug_assert_eq!(letter_multiplier, 1, "letter premiums are 2 or 3"),
             }
         } else {
@@ -175,8 +174,8 @@ impl LineGen<'_> {
                 .max()
                 .unwrap_or(0);
             let letter = best_tile * letter_multiplier;
-            reach.crossing_letters[n] += letter;
-            reach.crossing_words[n] +=
+            reach.at[n].crossing_letters += letter;
+            reach.at[n].crossing_words +=
                 (i32::from(self.cross_points[pos]) + letter) * self.word_multiplier[pos];
         }
     }
@@ -238,31 +237,32 @@ impl LineGen<'_> {
         for l in 0..left.squares {
             for r in 0..right.squares.min(limit - l) {
                 let tiles = l + r + 1;
-                let through_tiles = left.through_tiles[l] + right.through_tiles[r];
-                let through_letters = left.through_letters[l] + right.through_letters[r];
+                let (left_at, right_at) = (&left.at[l], &right.at[r]);
+                let through_tiles = left_at.through_tiles + right_at.through_tiles;
+                let through_letters = left_at.through_letters + right_at.through_letters;
                 let Some(most) = spelling.possible(tiles, through_tiles, through_letters) else {
                     continue;
                 };
-                let word_multiplier = left.word_multiplier[l] * right.word_multiplier[r];
-                let triples = usize::from(left.triples[l] + right.triples[r]);
-                let doubles = usize::from(left.doubles[l] + right.doubles[r]);
-                let open = usize::from(left.open[l] + right.open[r]);
+                let word_multiplier = left_at.word_multiplier * right_at.word_multiplier;
+                let triples = usize::from(left_at.triples + right_at.triples);
+                let doubles = usize::from(left_at.doubles + right_at.doubles);
+                let open = usize::from(left_at.open + right_at.open);
                 // The best tiles on the open squares, the most valuable under the triples, then
                 // the doubles: each premium tier adds its top tiles once more (and never more
                 // than the tiles of a word could be worth).
                 let letters = best_tiles[triples].min(most)
                     + best_tiles[triples + doubles].min(most)
                     + best_tiles[open].min(most);
-                let through = left.through[l] + right.through[r];
-                let mut score = (letters + through + right.crossing_letters[r]) * word_multiplier
-                    + right.crossing_words[r];
+                let through = left_at.through + right_at.through;
+                let mut score = (letters + through + right_at.crossing_letters) * word_multiplier
+                    + right_at.crossing_words;
                 if tiles >= self.bingo_tiles {
                     score += self.bingo_bonus;
                 }
                 let stretch = Stretch {
                     score,
                     tiles,
-                    hogwarts: usize::from(left.hogwarts[l] + right.hogwarts[r]),
+                    hogwarts: usize::from(left_at.hogwarts + right_at.hogwarts),
                 };
                 bound = bound.max(value_bound(&stretch));
             }
