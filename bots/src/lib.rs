@@ -2,4 +2,5 @@
 //! another rack, the bag's order, or the game's RNG.
 
 pub mod hogwarts;
+pub mod monopoly;
 pub mod scrabble;

@@ -6,4 +6,5 @@
 
 pub mod data;
 pub mod hogwarts;
+pub mod monopoly;
 pub mod scrabble;

@@ -142,6 +142,8 @@ pub enum GameArg {
     Scrabble,
     /// Scrabble: Harry Potter Edition: houses, Hogwarts squares and cards, the Glossary.
     ScrabbleHp,
+    /// Monopoly: Harry Potter: house points, Owl Post, house crests, auctions and trades.
+    MonopolyHp,
 }
 
 impl GameArg {
@@ -150,6 +152,15 @@ impl GameArg {
         match self {
             GameArg::Scrabble => "scrabble",
             GameArg::ScrabbleHp => "scrabble-hp",
+            GameArg::MonopolyHp => "monopoly-hp",
+        }
+    }
+
+    /// The seats a table takes.
+    pub fn seats(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            GameArg::MonopolyHp => 2..=engine::monopoly::MAX_PLAYERS,
+            _ => 2..=4,
         }
     }
 }
@@ -157,9 +168,13 @@ impl GameArg {
 /// Files that replace the game's data.
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
-    /// A 15-line premium grid replacing the standard board (see engine/data/scrabble/board.txt).
+    /// A 15-line premium grid replacing the standard board (see engine/data/scrabble/board.txt);
+    /// for monopoly-hp, the ring of spaces (see engine/data/monopoly-hp/board.toml).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
+    /// monopoly-hp: the Owl Post cards (see engine/data/monopoly-hp/owl_post.toml).
+    #[arg(long, value_name = "FILE")]
+    pub owl_post: Option<PathBuf>,
     /// A tile table replacing the standard 100 tiles (see engine/data/scrabble/tiles.txt).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<PathBuf>,
@@ -248,7 +263,7 @@ pub struct SimArgs {
     /// Games to play (in the whole run, across all shards).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// One bot per seat, comma-separated (2 to 4); seats rotate so each bot plays each seat.
+    /// One bot per seat, comma-separated (2 to 4; monopoly-hp 2 to 6); seats rotate so each bot plays each seat.
     #[arg(long, value_delimiter = ',', default_value = "greedy,greedy")]
     pub bots: Vec<String>,
     /// The master seed; each game's seed is a hash of it and the game's index.

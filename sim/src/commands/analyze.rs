@@ -67,6 +67,9 @@ fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
 
 /// Runs `owlery analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    if args.game == GameArg::MonopolyHp {
+        anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read");
+    }
     let cgp: Cgp = args.cgp.parse().context("reading --cgp")?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let (rules, extras) = match args.game {
@@ -76,6 +79,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             let extras = hp_extras(&cgp, &hp.numbers)?;
             (Arc::new(hp.crossword.clone()), Some(extras))
         }
+        GameArg::MonopolyHp => unreachable!("refused above"),
     };
     let rack = cgp.racks[0];
     let confundo = extras.as_ref().is_some_and(|e| e.confundo);

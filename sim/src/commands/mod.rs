@@ -5,6 +5,7 @@ mod lexicon;
 mod merge;
 mod play;
 mod play_hp;
+mod play_monopoly;
 mod report;
 mod setup;
 mod sim;

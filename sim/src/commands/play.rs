@@ -12,8 +12,10 @@ use crate::{output, render};
 
 /// Runs `owlery play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    if args.game == GameArg::ScrabbleHp {
-        return super::play_hp::run(args);
+    match args.game {
+        GameArg::ScrabbleHp => return super::play_hp::run(args),
+        GameArg::MonopolyHp => return super::play_monopoly::run(args),
+        GameArg::Scrabble => {}
     }
     if args.bots.iter().any(|seat| seat == "human") {
         anyhow::bail!("human seats play scrabble-hp; the plain game is for bots");

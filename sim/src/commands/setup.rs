@@ -6,6 +6,8 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
 use engine::hogwarts::{HpNumbers, HpRules};
+use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
+use engine::monopoly::{Board, MonopolyRules};
 use engine::scrabble::{Layout, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
 
@@ -58,11 +60,18 @@ impl Built {
 }
 
 fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
+    if args.owl_post.is_some() {
+        bail!(
+            "--owl-post applies to monopoly-hp; this game is {}",
+            game.name()
+        );
+    }
     let mut built = match game {
         GameArg::Scrabble => Built {
             crossword: Rules::standard(),
             hp: None,
         },
+        GameArg::MonopolyHp => unreachable!("monopoly-hp builds its rules in monopoly_rules"),
         GameArg::ScrabbleHp => {
             let standard = HpRules::standard();
             Built {
@@ -113,11 +122,47 @@ pub fn hp_rules(args: &RulesArgs) -> anyhow::Result<Arc<HpRules>> {
     }))
 }
 
+/// Monopoly: Harry Potter's rules: the embedded board, Owl Post cards and numbers, each
+/// replaceable by a file (`--board`, `--owl-post`, `--rules`) or a setting (`--set`).
+pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
+    if args.tiles.is_some() || args.leaves.is_some() {
+        bail!("--tiles and --leaves apply to the Scrabble games, not monopoly-hp");
+    }
+    let mut rules = MonopolyRules::standard();
+    if let Some(path) = &args.board {
+        rules.board = Board::parse(&read(path)?, &path.display().to_string())?;
+    }
+    let (cards_text, cards_name) = match &args.owl_post {
+        Some(path) => (read(path)?, path.display().to_string()),
+        None => (
+            DEFAULT_OWL_POST.to_string(),
+            "embedded monopoly-hp/owl_post.toml".to_string(),
+        ),
+    };
+    rules.cards = parse_cards(&cards_text, &cards_name, &rules.board)?;
+    if let Some(path) = &args.rules {
+        rules.numbers = rules
+            .numbers
+            .overlay(&read(path)?, &path.display().to_string())?;
+    }
+    for setting in &args.set {
+        let (key, value) = setting.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. go_reward=30")
+        })?;
+        rules.numbers = rules.numbers.overlay(
+            &format!("{} = {}", key.trim(), value.trim()),
+            &format!("--set {setting}"),
+        )?;
+    }
+    Ok(Arc::new(rules))
+}
+
 /// The lexicon a game plays: the dictionary alone for the plain game, with the Glossary for Harry Potter.
 pub fn game_lexicon(game: GameArg, args: &LexiconArgs) -> anyhow::Result<Arc<Lexicon>> {
     let edition = match game {
         GameArg::Scrabble => Edition::Plain,
         GameArg::ScrabbleHp => Edition::HarryPotter,
+        GameArg::MonopolyHp => bail!("monopoly-hp plays no words"),
     };
     Ok(Arc::new(load_lexicon(args, edition)?))
 }

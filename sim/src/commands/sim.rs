@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use super::setup::{crossword_rules, game_lexicon, hp_rules};
+use super::setup::{crossword_rules, game_lexicon, hp_rules, monopoly_rules};
 use crate::cli::{GameArg, SimArgs};
-use crate::runner::games::{Crossword, HarryPotter};
+use crate::runner::games::{Crossword, HarryPotter, MonopolyContest};
 use crate::runner::seeds::fingerprint;
 use crate::runner::store::{MANIFEST, Manifest};
 
@@ -15,6 +15,7 @@ use crate::runner::store::{MANIFEST, Manifest};
 enum Contest {
     Crossword(Crossword),
     HarryPotter(HarryPotter),
+    Monopoly(MonopolyContest),
 }
 
 /// Reads `I/N` (I from 0) into the shard's index and count.
@@ -42,18 +43,60 @@ fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
     bound(index)..bound(index + 1)
 }
 
+/// The crossword games' contest and the fingerprint of their rules, leave values and lexicon.
+fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
+    let lexicon = game_lexicon(args.game, &args.lexicon)?;
+    let described = |rules: &dyn std::fmt::Debug| {
+        let text = format!(
+            "{rules:?}|{:?}|{}|{}|{}",
+            bots::scrabble::leaves::LeaveModel::in_use(),
+            lexicon.dictionary().origin(),
+            lexicon.dictionary().len(),
+            lexicon.glossary_len()
+        );
+        format!("{:016x}", fingerprint(text.as_bytes()))
+    };
+    Ok(match args.game {
+        GameArg::Scrabble => {
+            let rules = crossword_rules(&args.data)?;
+            let hash = described(&rules);
+            let contest = Contest::Crossword(Crossword {
+                rules,
+                lexicon: lexicon.clone(),
+                bots: args.bots.clone(),
+            });
+            (contest, hash)
+        }
+        GameArg::ScrabbleHp => {
+            let rules = hp_rules(&args.data)?;
+            let hash = described(&rules);
+            let contest = Contest::HarryPotter(HarryPotter {
+                rules,
+                lexicon: lexicon.clone(),
+                bots: args.bots.clone(),
+            });
+            (contest, hash)
+        }
+        GameArg::MonopolyHp => unreachable!("monopoly-hp has its own contest"),
+    })
+}
+
 /// Runs `owlery sim`.
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
-    if !(2..=4).contains(&args.bots.len()) {
+    let seats = args.game.seats();
+    if !seats.contains(&args.bots.len()) {
         bail!(
-            "--bots lists {} bots: expected 2 to 4, one per seat",
-            args.bots.len()
+            "--bots lists {} bots: expected {} to {}, one per seat",
+            args.bots.len(),
+            seats.start(),
+            seats.end()
         );
     }
     for name in &args.bots {
         match args.game {
             GameArg::Scrabble => drop(bots::scrabble::bot_by_name(name, 0)?),
             GameArg::ScrabbleHp => drop(bots::hogwarts::hp_bot_by_name(name, 0)?),
+            GameArg::MonopolyHp => drop(bots::monopoly::monopoly_bot_by_name(name, 0)?),
         }
     }
     if args.games == 0 {
@@ -78,38 +121,16 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if chunk == 0 {
         bail!("--chunk 0: expected at least one game per chunk");
     }
-    let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let described = |rules: &dyn std::fmt::Debug| {
-        let text = format!(
-            "{rules:?}|{:?}|{}|{}|{}",
-            bots::scrabble::leaves::LeaveModel::in_use(),
-            lexicon.dictionary().origin(),
-            lexicon.dictionary().len(),
-            lexicon.glossary_len()
-        );
-        format!("{:016x}", fingerprint(text.as_bytes()))
-    };
-    let (contest, rules_hash) = match args.game {
-        GameArg::Scrabble => {
-            let rules = crossword_rules(&args.data)?;
-            let hash = described(&rules);
-            let contest = Contest::Crossword(Crossword {
-                rules,
-                lexicon: lexicon.clone(),
-                bots: args.bots.clone(),
-            });
-            (contest, hash)
-        }
-        GameArg::ScrabbleHp => {
-            let rules = hp_rules(&args.data)?;
-            let hash = described(&rules);
-            let contest = Contest::HarryPotter(HarryPotter {
-                rules,
-                lexicon: lexicon.clone(),
-                bots: args.bots.clone(),
-            });
-            (contest, hash)
-        }
+    let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
+    let (contest, rules_hash) = if args.game == GameArg::MonopolyHp {
+        let rules = monopoly_rules(&args.data)?;
+        let hash = hash(format!("{rules:?}"));
+        (
+            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone())),
+            hash,
+        )
+    } else {
+        scrabble_contest(args)?
     };
     let manifest = Manifest {
         owlery_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -148,6 +169,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
         Contest::HarryPotter(game) => {
+            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
+        }
+        Contest::Monopoly(game) => {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
     }

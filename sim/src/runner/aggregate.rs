@@ -4,10 +4,12 @@
 use std::collections::BTreeMap;
 
 use engine::hogwarts::{Card, House};
+
+use super::monopoly::{MonopolyGame, MonopolyTotals};
 use serde::{Deserialize, Serialize};
 
 /// The most seats a game has.
-pub const MAX_SEATS: usize = 4;
+pub const MAX_SEATS: usize = 6;
 
 /// Win shares are counted in twelfths, so ties between 2, 3 or 4 players split exactly.
 pub const WIN_UNIT: u64 = 12;
@@ -36,6 +38,8 @@ pub struct Outcome {
     pub houses: [Option<House>; MAX_SEATS],
     /// Each seat's Hogwarts cards, in Scrabble: Harry Potter Edition.
     pub cards: Option<CardTally>,
+    /// Properties, sets, Owl Post and trades, in Monopoly: Harry Potter.
+    pub monopoly: Option<Box<MonopolyGame>>,
 }
 
 /// Hogwarts cards by seat and kind (indexed as [`Card::ALL`]): drawn, played, points they gained.
@@ -132,14 +136,14 @@ pub struct Record {
 }
 
 impl Record {
-    fn add(&mut self, win_units: u64, score: i32, margin: i32) {
+    pub(super) fn add(&mut self, win_units: u64, score: i32, margin: i32) {
         self.games += 1;
         self.win_units += win_units;
         self.score_sum += i64::from(score);
         self.margin_sum += i64::from(margin);
     }
 
-    fn merge(&mut self, other: &Record) {
+    pub(super) fn merge(&mut self, other: &Record) {
         self.games += other.games;
         self.win_units += other.win_units;
         self.score_sum += other.score_sum;
@@ -171,6 +175,9 @@ pub struct Aggregates {
     /// By Hogwarts card and the bot that held it: each card under each policy.
     #[serde(default)]
     pub bot_cards: BTreeMap<String, BTreeMap<String, CardRecord>>,
+    /// Monopoly: Harry Potter's own counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monopoly: Option<MonopolyTotals>,
 }
 
 impl Aggregates {
@@ -241,6 +248,9 @@ impl Aggregates {
             }
         }
         *self.turns.entry(outcome.turns).or_default() += 1;
+        if let Some(game) = &outcome.monopoly {
+            MonopolyTotals::fold(&mut self.monopoly, outcome, game, names, &shares);
+        }
     }
 
     /// Adds another run's counts to these.
@@ -273,6 +283,11 @@ impl Aggregates {
         for (card, record) in &other.cards {
             self.cards.entry(card.clone()).or_default().merge(record);
         }
+        if let Some(theirs) = &other.monopoly {
+            self.monopoly
+                .get_or_insert_with(Default::default)
+                .merge(theirs);
+        }
         for (card, bots) in &other.bot_cards {
             let mine = self.bot_cards.entry(card.clone()).or_default();
             for (bot, record) in bots {
@@ -292,11 +307,12 @@ mod tests {
             seed: index,
             players: 2,
             first: 0,
-            bots: [0, 1, 0, 0],
-            scores: [scores[0], scores[1], 0, 0],
+            bots: [0, 1, 0, 0, 0, 0],
+            scores: [scores[0], scores[1], 0, 0, 0, 0],
             turns: 20,
             houses: [None; MAX_SEATS],
             cards: None,
+            monopoly: None,
         }
     }
 

@@ -4,13 +4,16 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
+use bots::monopoly::monopoly_bot_by_name;
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
+use engine::monopoly::{Monopoly, MonopolyRules, Seat};
 use engine::scrabble::{Game, Rules};
 use lexicon::Lexicon;
 
 use super::Contest;
 use super::aggregate::{CardTally, MAX_SEATS, Outcome};
+use super::monopoly::{Labels, MonopolyGame};
 use super::seeds::bot_seed;
 
 /// The plain crossword game between named bots.
@@ -78,6 +81,7 @@ fn outcome(index: u64, seed: u64, game: &Game, rotation: usize) -> Outcome {
         turns: game.history().len() as u32,
         houses: [None; MAX_SEATS],
         cards: None,
+        monopoly: None,
     };
     for seat in 0..players {
         outcome.bots[seat] = (seat + rotation) % players;
@@ -157,6 +161,75 @@ impl Contest for HarryPotter {
         outcome.cards = Some(tally);
         for (seat, house) in game.houses().iter().enumerate() {
             outcome.houses[seat] = Some(*house);
+        }
+        Ok(outcome)
+    }
+}
+
+/// Monopoly: Harry Potter between named bots, House Cards drawn by each game's seed.
+pub struct MonopolyContest {
+    /// The rules shared by every game.
+    pub rules: Arc<MonopolyRules>,
+    /// The bots, in seat order for game 0.
+    pub bots: Vec<String>,
+    /// The names the tables print.
+    pub labels: Arc<Labels>,
+}
+
+impl MonopolyContest {
+    /// A contest between named bots.
+    pub fn new(rules: Arc<MonopolyRules>, bots: Vec<String>) -> MonopolyContest {
+        let labels = Arc::new(Labels::of(&rules));
+        MonopolyContest {
+            rules,
+            bots,
+            labels,
+        }
+    }
+}
+
+impl Contest for MonopolyContest {
+    type Seats = Vec<Box<dyn Seat>>;
+
+    fn seats(&self) -> anyhow::Result<Self::Seats> {
+        self.bots
+            .iter()
+            .map(|name| monopoly_bot_by_name(name, 0).map_err(Into::into))
+            .collect()
+    }
+
+    fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
+        let players = self.bots.len();
+        let mut game = Monopoly::sorted(self.rules.clone(), players, seed)
+            .with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = with_rotated(seats, index, |seats| {
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(bot_seed(seed, seat));
+            }
+            game.play_out(seats);
+            Ok::<(), anyhow::Error>(())
+        })?;
+        let scores = game.final_scores();
+        let mut outcome = Outcome {
+            index,
+            seed,
+            players,
+            first: game.first(),
+            bots: [0; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            turns: game.turns(),
+            houses: [None; MAX_SEATS],
+            cards: None,
+            monopoly: Some(Box::new(MonopolyGame {
+                tally: game.tally().clone(),
+                ending: game.ending().expect("the game was played out"),
+                labels: self.labels.clone(),
+            })),
+        };
+        for (seat, &score) in scores.iter().enumerate().take(players) {
+            outcome.bots[seat] = (seat + rotation) % players;
+            outcome.scores[seat] = score;
+            outcome.houses[seat] = Some(game.house(seat));
         }
         Ok(outcome)
     }

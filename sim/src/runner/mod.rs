@@ -7,6 +7,7 @@
 
 pub mod aggregate;
 pub mod games;
+pub mod monopoly;
 pub mod seeds;
 pub mod stats;
 pub mod store;
@@ -50,10 +51,16 @@ fn pending_chunks(range: &Range<u64>, size: u64, done: &[SavedChunk]) -> Vec<Ran
     chunks
 }
 
+/// Seat columns in games.csv: four (the Scrabble games' most), or more for a larger table.
+fn seat_columns(names: &[String]) -> usize {
+    names.len().clamp(4, MAX_SEATS)
+}
+
 /// One line of the per-game table.
 fn game_row(outcome: &Outcome, names: &[String]) -> String {
+    let columns = seat_columns(names);
     let mut fields = vec![outcome.index.to_string(), outcome.seed.to_string()];
-    for seat in 0..MAX_SEATS {
+    for seat in 0..columns {
         let present = seat < outcome.players;
         fields.push(if present {
             names[outcome.bots[seat]].clone()
@@ -61,10 +68,10 @@ fn game_row(outcome: &Outcome, names: &[String]) -> String {
             String::new()
         });
     }
-    for house in &outcome.houses {
+    for house in &outcome.houses[..columns] {
         fields.push(house.map_or(String::new(), |h| h.name().to_string()));
     }
-    for seat in 0..MAX_SEATS {
+    for seat in 0..columns {
         fields.push(if seat < outcome.players {
             outcome.scores[seat].to_string()
         } else {
@@ -81,7 +88,16 @@ fn game_row(outcome: &Outcome, names: &[String]) -> String {
     fields.join(",") + "\n"
 }
 
-const GAME_HEADER: &str = "game,seed,bot1,bot2,bot3,bot4,house1,house2,house3,house4,score1,score2,score3,score4,winner,turns\n";
+/// The header of games.csv for a run's bots.
+fn game_header(names: &[String]) -> String {
+    let columns = 1..=seat_columns(names);
+    let mut fields = vec!["game".to_string(), "seed".to_string()];
+    for label in ["bot", "house", "score"] {
+        fields.extend(columns.clone().map(|seat| format!("{label}{seat}")));
+    }
+    fields.extend(["winner".to_string(), "turns".to_string()]);
+    fields.join(",") + "\n"
+}
 
 /// Plays the games of `range` still missing from `dir`, then writes its tables.
 pub fn run<C: Contest>(
@@ -167,7 +183,7 @@ pub fn combine(
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     tables::write_tables(out, &totals)?;
     if manifest.per_game {
-        let mut rows = GAME_HEADER.as_bytes().to_vec();
+        let mut rows = game_header(&manifest.bots).into_bytes();
         for chunk in &chunks {
             let path = chunk.rows_path();
             let bytes =

@@ -20,7 +20,7 @@ const RECORD_COLUMNS: [&str; 7] = [
     "mean_margin",
 ];
 
-fn record_fields(record: &Record) -> Vec<String> {
+pub(super) fn record_fields(record: &Record) -> Vec<String> {
     let games = record.games as f64;
     let wins = record.win_units as f64 / WIN_UNIT as f64;
     let (low, high) = wilson(wins, games);
@@ -42,7 +42,7 @@ fn record_fields(record: &Record) -> Vec<String> {
     ]
 }
 
-fn csv_bytes(
+pub(super) fn csv_bytes(
     header: &[&str],
     rows: impl IntoIterator<Item = Vec<String>>,
 ) -> anyhow::Result<Vec<u8>> {
@@ -143,6 +143,9 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
             &card_table(&["card", "bot"], rows)?,
         )?;
     }
+    if let Some(monopoly) = &totals.monopoly {
+        super::monopoly::write_tables(dir, monopoly, totals.games)?;
+    }
     let lengths = totals
         .turns
         .iter()
@@ -152,6 +155,17 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         &csv_bytes(&["turns", "games"], lengths)?,
     )?;
     Ok(())
+}
+
+/// Games, win rate and its 95% interval of a record.
+pub(super) fn win_rate_columns(record: &Record) -> Vec<String> {
+    let fields = record_fields(record);
+    vec![
+        fields[0].clone(),
+        fields[2].clone(),
+        fields[3].clone(),
+        fields[4].clone(),
+    ]
 }
 
 /// cards.csv (by card) and cards_by_bot.csv (by card and bot): how often each card is drawn

@@ -1,0 +1,214 @@
+//! `heuristic`: a careful player's rules of thumb for every decision.
+
+use engine::monopoly::{JailChoice, Lot, Raise, Seat, Trade, View, mask_bits};
+
+use super::worth::{blocks_set, completes_set, holding_worth, set_premium};
+
+/// The points it keeps back for rent, and its thresholds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reserves {
+    /// Points kept after exploring or bidding, unless the property completes a set.
+    pub explore: i32,
+    /// Points kept after adding a crest (crests come back at full cost, so this is small).
+    pub crest: i32,
+    /// Points kept after lifting a mortgage.
+    pub unmortgage: i32,
+    /// While this many properties are unexplored, leave Jail at once to keep exploring.
+    pub leave_jail_while_unexplored: u32,
+}
+
+impl Default for Reserves {
+    fn default() -> Self {
+        Reserves {
+            explore: 60,
+            crest: 30,
+            unmortgage: 120,
+            leave_jail_while_unexplored: 8,
+        }
+    }
+}
+
+/// Buys when it keeps a reserve or completes a set; bids up to a property's value, more for a
+/// set it completes or blocks; crests every whole set it can; stays in Jail late in the game;
+/// buys the missing piece of a set for its value plus half the set's premium, and sells only
+/// at that price or better.
+#[derive(Debug, Clone, Default)]
+pub struct Heuristic {
+    reserves: Reserves,
+}
+
+impl Heuristic {
+    /// A heuristic player with the default reserves.
+    pub fn new() -> Heuristic {
+        Heuristic::default()
+    }
+
+    /// A heuristic player with other reserves.
+    pub fn with_reserves(reserves: Reserves) -> Heuristic {
+        Heuristic { reserves }
+    }
+
+    /// The most it pays for a property: its value, plus half the premium of a set it
+    /// completes, or a quarter of one it keeps from an opponent.
+    pub fn property_limit(&self, view: &View<'_>, property: usize) -> i32 {
+        let value = view.board().properties[property].value;
+        let me = view.seat;
+        let points = view.points(me);
+        if let Some(set) = completes_set(view, me, property) {
+            return (value + set_premium(view, set) / 2).min(points);
+        }
+        let mut limit = value;
+        if blocks_set(view, me, property) {
+            limit += set_premium(view, view.board().group_of(property)) / 4;
+        }
+        limit.min(points - self.reserves.explore / 2)
+    }
+
+    /// The points that make a trade fair to `seat`: what it gains in holdings plus points and cards.
+    fn gain_for(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
+        let (gives, gets, points, cards) = if seat == trade.from {
+            (
+                trade.give,
+                trade.take,
+                -trade.points,
+                i32::from(trade.take_cards) - i32::from(trade.give_cards),
+            )
+        } else {
+            (
+                trade.take,
+                trade.give,
+                trade.points,
+                i32::from(trade.give_cards) - i32::from(trade.take_cards),
+            )
+        };
+        let before = view.owned(seat);
+        let after = (before & !gives) | gets;
+        holding_worth(view, after) - holding_worth(view, before) + points + 10 * cards
+    }
+}
+
+impl Seat for Heuristic {
+    fn explore(&mut self, view: View<'_>, property: usize) -> bool {
+        let value = view.board().properties[property].value;
+        let points = view.points(view.seat);
+        points - value >= self.reserves.explore
+            || completes_set(&view, view.seat, property).is_some()
+    }
+
+    fn bid_limit(&mut self, view: View<'_>, lot: Lot) -> i32 {
+        match lot {
+            Lot::Property(property) => self.property_limit(&view, property),
+            Lot::LastCrest(_) => {
+                let deeds = &view.board().properties;
+                let cheapest = mask_bits(view.owned(view.seat) & !view.crested())
+                    .map(|p| deeds[p].crest_cost)
+                    .filter(|&c| c > 0)
+                    .min()
+                    .unwrap_or(0);
+                (view.points(view.seat) - cheapest - self.reserves.crest).min(cheapest / 2)
+            }
+        }
+    }
+
+    fn jail(&mut self, view: View<'_>) -> JailChoice {
+        if view.unexplored().count_ones() < self.reserves.leave_jail_while_unexplored {
+            JailChoice::Roll
+        } else if view.jail_cards(view.seat) > 0 {
+            JailChoice::Card
+        } else {
+            JailChoice::Pay
+        }
+    }
+
+    fn crests(&mut self, view: View<'_>) -> u32 {
+        let board = view.board();
+        let mut points = view.points(view.seat);
+        let mut wanted = 0;
+        // The dearest crests first: rent grows with the location's value.
+        let mut eligible: Vec<usize> = mask_bits(view.game().crestable(view.seat)).collect();
+        eligible.sort_by_key(|&p| std::cmp::Reverse(board.properties[p].crest_cost));
+        for property in eligible {
+            let cost = board.properties[property].crest_cost;
+            if points - cost >= self.reserves.crest {
+                points -= cost;
+                wanted |= 1 << property;
+            }
+        }
+        wanted
+    }
+
+    fn unmortgage(&mut self, view: View<'_>) -> u32 {
+        let board = view.board();
+        let mut points = view.points(view.seat);
+        let mut chosen = 0;
+        for property in mask_bits(view.owned(view.seat) & view.mortgaged()) {
+            let cost = board.properties[property].unmortgage;
+            if points - cost >= self.reserves.unmortgage {
+                points -= cost;
+                chosen |= 1 << property;
+            }
+        }
+        chosen
+    }
+
+    fn raise(&mut self, _view: View<'_>, _owed: i32) -> Option<Raise> {
+        // The engine's order (crests back first, then the smallest mortgages outside whole
+        // sets) is the one this player would choose.
+        None
+    }
+
+    fn propose_trade(&mut self, view: View<'_>) -> Option<Trade> {
+        let me = view.seat;
+        let board = view.board();
+        let points = view.points(me);
+        let mut best: Option<(i32, Trade)> = None;
+        for group in &board.groups {
+            let missing = group.members & !view.owned(me);
+            if missing.count_ones() != 1 {
+                continue;
+            }
+            let property = missing.trailing_zeros() as usize;
+            let Some(owner) = view.owner(property) else {
+                continue;
+            };
+            let premium = set_premium(&view, group.members);
+            let mut trade = Trade {
+                from: me,
+                to: owner,
+                take: missing,
+                ..Trade::default()
+            };
+            // What the owner asks: what it loses in holdings plus half the set's premium.
+            let loss = -Self::gain_for(&view, owner, &trade);
+            let offer = ((loss + premium / 2).max(0) + 9) / 10 * 10;
+            if points - offer < self.reserves.explore / 2 || offer > premium + loss {
+                continue;
+            }
+            trade.points = offer;
+            let gain = premium - offer;
+            if best.is_none_or(|(top, _)| gain > top) {
+                best = Some((gain, trade));
+            }
+        }
+        best.map(|(_, trade)| trade)
+    }
+
+    fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool {
+        let me = view.seat;
+        let gain = Self::gain_for(&view, me, trade);
+        if trade.points < 0 && view.points(me) + trade.points < self.reserves.explore / 2 {
+            return false;
+        }
+        // Handing the proposer a whole set costs them half its premium on top.
+        let mut asked = 0;
+        let after = (view.owned(trade.from) & !trade.give) | trade.take;
+        for group in &view.board().groups {
+            let whole_after = after & group.members == group.members;
+            let whole_before = view.owned(trade.from) & group.members == group.members;
+            if whole_after && !whole_before {
+                asked += set_premium(&view, group.members) / 2;
+            }
+        }
+        gain >= asked && gain >= 0
+    }
+}

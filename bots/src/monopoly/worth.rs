@@ -1,0 +1,51 @@
+//! What properties are worth to a player, shared by the heuristic and the Monte Carlo trader.
+
+use engine::monopoly::{View, mask_bits};
+
+/// Points a whole colour set adds beyond its locations' values: the doubling at the final
+/// count plus as much again for the doubled rent and crests it opens.
+pub fn set_premium(view: &View<'_>, members: u32) -> i32 {
+    let board = view.board();
+    2 * mask_bits(members)
+        .map(|p| board.properties[p].value)
+        .sum::<i32>()
+}
+
+/// The worth of holding `mask`: each property's value, plus the premium of each whole set,
+/// less the unmortgage cost of mortgaged ones.
+pub fn holding_worth(view: &View<'_>, mask: u32) -> i32 {
+    let board = view.board();
+    let mut worth: i32 = mask_bits(mask)
+        .map(|p| {
+            let lift = if view.mortgaged() & (1 << p) != 0 {
+                board.properties[p].unmortgage
+            } else {
+                0
+            };
+            board.properties[p].value - lift
+        })
+        .sum();
+    for group in &board.groups {
+        if mask & group.members == group.members {
+            worth += set_premium(view, group.members);
+        }
+    }
+    worth
+}
+
+/// The colour set a property would complete for `seat`, if it is the only piece missing.
+pub fn completes_set(view: &View<'_>, seat: usize, property: usize) -> Option<u32> {
+    let set = view.board().group_of(property);
+    let rest = set & !(1 << property);
+    (set != 0 && view.owned(seat) & rest == rest).then_some(set)
+}
+
+/// Whether another single player holds the rest of a property's colour set.
+pub fn blocks_set(view: &View<'_>, seat: usize, property: usize) -> bool {
+    let set = view.board().group_of(property);
+    let rest = set & !(1 << property);
+    rest != 0
+        && (0..view.players())
+            .filter(|&s| s != seat)
+            .any(|s| view.owned(s) & rest == rest)
+}

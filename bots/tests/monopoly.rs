@@ -1,0 +1,104 @@
+//! Monopoly: Harry Potter played by the bots: invariants hold after every turn, games end,
+//! and a bot's decisions depend only on what its seat may see.
+
+use std::sync::Arc;
+
+use bots::monopoly::{Heuristic, monopoly_bot_by_name};
+use engine::monopoly::{Ending, Lot, Monopoly, MonopolyRules, Seat, mask_bits};
+
+fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Seat>> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut seat = monopoly_bot_by_name(name, 0).unwrap();
+            seat.start_game(seed.wrapping_mul(31).wrapping_add(i as u64));
+            seat
+        })
+        .collect()
+}
+
+/// Plays a game turn by turn, checking every law after each turn.
+fn checked_game(rules: &Arc<MonopolyRules>, names: &[&str], seed: u64) -> Monopoly {
+    let mut game = Monopoly::sorted(rules.clone(), names.len(), seed).unwrap();
+    let mut seats = seats(names, seed);
+    while game.ending().is_none() {
+        game.play_turn(&mut seats);
+        if let Err(broken) = game.check_invariants() {
+            panic!("seed {seed}, turn {}: {broken}", game.turns());
+        }
+    }
+    game
+}
+
+#[test]
+fn random_games_keep_points_deeds_crests_and_cards() {
+    let rules = Arc::new(MonopolyRules::standard());
+    let mut endings = [0; 3];
+    for seed in 0..1500u64 {
+        let players = 2 + (seed % 5) as usize;
+        let names = vec!["random"; players];
+        let game = checked_game(&rules, &names, seed);
+        endings[game.ending().unwrap() as usize] += 1;
+    }
+    assert!(endings[Ending::Explored as usize] > 0, "{endings:?}");
+}
+
+#[test]
+fn heuristic_games_end_by_exploring_everything() {
+    let rules = Arc::new(MonopolyRules::standard());
+    let mut endings = [0; 3];
+    let mut turns = 0;
+    for seed in 0..1000u64 {
+        let names = ["heuristic", "heuristic", "heuristic", "heuristic"];
+        let game = checked_game(&rules, &names, seed);
+        endings[game.ending().unwrap() as usize] += 1;
+        turns += game.turns();
+    }
+    eprintln!("endings {endings:?}, mean turns {}", turns as f64 / 1000.0);
+    assert_eq!(endings[Ending::TurnCap as usize], 0, "{endings:?}");
+}
+
+#[test]
+#[ignore = "soak: 100,000 random games, every law checked after every turn (cargo test --release -- --ignored)"]
+fn soak_100k_random_games() {
+    let rules = Arc::new(MonopolyRules::standard());
+    for seed in 0..100_000u64 {
+        let players = 2 + (seed % 5) as usize;
+        checked_game(&rules, &vec!["random"; players], seed);
+    }
+}
+
+/// The heuristic's answers to every question, at each turn of a game.
+fn answers(game: &Monopoly, seat: usize) -> Vec<i32> {
+    let mut bot = Heuristic::new();
+    let view = game.view(seat);
+    let mut out = vec![bot.crests(view) as i32, bot.unmortgage(view) as i32];
+    out.push(bot.jail(view) as i32);
+    if let Some(trade) = bot.propose_trade(view) {
+        out.extend([trade.to as i32, trade.take as i32, trade.points]);
+    }
+    for property in mask_bits(game.rules().board.all_properties()) {
+        out.push(bot.bid_limit(view, Lot::Property(property)));
+        out.push(i32::from(bot.explore(view, property)));
+    }
+    out
+}
+
+#[test]
+fn a_bot_decides_the_same_whatever_the_deck_and_dice_hold() {
+    // `sampled` copies the table with the Owl Post deck reshuffled and the dice reseeded:
+    // everything a seat may not see is different, everything it may see is the same.
+    let rules = Arc::new(MonopolyRules::standard());
+    for seed in 0..20u64 {
+        let mut game = Monopoly::sorted(rules.clone(), 4, seed).unwrap();
+        let mut table = seats(&["heuristic", "random", "heuristic", "random"], seed);
+        while game.ending().is_none() {
+            let other = game.sampled(seed ^ 0xdead);
+            for seat in 0..4 {
+                assert_eq!(answers(&game, seat), answers(&other, seat), "seed {seed}");
+            }
+            game.play_turn(&mut table);
+        }
+    }
+}

@@ -1,0 +1,797 @@
+//! The state of a game and its turns: rolling, moving, landing, Jail, Owl Post and the end.
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+
+use super::board::{MAX_PROPERTIES, PropertyKind, Space};
+use super::events::Event;
+use super::owl_post::{Deck, Effect, nearest};
+use super::rules::MonopolyRules;
+use super::seat::{JailChoice, Seat, View};
+use super::tally::Tally;
+use super::{MAX_PLAYERS, MonopolyError};
+use crate::hogwarts::House;
+use crate::scrabble::GameRng;
+
+/// No one: the owner of an unexplored property.
+pub(super) const NOBODY: u8 = u8::MAX;
+
+/// One player's public state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Player {
+    pub(super) position: u8,
+    pub(super) points: i32,
+    /// Failed rolls for doubles while in Jail, or `None` when free.
+    pub(super) jail: Option<u8>,
+    /// Held Get Out of Jail Free cards, as a mask of card numbers.
+    pub(super) held: u64,
+    pub(super) house: House,
+    pub(super) out: bool,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Every property was explored (the rulebook's end).
+    Explored,
+    /// Every other player went out.
+    LastStanding,
+    /// The turn cap stopped a stalled game.
+    TurnCap,
+}
+
+impl Ending {
+    /// The ending's name in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Explored => "explored",
+            Ending::LastStanding => "last_standing",
+            Ending::TurnCap => "turn_cap",
+        }
+    }
+}
+
+/// A game of Monopoly: Harry Potter in progress. Not `Clone`: a copy that kept the dice's
+/// RNG would tell a bot the future, so the only copy is [`Monopoly::sampled`].
+#[derive(Debug)]
+pub struct Monopoly {
+    pub(super) rules: Arc<MonopolyRules>,
+    pub(super) players: usize,
+    pub(super) seats: [Player; MAX_PLAYERS],
+    pub(super) owner: [u8; MAX_PROPERTIES],
+    pub(super) owned: [u32; MAX_PLAYERS],
+    pub(super) mortgaged: u32,
+    pub(super) crested: u32,
+    pub(super) crests_left: [u8; 4],
+    pub(super) deck: Deck,
+    /// Points the Bank has taken minus points it has given: players' points plus this is constant.
+    pub(super) bank: i64,
+    pub(super) rng: GameRng,
+    pub(super) first: usize,
+    pub(super) mover: usize,
+    pub(super) turns: u32,
+    pub(super) ending: Option<Ending>,
+    pub(super) tally: Tally,
+    pub(super) log: Option<Vec<Event>>,
+}
+
+fn house_index(house: House) -> usize {
+    House::ALL
+        .iter()
+        .position(|&h| h == house)
+        .expect("every house is listed")
+}
+
+impl Monopoly {
+    /// A game with the given houses, one per player (2 to 6), shuffled deck and first player from `seed`.
+    pub fn new(
+        rules: Arc<MonopolyRules>,
+        houses: &[House],
+        seed: u64,
+    ) -> Result<Monopoly, MonopolyError> {
+        let players = houses.len();
+        if !(2..=rules.max_players()).contains(&players) {
+            return Err(MonopolyError::Players {
+                players,
+                max: rules.max_players(),
+            });
+        }
+        for house in House::ALL {
+            let sharing = houses.iter().filter(|&&h| h == house).count();
+            if sharing > rules.numbers.house_cards_per_house as usize {
+                return Err(MonopolyError::HouseCards {
+                    house,
+                    players: sharing,
+                    cards: rules.numbers.house_cards_per_house,
+                });
+            }
+        }
+        let mut rng = GameRng::seed_from_u64(seed);
+        let deck = Deck::shuffled(rules.cards.len(), &mut rng);
+        let start = Player {
+            position: 0,
+            points: rules.numbers.starting_points,
+            jail: None,
+            held: 0,
+            house: House::Gryffindor,
+            out: false,
+        };
+        let mut seats = [start; MAX_PLAYERS];
+        for (seat, &house) in seats.iter_mut().zip(houses) {
+            seat.house = house;
+        }
+        // The highest roller starts: every player equally likely.
+        let first = rng.random_range(0..players);
+        Ok(Monopoly {
+            players,
+            seats,
+            owner: [NOBODY; MAX_PROPERTIES],
+            owned: [0; MAX_PLAYERS],
+            mortgaged: 0,
+            crested: 0,
+            crests_left: [rules.numbers.crests_per_house; 4],
+            deck,
+            bank: 0,
+            rng,
+            first,
+            mover: first,
+            turns: 0,
+            ending: None,
+            tally: Tally::default(),
+            log: None,
+            rules,
+        })
+    }
+
+    /// A game whose players draw House Cards at random from the seed (two per house).
+    pub fn sorted(
+        rules: Arc<MonopolyRules>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Monopoly, MonopolyError> {
+        let mut cards: Vec<House> = House::ALL
+            .iter()
+            .flat_map(|&h| std::iter::repeat_n(h, rules.numbers.house_cards_per_house as usize))
+            .collect();
+        let mut rng = GameRng::seed_from_u64(seed ^ 0x486f_7573_6543_6172);
+        rand::seq::SliceRandom::shuffle(&mut cards[..], &mut rng);
+        cards.truncate(players.min(cards.len()));
+        if cards.len() < players {
+            return Err(MonopolyError::Players {
+                players,
+                max: rules.max_players(),
+            });
+        }
+        Monopoly::new(rules, &cards, seed)
+    }
+
+    /// A copy for a rollout: the same table, with the Owl Post deck reshuffled and the dice
+    /// reseeded, so it reveals nothing a seat may not see.
+    pub fn sampled(&self, seed: u64) -> Monopoly {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let deck = self.deck.reshuffled(&mut rng);
+        Monopoly {
+            rules: self.rules.clone(),
+            players: self.players,
+            seats: self.seats,
+            owner: self.owner,
+            owned: self.owned,
+            mortgaged: self.mortgaged,
+            crested: self.crested,
+            crests_left: self.crests_left,
+            deck,
+            bank: self.bank,
+            rng,
+            first: self.first,
+            mover: self.mover,
+            turns: self.turns,
+            ending: self.ending,
+            tally: Tally::default(),
+            log: None,
+        }
+    }
+
+    /// The rules in play.
+    pub fn rules(&self) -> &MonopolyRules {
+        &self.rules
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// A player's house points.
+    pub fn points(&self, seat: usize) -> i32 {
+        self.seats[seat].points
+    }
+
+    /// A player's space.
+    pub fn position(&self, seat: usize) -> usize {
+        self.seats[seat].position as usize
+    }
+
+    /// A player's house.
+    pub fn house(&self, seat: usize) -> House {
+        self.seats[seat].house
+    }
+
+    /// Whether a player has gone out.
+    pub fn is_out(&self, seat: usize) -> bool {
+        self.seats[seat].out
+    }
+
+    /// Whether a player is in Jail.
+    pub fn in_jail(&self, seat: usize) -> bool {
+        self.seats[seat].jail.is_some()
+    }
+
+    /// A player's Get Out of Jail Free cards.
+    pub fn jail_cards(&self, seat: usize) -> u8 {
+        self.seats[seat].held.count_ones() as u8
+    }
+
+    /// A property's owner.
+    pub fn owner(&self, property: usize) -> Option<usize> {
+        match self.owner[property] {
+            NOBODY => None,
+            seat => Some(seat as usize),
+        }
+    }
+
+    /// A player's properties, as a mask.
+    pub fn owned(&self, seat: usize) -> u32 {
+        self.owned[seat]
+    }
+
+    /// Mortgaged properties, as a mask.
+    pub fn mortgaged(&self) -> u32 {
+        self.mortgaged
+    }
+
+    /// Crested locations, as a mask.
+    pub fn crested(&self) -> u32 {
+        self.crested
+    }
+
+    /// A house's crests still with the Bank.
+    pub fn crests_left(&self, house: House) -> u8 {
+        self.crests_left[house_index(house)]
+    }
+
+    /// Unexplored properties, as a mask.
+    pub fn unexplored(&self) -> u32 {
+        let owned = self.owned[..self.players].iter().fold(0, |all, &m| all | m);
+        self.rules.board.all_properties() & !owned
+    }
+
+    /// Turns begun so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Cards in the Owl Post deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The seat that moved first.
+    pub fn first(&self) -> usize {
+        self.first
+    }
+
+    /// The seat whose turn is next.
+    pub fn mover(&self) -> usize {
+        self.mover
+    }
+
+    /// Why the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// What happened, counted for the simulator's tables.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// Points the Bank has taken minus those it has given.
+    pub fn bank(&self) -> i64 {
+        self.bank
+    }
+
+    /// Starts keeping a log of events (off by default: the simulator needs none).
+    pub fn record_events(&mut self) {
+        self.log.get_or_insert_with(Vec::new);
+    }
+
+    /// The events since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    pub(super) fn note(&mut self, event: Event) {
+        if let Some(log) = &mut self.log {
+            log.push(event);
+        }
+    }
+
+    /// The view of one seat.
+    pub fn view(&self, seat: usize) -> View<'_> {
+        View::new(self, seat)
+    }
+
+    pub(super) fn roll(&mut self) -> (u8, u8) {
+        (self.rng.random_range(1..=6), self.rng.random_range(1..=6))
+    }
+
+    /// Plays turns until the game ends.
+    pub fn play_out(&mut self, seats: &mut [Box<dyn Seat>]) {
+        while self.ending.is_none() {
+            self.play_turn(seats);
+        }
+    }
+
+    /// Plays one player's turn: deals and crests before the roll, then the rolls.
+    pub fn play_turn(&mut self, seats: &mut [Box<dyn Seat>]) {
+        assert_eq!(seats.len(), self.players, "one seat per player");
+        if self.ending.is_some() {
+            return;
+        }
+        let mover = self.mover;
+        self.turns += 1;
+        self.trade_phase(mover, seats);
+        self.crest_phase(mover, seats);
+        self.unmortgage_phase(mover, seats);
+        if self.ending.is_none() && !self.seats[mover].out {
+            self.rolls(mover, seats);
+        }
+        if self.ending.is_none() {
+            self.mover = self.next_player(mover);
+            if self.turns >= self.rules.numbers.turn_cap {
+                self.ending = Some(Ending::TurnCap);
+            }
+        }
+    }
+
+    fn next_player(&self, after: usize) -> usize {
+        (1..=self.players)
+            .map(|k| (after + k) % self.players)
+            .find(|&s| !self.seats[s].out)
+            .unwrap_or(after)
+    }
+
+    /// Jail, then rolling and moving until the dice stop showing doubles.
+    fn rolls(&mut self, mover: usize, seats: &mut [Box<dyn Seat>]) {
+        let numbers = &self.rules.numbers;
+        let (fine, tries) = (numbers.jail_fine, numbers.jail_tries);
+        if let Some(failed) = self.seats[mover].jail {
+            let choice = seats[mover].jail(self.view(mover));
+            match choice {
+                JailChoice::Card if self.seats[mover].held != 0 => {
+                    let card = self.seats[mover].held.trailing_zeros() as usize;
+                    self.seats[mover].held &= !(1 << card);
+                    self.deck.put_under(card);
+                    self.seats[mover].jail = None;
+                    self.note(Event::Freed { seat: mover });
+                }
+                JailChoice::Pay | JailChoice::Card if self.seats[mover].points >= fine => {
+                    self.pay(mover, None, fine, seats);
+                    self.seats[mover].jail = None;
+                    self.note(Event::Freed { seat: mover });
+                }
+                _ => {
+                    let (a, b) = self.roll();
+                    self.note(Event::Rolled {
+                        seat: mover,
+                        dice: (a, b),
+                    });
+                    if a == b {
+                        self.seats[mover].jail = None;
+                        self.note(Event::Freed { seat: mover });
+                        self.move_by(mover, a + b, seats);
+                    } else if failed + 1 >= tries {
+                        self.seats[mover].jail = None;
+                        self.note(Event::Freed { seat: mover });
+                        self.pay(mover, None, fine, seats);
+                        if !self.seats[mover].out && self.ending.is_none() {
+                            self.move_by(mover, a + b, seats);
+                        }
+                    } else {
+                        self.seats[mover].jail = Some(failed + 1);
+                    }
+                    return;
+                }
+            }
+        }
+        let mut doubles = 0;
+        loop {
+            let (a, b) = self.roll();
+            self.note(Event::Rolled {
+                seat: mover,
+                dice: (a, b),
+            });
+            if a == b {
+                doubles += 1;
+                if doubles >= self.rules.numbers.doubles_to_jail {
+                    self.send_to_jail(mover);
+                    return;
+                }
+            }
+            self.move_by(mover, a + b, seats);
+            let player = self.seats[mover];
+            if a != b || self.ending.is_some() || player.out || player.jail.is_some() {
+                return;
+            }
+        }
+    }
+
+    pub(super) fn send_to_jail(&mut self, seat: usize) {
+        self.seats[seat].position = self.rules.board.jail;
+        self.seats[seat].jail = Some(0);
+        self.note(Event::Jailed { seat });
+    }
+
+    /// Moves forward, paying GO's reward when the token passes or lands on it, and lands.
+    fn move_by(&mut self, seat: usize, steps: u8, seats: &mut [Box<dyn Seat>]) {
+        let len = self.rules.board.len();
+        let to = (self.seats[seat].position as usize + steps as usize) % len;
+        self.move_to(seat, to, seats);
+    }
+
+    /// Moves forward to a space, paying GO's reward if the token passes or lands on GO, and lands.
+    fn move_to(&mut self, seat: usize, to: usize, seats: &mut [Box<dyn Seat>]) {
+        if to <= self.seats[seat].position as usize {
+            let reward = self.rules.numbers.go_reward;
+            self.gain(seat, reward);
+            self.note(Event::PassedGo {
+                seat,
+                points: reward,
+            });
+        }
+        self.seats[seat].position = to as u8;
+        self.land(seat, seats);
+    }
+
+    /// The Bank gives a player points.
+    pub(super) fn gain(&mut self, seat: usize, points: i32) {
+        self.seats[seat].points += points;
+        self.bank -= i64::from(points);
+    }
+
+    pub(super) fn land(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {
+        let space = self.seats[seat].position as usize;
+        self.tally.landings[space] += 1;
+        self.note(Event::Landed { seat, space });
+        match self.rules.board.spaces[space] {
+            Space::Go | Space::Jail | Space::FreeParking => {}
+            Space::Fine(points) => {
+                let paid = self.pay(seat, None, points, seats);
+                self.note(Event::PaidBank { seat, points: paid });
+            }
+            Space::GoToJail => self.send_to_jail(seat),
+            Space::OwlPost => self.owl_post(seat, seats),
+            Space::Property(property) => self.land_on_property(seat, property as usize, seats),
+        }
+    }
+
+    fn land_on_property(&mut self, seat: usize, property: usize, seats: &mut [Box<dyn Seat>]) {
+        let own_room = self.view(seat).is_own_common_room(seat, property);
+        match self.owner(property) {
+            None => {
+                let value = self.rules.board.properties[property].value;
+                if own_room && seats[seat].take_common_room(self.view(seat), property) {
+                    self.note(Event::Explored {
+                        seat,
+                        property,
+                        points: 0,
+                    });
+                    self.acquire(property, seat);
+                } else if self.seats[seat].points >= value
+                    && seats[seat].explore(self.view(seat), property)
+                {
+                    self.pay(seat, None, value, seats);
+                    self.tally.explored[property] += 1;
+                    self.tally.cost[property] += value;
+                    self.note(Event::Explored {
+                        seat,
+                        property,
+                        points: value,
+                    });
+                    self.acquire(property, seat);
+                } else {
+                    self.auction_property(property, seat, seats);
+                }
+            }
+            Some(owner) if owner == seat => {}
+            Some(owner) => {
+                if own_room || self.mortgaged & (1 << property) != 0 {
+                    return;
+                }
+                if !seats[owner].ask_rent(self.view(owner), seat, property) {
+                    return;
+                }
+                let rent = self.rent_owed(property, owner);
+                let paid = self.pay(seat, Some(owner), rent, seats);
+                self.tally.rent[property] += paid;
+                self.note(Event::Rent {
+                    payer: seat,
+                    owner,
+                    property,
+                    points: paid,
+                });
+            }
+        }
+    }
+
+    /// A property changes hands from the Bank; the game ends when none is left unexplored.
+    pub(super) fn acquire(&mut self, property: usize, seat: usize) {
+        self.owner[property] = seat as u8;
+        self.owned[seat] |= 1 << property;
+        self.note_sets(seat);
+        if self.unexplored() == 0 {
+            self.ending = Some(Ending::Explored);
+        }
+    }
+
+    /// Counts each colour set a player holds whole, once per game.
+    pub(super) fn note_sets(&mut self, seat: usize) {
+        for (group, set) in self.rules.board.groups.iter().enumerate() {
+            if self.owned[seat] & set.members == set.members {
+                self.tally.sets[seat] |= 1 << group;
+            }
+        }
+    }
+
+    /// The rent owed now (a spell's dice are rolled).
+    fn rent_owed(&mut self, property: usize, owner: usize) -> i32 {
+        let board = &self.rules.board;
+        let numbers = &self.rules.numbers;
+        let deed = &board.properties[property];
+        match deed.kind {
+            PropertyKind::Location(group) => {
+                let members = board.groups[group as usize].members;
+                if self.crested & (1 << property) != 0 {
+                    deed.rent[2]
+                } else if self.owned[owner] & members == members {
+                    deed.rent[1]
+                } else {
+                    deed.rent[0]
+                }
+            }
+            PropertyKind::CommonRoom(_) => {
+                let rooms = (self.owned[owner] & board.common_rooms).count_ones() as usize;
+                numbers.common_room_rent[rooms.clamp(1, 4) - 1]
+            }
+            PropertyKind::Spell => {
+                let spells = (self.owned[owner] & board.spells).count_ones();
+                let per_pip = numbers.spell_rent_per_pip;
+                let (a, b) = self.roll();
+                if spells >= 2 {
+                    per_pip * i32::from(a + b)
+                } else {
+                    per_pip * i32::from(a.max(b))
+                }
+            }
+        }
+    }
+
+    /// The rent a player would owe on landing now, spells at the dice's mean; 0 where none is due.
+    pub fn expected_rent(&self, property: usize, payer: usize) -> i32 {
+        let Some(owner) = self.owner(property) else {
+            return 0;
+        };
+        let board = &self.rules.board;
+        let deed = &board.properties[property];
+        if owner == payer
+            || self.mortgaged & (1 << property) != 0
+            || deed.kind == PropertyKind::CommonRoom(self.seats[payer].house)
+        {
+            return 0;
+        }
+        match deed.kind {
+            PropertyKind::Location(group) => {
+                let members = board.groups[group as usize].members;
+                if self.crested & (1 << property) != 0 {
+                    deed.rent[2]
+                } else if self.owned[owner] & members == members {
+                    deed.rent[1]
+                } else {
+                    deed.rent[0]
+                }
+            }
+            PropertyKind::CommonRoom(_) => {
+                let rooms = (self.owned[owner] & board.common_rooms).count_ones() as usize;
+                self.rules.numbers.common_room_rent[rooms.clamp(1, 4) - 1]
+            }
+            PropertyKind::Spell => {
+                let per_pip = self.rules.numbers.spell_rent_per_pip;
+                // The higher of two dice averages 161/36; both together 7.
+                if (self.owned[owner] & board.spells).count_ones() >= 2 {
+                    per_pip * 7
+                } else {
+                    (per_pip * 161 + 18) / 36
+                }
+            }
+        }
+    }
+
+    fn owl_post(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {
+        let Some(card) = self.deck.draw() else {
+            return;
+        };
+        let before = self.seats[seat].points;
+        self.tally.owl_drawn[card] += 1;
+        self.note(Event::OwlPost { seat, card });
+        let effect = self.rules.cards[card].effect;
+        if effect == Effect::GetOutOfJailFree {
+            self.seats[seat].held |= 1 << card;
+        } else {
+            self.deck.put_under(card);
+        }
+        let len = self.rules.board.len();
+        let here = self.seats[seat].position as usize;
+        match effect {
+            Effect::Gain(points) => self.gain(seat, points),
+            Effect::Lose(points) => {
+                let paid = self.pay(seat, None, points, seats);
+                self.note(Event::PaidBank { seat, points: paid });
+            }
+            Effect::CollectFromEach(points) => {
+                for other in 0..self.players {
+                    if other != seat && !self.seats[other].out && self.ending.is_none() {
+                        self.pay(other, Some(seat), points, seats);
+                    }
+                }
+            }
+            Effect::PayEach(points) => {
+                for other in 0..self.players {
+                    if other != seat && !self.seats[other].out && !self.seats[seat].out {
+                        self.pay(seat, Some(other), points, seats);
+                    }
+                }
+            }
+            Effect::PayPerCrest(points) => {
+                let crests = (self.crested & self.owned[seat]).count_ones() as i32;
+                if crests > 0 {
+                    let paid = self.pay(seat, None, points * crests, seats);
+                    self.note(Event::PaidBank { seat, points: paid });
+                }
+            }
+            Effect::Advance(to) => self.move_to(seat, to as usize, seats),
+            Effect::NearestCommonRoom => {
+                let to = nearest(&self.rules.board, here, true);
+                self.move_to(seat, to, seats);
+            }
+            Effect::NearestSpell => {
+                let to = nearest(&self.rules.board, here, false);
+                self.move_to(seat, to, seats);
+            }
+            Effect::Back(spaces) => {
+                self.seats[seat].position = ((here + len - spaces as usize) % len) as u8;
+                self.land(seat, seats);
+            }
+            Effect::GoToJail => self.send_to_jail(seat),
+            Effect::GetOutOfJailFree => {}
+        }
+        self.tally.owl_points[card] += self.seats[seat].points - before;
+    }
+
+    /// Each player's count at the end: points, plus each property's value (doubled for a
+    /// location in a colour set, its crest rent where crested), less the unmortgage cost of a
+    /// mortgaged one, as if lifted before the count.
+    pub fn final_scores(&self) -> [i32; MAX_PLAYERS] {
+        let board = &self.rules.board;
+        let mut scores = [0; MAX_PLAYERS];
+        for (seat, score) in scores.iter_mut().enumerate().take(self.players) {
+            if self.seats[seat].out {
+                continue;
+            }
+            *score = self.seats[seat].points;
+            let owned = self.owned[seat];
+            for property in mask_bits(owned) {
+                let deed = &board.properties[property];
+                let set = board.group_of(property);
+                *score += if self.crested & (1 << property) != 0 {
+                    deed.rent[2]
+                } else if set != 0 && owned & set == set {
+                    2 * deed.value
+                } else {
+                    deed.value
+                };
+                if self.mortgaged & (1 << property) != 0 {
+                    *score -= deed.unmortgage;
+                }
+            }
+        }
+        scores
+    }
+
+    /// Checks every conservation law; the text says which one broke.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let numbers = &self.rules.numbers;
+        let points: i64 = self.seats[..self.players]
+            .iter()
+            .map(|p| i64::from(p.points))
+            .sum();
+        let start = i64::from(numbers.starting_points) * self.players as i64;
+        if points + self.bank != start {
+            return Err(format!(
+                "points {points} + bank {} != {start} at the start",
+                self.bank
+            ));
+        }
+        if let Some(seat) = (0..self.players).find(|&s| self.seats[s].points < 0) {
+            return Err(format!(
+                "seat {seat} has {} points",
+                self.seats[seat].points
+            ));
+        }
+        let all = self.rules.board.all_properties();
+        for property in mask_bits(all) {
+            let bit = 1u32 << property;
+            let holders: Vec<usize> = (0..self.players)
+                .filter(|&s| self.owned[s] & bit != 0)
+                .collect();
+            let expected: Vec<usize> = self.owner(property).into_iter().collect();
+            if holders != expected {
+                return Err(format!(
+                    "property {property}: owner {expected:?}, masks {holders:?}"
+                ));
+            }
+        }
+        if self.crested & self.mortgaged != 0 {
+            return Err("a crested property is mortgaged".into());
+        }
+        if self.mortgaged & self.unexplored() != 0 || self.crested & self.unexplored() != 0 {
+            return Err("the Bank's property is mortgaged or crested".into());
+        }
+        for (index, house) in House::ALL.iter().enumerate() {
+            let on_board = (0..self.players)
+                .filter(|&s| self.seats[s].house == *house)
+                .map(|s| (self.owned[s] & self.crested).count_ones())
+                .sum::<u32>();
+            if on_board + u32::from(self.crests_left[index]) != u32::from(numbers.crests_per_house)
+            {
+                return Err(format!("{} crests: {on_board} placed", house.name()));
+            }
+        }
+        for property in mask_bits(self.crested) {
+            let set = self.rules.board.group_of(property);
+            let owner = self.owner[property] as usize;
+            if set == 0 || self.owned[owner] & set != set {
+                return Err(format!("crest on {property} outside a whole set"));
+            }
+        }
+        let held: u32 = self.seats[..self.players]
+            .iter()
+            .map(|p| p.held.count_ones())
+            .sum();
+        if held as usize + self.deck.len() != self.rules.cards.len() {
+            return Err(format!(
+                "{held} cards held + {} in the deck != {}",
+                self.deck.len(),
+                self.rules.cards.len()
+            ));
+        }
+        let out_with_something = (0..self.players)
+            .any(|s| self.seats[s].out && (self.owned[s] != 0 || self.seats[s].held != 0));
+        if out_with_something {
+            return Err("a player out of the game holds property or cards".into());
+        }
+        Ok(())
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn mask_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let bit = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(bit)
+    })
+}

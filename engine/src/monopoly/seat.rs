@@ -1,0 +1,209 @@
+//! The decisions a player makes, asked of a [`Seat`] through a [`View`] of what the seat may see.
+//!
+//! Everything on the table is public in Monopoly: points, deeds, crests, mortgages, tokens and
+//! held cards. What no seat sees is the order of the Owl Post deck and the dice to come, so a
+//! view offers no way to read them.
+
+use super::board::{Board, PropertyKind};
+use super::game::Monopoly;
+use super::rules::MonopolyRules;
+use crate::hogwarts::House;
+
+/// What an auction sells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lot {
+    /// An unexplored property.
+    Property(usize),
+    /// The last crest of a house, for a location of the bidder's.
+    LastCrest(House),
+}
+
+/// How a player in Jail starts their turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JailChoice {
+    /// Give the fine to the Bank, then roll and move.
+    Pay,
+    /// Use a Get Out of Jail Free card, then roll and move.
+    Card,
+    /// Roll for doubles.
+    Roll,
+}
+
+/// One step towards paying a debt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Raise {
+    /// Return the crest on a location for its cost.
+    ReturnCrest(usize),
+    /// Mortgage a property (its set's crests are returned first).
+    Mortgage(usize),
+}
+
+/// A deal between two players: properties, points and Get Out of Jail Free cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Trade {
+    /// The player who proposes.
+    pub from: usize,
+    /// The player asked.
+    pub to: usize,
+    /// Properties `from` gives, as a mask.
+    pub give: u32,
+    /// Properties `from` receives, as a mask.
+    pub take: u32,
+    /// Points `from` gives `to` (negative: `to` gives `from`).
+    pub points: i32,
+    /// Get Out of Jail Free cards `from` gives.
+    pub give_cards: u8,
+    /// Get Out of Jail Free cards `from` receives.
+    pub take_cards: u8,
+}
+
+/// A player's decisions. Every method sees the game through its seat's [`View`].
+pub trait Seat: Send {
+    /// Called before each game with a seed for the seat's own randomness.
+    fn start_game(&mut self, _seed: u64) {}
+    /// Explore (buy at its value) the unexplored property the player stands on, or auction it.
+    fn explore(&mut self, view: View<'_>, property: usize) -> bool;
+    /// The most this player would bid for a lot; below the opening bid means no bid.
+    fn bid_limit(&mut self, view: View<'_>, lot: Lot) -> i32;
+    /// How to start a turn in Jail.
+    fn jail(&mut self, view: View<'_>) -> JailChoice;
+    /// Locations to add a crest to now, as a mask (only eligible ones are granted).
+    fn crests(&mut self, view: View<'_>) -> u32;
+    /// Mortgaged properties to buy back now, as a mask.
+    fn unmortgage(&mut self, view: View<'_>) -> u32;
+    /// The next step to raise `owed` points; `None` leaves the choice to the engine's order.
+    fn raise(&mut self, view: View<'_>, owed: i32) -> Option<Raise>;
+    /// A deal to offer at the start of this player's turn, if any.
+    fn propose_trade(&mut self, view: View<'_>) -> Option<Trade>;
+    /// Whether to accept a deal offered to this player.
+    fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool;
+    /// Whether to ask for the rent a player owes on landing (bots always ask).
+    fn ask_rent(&mut self, _view: View<'_>, _payer: usize, _property: usize) -> bool {
+        true
+    }
+    /// Whether to take one's own house's unexplored common room for free.
+    fn take_common_room(&mut self, _view: View<'_>, _property: usize) -> bool {
+        true
+    }
+}
+
+/// What one seat may see of a game.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub(crate) game: &'a Monopoly,
+    /// The seat looking.
+    pub seat: usize,
+}
+
+impl<'a> View<'a> {
+    /// The view of a seat.
+    pub fn new(game: &'a Monopoly, seat: usize) -> View<'a> {
+        View { game, seat }
+    }
+
+    /// The rules in play.
+    pub fn rules(&self) -> &'a MonopolyRules {
+        self.game.rules()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'a Board {
+        &self.game.rules().board
+    }
+
+    /// Seats at the table (out ones included).
+    pub fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    /// A player's house points.
+    pub fn points(&self, seat: usize) -> i32 {
+        self.game.points(seat)
+    }
+
+    /// A player's space.
+    pub fn position(&self, seat: usize) -> usize {
+        self.game.position(seat)
+    }
+
+    /// A player's house.
+    pub fn house(&self, seat: usize) -> House {
+        self.game.house(seat)
+    }
+
+    /// Whether a player is out of the game.
+    pub fn is_out(&self, seat: usize) -> bool {
+        self.game.is_out(seat)
+    }
+
+    /// Whether a player is in Jail.
+    pub fn in_jail(&self, seat: usize) -> bool {
+        self.game.in_jail(seat)
+    }
+
+    /// A player's Get Out of Jail Free cards.
+    pub fn jail_cards(&self, seat: usize) -> u8 {
+        self.game.jail_cards(seat)
+    }
+
+    /// A property's owner.
+    pub fn owner(&self, property: usize) -> Option<usize> {
+        self.game.owner(property)
+    }
+
+    /// The properties a player owns, as a mask.
+    pub fn owned(&self, seat: usize) -> u32 {
+        self.game.owned(seat)
+    }
+
+    /// Mortgaged properties, as a mask.
+    pub fn mortgaged(&self) -> u32 {
+        self.game.mortgaged()
+    }
+
+    /// Crested locations, as a mask.
+    pub fn crested(&self) -> u32 {
+        self.game.crested()
+    }
+
+    /// Crests of a house still with the Bank.
+    pub fn crests_left(&self, house: House) -> u8 {
+        self.game.crests_left(house)
+    }
+
+    /// Unexplored properties, as a mask.
+    pub fn unexplored(&self) -> u32 {
+        self.game.unexplored()
+    }
+
+    /// Turns played so far.
+    pub fn turns(&self) -> u32 {
+        self.game.turns()
+    }
+
+    /// Cards still in the Owl Post deck (not their order).
+    pub fn deck_len(&self) -> usize {
+        self.game.deck_len()
+    }
+
+    /// The rent a player landing on a property would owe now (spells: at the dice's mean).
+    pub fn rent(&self, property: usize, payer: usize) -> i32 {
+        self.game.expected_rent(property, payer)
+    }
+
+    /// Whether a property is one's own house's common room (no rent there, free to take).
+    pub fn is_own_common_room(&self, seat: usize, property: usize) -> bool {
+        self.board().properties[property].kind == PropertyKind::CommonRoom(self.house(seat))
+    }
+
+    /// Points a player could raise by returning every crest and mortgaging everything.
+    pub fn raisable(&self, seat: usize) -> i32 {
+        self.game.raisable(seat)
+    }
+
+    /// The whole game, as the seat sees it: for copying into a rollout with
+    /// [`Monopoly::sampled`], which redraws the hidden deck order and dice.
+    pub fn game(&self) -> &'a Monopoly {
+        self.game
+    }
+}

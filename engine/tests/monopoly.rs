@@ -1,0 +1,579 @@
+//! Monopoly: Harry Potter: the rulebook's example, rents, auctions, each Owl Post card,
+//! trades, going out, and the dice walk against its Markov chain.
+
+use std::sync::Arc;
+
+use engine::hogwarts::House;
+use engine::monopoly::{
+    Effect, Ending, JailChoice, Lot, Monopoly, MonopolyRules, Raise, Seat, Trade, View,
+};
+
+/// A seat that answers every question the same way.
+#[derive(Clone, Default)]
+struct Scripted {
+    explore: bool,
+    bid: i32,
+    pay_jail: bool,
+    accept: bool,
+    offer: Option<Trade>,
+}
+
+impl Seat for Scripted {
+    fn explore(&mut self, _: View<'_>, _: usize) -> bool {
+        self.explore
+    }
+    fn bid_limit(&mut self, _: View<'_>, _: Lot) -> i32 {
+        self.bid
+    }
+    fn jail(&mut self, view: View<'_>) -> JailChoice {
+        match (self.pay_jail, view.jail_cards(view.seat) > 0) {
+            (_, true) => JailChoice::Card,
+            (true, false) => JailChoice::Pay,
+            _ => JailChoice::Roll,
+        }
+    }
+    fn crests(&mut self, _: View<'_>) -> u32 {
+        0
+    }
+    fn unmortgage(&mut self, _: View<'_>) -> u32 {
+        0
+    }
+    fn raise(&mut self, _: View<'_>, _: i32) -> Option<Raise> {
+        None
+    }
+    fn propose_trade(&mut self, _: View<'_>) -> Option<Trade> {
+        self.offer.take()
+    }
+    fn accept_trade(&mut self, _: View<'_>, _: &Trade) -> bool {
+        self.accept
+    }
+}
+
+fn seats(script: &[Scripted]) -> Vec<Box<dyn Seat>> {
+    script
+        .iter()
+        .map(|s| Box::new(s.clone()) as Box<dyn Seat>)
+        .collect()
+}
+
+fn rules() -> Arc<MonopolyRules> {
+    Arc::new(MonopolyRules::standard())
+}
+
+fn property(game: &Monopoly, name: &str) -> usize {
+    let board = &game.rules().board;
+    board
+        .properties
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no property {name}"))
+}
+
+fn bit(game: &Monopoly, name: &str) -> u32 {
+    1 << property(game, name)
+}
+
+fn game(houses: &[House]) -> Monopoly {
+    Monopoly::new(rules(), houses, 7).unwrap()
+}
+
+const GR: House = House::Gryffindor;
+const SL: House = House::Slytherin;
+const HU: House = House::Hufflepuff;
+
+#[test]
+fn the_rulebooks_final_count_is_370() {
+    let mut game = game(&[GR, SL]);
+    let common_room = bit(&game, "Gryffindor Common Room");
+    let room = bit(&game, "Room of Requirement");
+    let office = bit(&game, "Dumbledore's Office");
+    game.arrange(0, 50, common_room | room | office, office, 0)
+        .unwrap();
+    assert_eq!(game.final_scores()[0], 20 + 100 + 200 + 50);
+    game.check_invariants().unwrap();
+    // Mortgaged, a property is counted as if its mortgage were lifted first.
+    game.arrange(0, 50, common_room | room | office, 0, room)
+        .unwrap();
+    assert_eq!(game.final_scores()[0], 50 + 20 + 100 + 100 - 28);
+}
+
+#[test]
+fn rent_follows_sets_crests_common_rooms_and_mortgages() {
+    let mut game = game(&[GR, SL]);
+    let mut table = seats(&[Scripted::default(), Scripted::default()]);
+    let room = property(&game, "Room of Requirement");
+    let office = bit(&game, "Dumbledore's Office");
+    let rooms = [
+        "Gryffindor Common Room",
+        "Hufflepuff Common Room",
+        "Ravenclaw Common Room",
+    ];
+    let common: u32 = rooms.iter().map(|r| bit(&game, r)).sum();
+    game.arrange(1, 0, (1 << room) | office | common, 0, 0)
+        .unwrap();
+    let land = |game: &mut Monopoly, table: &mut Vec<Box<dyn Seat>>, name: &str| {
+        let before = game.points(0);
+        let space = game.rules().board.properties[property(game, name)].space;
+        game.place_token(0, space as usize);
+        game.land_here(0, table);
+        before - game.points(0)
+    };
+    game.arrange(0, 1_000, 0, 0, 0).unwrap();
+    assert_eq!(
+        land(&mut game, &mut table, "Room of Requirement"),
+        100,
+        "a whole set doubles"
+    );
+    game.arrange(1, 0, (1 << room) | office | common, office, 0)
+        .unwrap();
+    assert_eq!(
+        land(&mut game, &mut table, "Dumbledore's Office"),
+        200,
+        "crest rent"
+    );
+    assert_eq!(land(&mut game, &mut table, "Room of Requirement"), 100);
+    assert_eq!(
+        land(&mut game, &mut table, "Hufflepuff Common Room"),
+        40,
+        "three rooms"
+    );
+    assert_eq!(
+        land(&mut game, &mut table, "Gryffindor Common Room"),
+        0,
+        "no rent on your own house's common room"
+    );
+    game.arrange(1, 0, (1 << room) | office | common, 0, 1 << room)
+        .unwrap();
+    assert_eq!(
+        land(&mut game, &mut table, "Room of Requirement"),
+        0,
+        "mortgaged"
+    );
+    assert_eq!(
+        land(&mut game, &mut table, "Dumbledore's Office"),
+        100,
+        "the set's rent stands with one of it mortgaged"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn spells_charm_ten_times_the_dice() {
+    let mut game = game(&[GR, SL]);
+    let mut table = seats(&[Scripted::default(), Scripted::default()]);
+    let lumos = property(&game, "Lumos");
+    game.arrange(0, 100_000, 0, 0, 0).unwrap();
+    game.arrange(1, 0, 1 << lumos, 0, 0).unwrap();
+    let space = game.rules().board.properties[lumos].space as usize;
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        let before = game.points(0);
+        game.place_token(0, space);
+        game.land_here(0, &mut table);
+        seen.insert(before - game.points(0));
+    }
+    assert_eq!(
+        seen,
+        (1..=6).map(|d| 10 * d).collect(),
+        "one spell: the higher die"
+    );
+    let both = (1 << lumos) | bit(&game, "Aguamenti");
+    game.arrange(1, 0, both, 0, 0).unwrap();
+    seen.clear();
+    for _ in 0..400 {
+        let before = game.points(0);
+        game.place_token(0, space);
+        game.land_here(0, &mut table);
+        seen.insert(before - game.points(0));
+    }
+    assert_eq!(
+        seen,
+        (2..=12).map(|d| 10 * d).collect(),
+        "two spells: both dice"
+    );
+}
+
+#[test]
+fn an_auction_goes_for_a_step_over_the_runner_up() {
+    let mut game = game(&[GR, SL, HU]);
+    let bids = |a: i32, b: i32, c: i32| {
+        seats(&[
+            Scripted {
+                bid: a,
+                ..Scripted::default()
+            },
+            Scripted {
+                bid: b,
+                ..Scripted::default()
+            },
+            Scripted {
+                bid: c,
+                ..Scripted::default()
+            },
+        ])
+    };
+    let office = property(&game, "Dumbledore's Office");
+    let space = game.rules().board.properties[office].space as usize;
+    game.place_token(0, space);
+    // Player 1 lands and declines to explore; 3 bids to 75, 2 to 40: 3 pays 50.
+    game.land_here(0, &mut bids(0, 40, 75));
+    assert_eq!(game.owner(office), Some(2));
+    assert_eq!(game.points(2), 250);
+    // A tie goes to the first in order from the lander; bids are capped by points.
+    let hall = property(&game, "Great Hall");
+    game.place_token(1, game.rules().board.properties[hall].space as usize);
+    game.land_here(1, &mut bids(60, 60, 1_000));
+    assert_eq!((game.owner(hall), game.points(2)), (Some(2), 250 - 70));
+    let library = property(&game, "Library");
+    game.place_token(1, game.rules().board.properties[library].space as usize);
+    game.land_here(1, &mut bids(0, 0, 5));
+    assert_eq!(
+        game.owner(library),
+        None,
+        "no bid at the opening 10: it stays unexplored"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn each_owl_post_card_does_what_it_says() {
+    let rules = rules();
+    for (card, owl) in rules.cards.iter().enumerate() {
+        let mut game = Monopoly::new(rules.clone(), &[GR, SL, HU], 1).unwrap();
+        let mut table = seats(&[
+            Scripted::default(),
+            Scripted::default(),
+            Scripted::default(),
+        ]);
+        let crested = bit(&game, "Black Lake") | bit(&game, "Owlery");
+        game.arrange(0, 300, crested, crested, 0).unwrap();
+        game.stack_owl_post(card).unwrap();
+        let from = 7;
+        game.place_token(0, from);
+        game.land_here(0, &mut table);
+        let change = game.points(0) - 300;
+        let others: i32 = (1..3).map(|s| game.points(s) - 300).sum();
+        let at = game.position(0);
+        let what = &owl.name;
+        match owl.effect {
+            Effect::Gain(p) => assert_eq!(change, p, "{what}"),
+            Effect::Lose(p) => assert_eq!(change, -p, "{what}"),
+            Effect::CollectFromEach(p) => assert_eq!((change, others), (2 * p, -2 * p), "{what}"),
+            Effect::PayEach(p) => assert_eq!((change, others), (-2 * p, 2 * p), "{what}"),
+            Effect::PayPerCrest(p) => assert_eq!(change, -2 * p, "{what}"),
+            Effect::Advance(to) => {
+                assert_eq!(at, to as usize, "{what}");
+                let passed_go = usize::from(to) <= from;
+                // Unexplored and declined: auctioned without bids, so only GO pays.
+                assert_eq!(change, if passed_go { 20 } else { 0 }, "{what}");
+            }
+            Effect::NearestCommonRoom => assert_eq!(at, 15, "{what}"),
+            Effect::NearestSpell => assert_eq!(at, 12, "{what}"),
+            Effect::Back(n) => assert_eq!(at, from - n as usize, "{what}"),
+            Effect::GoToJail => assert!(game.in_jail(0) && at == 10, "{what}"),
+            Effect::GetOutOfJailFree => {
+                assert_eq!(game.jail_cards(0), 1, "{what}");
+                assert_eq!(game.deck_len(), rules.cards.len() - 1);
+            }
+        }
+        game.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn a_jail_card_goes_back_under_the_deck_when_used() {
+    let mut game = game(&[GR, SL]);
+    let mut table = seats(&[Scripted::default(), Scripted::default()]);
+    game.give_jail_card(0).unwrap();
+    game.jail(0);
+    let deck = game.deck_len();
+    while game.mover() != 0 {
+        game.play_turn(&mut table);
+    }
+    game.play_turn(&mut table);
+    assert_eq!(game.jail_cards(0), 0);
+    assert!(!game.in_jail(0));
+    assert!(game.deck_len() >= deck, "the card is back in the deck");
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_trade_returns_the_sets_crests_and_keeps_mortgages() {
+    let mut game = game(&[GR, SL]);
+    let mover = game.mover();
+    let other = 1 - mover;
+    let room = bit(&game, "Room of Requirement");
+    let office = bit(&game, "Dumbledore's Office");
+    let lake = bit(&game, "Black Lake");
+    assert!(
+        game.arrange(mover, 0, room | office | lake, room | office, lake)
+            .is_ok()
+    );
+    assert!(
+        game.arrange(mover, 0, room | office | lake, room, room)
+            .is_err(),
+        "a crest and a mortgage on one deed"
+    );
+    game.arrange(mover, 0, room | office | lake, room, lake)
+        .unwrap();
+    let offer = Trade {
+        from: mover,
+        to: other,
+        give: office | lake,
+        take: 0,
+        points: -60,
+        ..Trade::default()
+    };
+    assert!(game.check_trade(&offer).is_ok());
+    let greedy = Trade {
+        take: bit(&game, "Owlery"),
+        ..offer
+    };
+    assert!(
+        game.check_trade(&greedy).is_err(),
+        "the Owlery is the Bank's"
+    );
+    let too_dear = Trade {
+        points: -301,
+        ..offer
+    };
+    assert!(
+        game.check_trade(&too_dear).is_err(),
+        "300 points is all they have"
+    );
+    let mut script = vec![Scripted::default(), Scripted::default()];
+    script[other].accept = true;
+    script[mover].offer = Some(offer);
+    let mut table = seats(&script);
+    let crest_cost =
+        game.rules().board.properties[property(&game, "Room of Requirement")].crest_cost;
+    let before = game.points(mover);
+    game.play_turn(&mut table);
+    assert_eq!(game.owned(other) & (office | lake), office | lake);
+    assert_eq!(
+        game.crested(),
+        0,
+        "the Room of Requirement's crest went back"
+    );
+    assert_eq!(
+        game.mortgaged() & lake,
+        lake,
+        "the mortgage travels with the deed"
+    );
+    assert_eq!(game.crests_left(game.house(mover)), 11);
+    assert!(
+        game.points(mover) >= before + 60 + crest_cost - 200,
+        "paid 60 and the crest's cost"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn going_out_to_a_player_hands_over_everything() {
+    let mut game = game(&[GR, SL]);
+    let mut table = seats(&[Scripted::default(), Scripted::default()]);
+    let office = property(&game, "Dumbledore's Office");
+    let room = bit(&game, "Room of Requirement");
+    game.arrange(1, 0, (1 << office) | room, 1 << office, 0)
+        .unwrap();
+    let lake = bit(&game, "Black Lake");
+    game.arrange(0, 30, lake, 0, 0).unwrap();
+    game.give_jail_card(0).unwrap();
+    game.place_token(0, 39);
+    game.land_here(0, &mut table);
+    // 200 owed; 30 + the lake's mortgage 5 raised, all handed to the owner.
+    assert!(game.is_out(0));
+    assert_eq!(game.points(1), 35);
+    assert_eq!(game.owned(1), (1 << office) | room | lake);
+    assert_eq!(game.mortgaged(), lake);
+    assert_eq!(game.jail_cards(1), 1);
+    assert_eq!(game.ending(), Some(Ending::LastStanding));
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn going_out_to_the_bank_auctions_the_properties() {
+    let mut game = game(&[GR, SL, HU]);
+    let mut table = seats(&[
+        Scripted::default(),
+        Scripted {
+            bid: 10,
+            ..Scripted::default()
+        },
+        Scripted::default(),
+    ]);
+    let lake = bit(&game, "Black Lake");
+    game.arrange(0, 5, lake, 0, 0).unwrap();
+    game.give_jail_card(0).unwrap();
+    let deck = game.deck_len();
+    game.place_token(0, 4);
+    game.land_here(0, &mut table);
+    assert!(game.is_out(0));
+    assert_eq!(game.owner(property(&game, "Black Lake")), Some(1));
+    assert_eq!(game.mortgaged(), 0, "the mortgage is cancelled");
+    assert_eq!(game.deck_len(), deck + 1);
+    game.check_invariants().unwrap();
+}
+
+/// A player who never explores or bids and leaves Jail at once: its landings are the dice's.
+struct Walker;
+
+impl Seat for Walker {
+    fn explore(&mut self, _: View<'_>, _: usize) -> bool {
+        false
+    }
+    fn bid_limit(&mut self, _: View<'_>, _: Lot) -> i32 {
+        0
+    }
+    fn jail(&mut self, view: View<'_>) -> JailChoice {
+        if view.jail_cards(view.seat) > 0 {
+            JailChoice::Card
+        } else {
+            JailChoice::Pay
+        }
+    }
+    fn crests(&mut self, _: View<'_>) -> u32 {
+        0
+    }
+    fn unmortgage(&mut self, _: View<'_>) -> u32 {
+        0
+    }
+    fn raise(&mut self, _: View<'_>, _: i32) -> Option<Raise> {
+        None
+    }
+    fn propose_trade(&mut self, _: View<'_>) -> Option<Trade> {
+        None
+    }
+    fn accept_trade(&mut self, _: View<'_>, _: &Trade) -> bool {
+        false
+    }
+}
+
+/// Landing shares from the Markov chain of (space, doubles so far this turn): two dice,
+/// three doubles to Jail, Go to Jail, and every Owl Post card equally likely.
+fn markov_landings(rules: &MonopolyRules) -> Vec<f64> {
+    use engine::monopoly::Space;
+    let board = &rules.board;
+    let n = board.len();
+    let jail = board.jail as usize;
+    let cards = rules.cards.len() as f64;
+    let nearest = |from: usize, common_room: bool| {
+        engine::monopoly::owl_post::nearest(board, from, common_room)
+    };
+    // Where a token that lands on `space` (with probability `p`) comes to rest, counting landings.
+    fn settle(
+        space: usize,
+        p: f64,
+        landings: &mut [f64],
+        rest: &mut Vec<(usize, bool, f64)>,
+        ctx: &dyn Fn(usize) -> Vec<(Option<usize>, f64)>,
+        jail: usize,
+    ) {
+        landings[space] += p;
+        for (next, q) in ctx(space) {
+            match next {
+                None => rest.push((jail, true, p * q)),
+                Some(to) if to == space => rest.push((space, false, p * q)),
+                Some(to) => settle(to, p * q, landings, rest, ctx, jail),
+            }
+        }
+    }
+    // For a space, where the token goes next: itself (stays), another space, or Jail (None).
+    let outcomes = |space: usize| -> Vec<(Option<usize>, f64)> {
+        match board.spaces[space] {
+            Space::GoToJail => vec![(None, 1.0)],
+            Space::OwlPost => rules
+                .cards
+                .iter()
+                .map(|card| {
+                    let to = match card.effect {
+                        Effect::Advance(to) => Some(to as usize),
+                        Effect::NearestCommonRoom => Some(nearest(space, true)),
+                        Effect::NearestSpell => Some(nearest(space, false)),
+                        Effect::Back(k) => Some((space + n - k as usize) % n),
+                        Effect::GoToJail => None,
+                        _ => Some(space),
+                    };
+                    (to, 1.0 / cards)
+                })
+                .collect(),
+            _ => vec![(Some(space), 1.0)],
+        }
+    };
+    let mut state = vec![0.0; n * 3];
+    state[0] = 1.0;
+    let mut landings = vec![0.0; n];
+    for round in 0..400 {
+        let mut next = vec![0.0; n * 3];
+        let mut counted = vec![0.0; n];
+        for (index, &p) in state.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let (space, doubles) = (index / 3, index % 3);
+            for a in 1..=6 {
+                for b in 1..=6 {
+                    let q = p / 36.0;
+                    if a == b && doubles == 2 {
+                        next[jail * 3] += q;
+                        continue;
+                    }
+                    let mut rest = Vec::new();
+                    settle(
+                        (space + a + b) % n,
+                        q,
+                        &mut counted,
+                        &mut rest,
+                        &outcomes,
+                        jail,
+                    );
+                    for (at, jailed, r) in rest {
+                        let streak = if a == b && !jailed { doubles + 1 } else { 0 };
+                        next[at * 3 + streak] += r;
+                    }
+                }
+            }
+        }
+        state = next;
+        if round >= 200 {
+            for (total, c) in landings.iter_mut().zip(&counted) {
+                *total += c;
+            }
+        }
+    }
+    let sum: f64 = landings.iter().sum();
+    landings.iter().map(|l| l / sum).collect()
+}
+
+#[test]
+fn a_long_dice_walk_lands_as_the_markov_chain_says() {
+    let mut rules = MonopolyRules::standard();
+    rules.numbers.starting_points = 10_000_000;
+    rules.numbers.turn_cap = 400_000;
+    let rules = Arc::new(rules);
+    let mut game = Monopoly::new(rules.clone(), &[GR, SL], 11).unwrap();
+    let mut table: Vec<Box<dyn Seat>> = vec![Box::new(Walker), Box::new(Walker)];
+    game.play_out(&mut table);
+    assert_eq!(game.ending(), Some(Ending::TurnCap));
+    let walked = &game.tally().landings[..rules.board.len()];
+    let total: u32 = walked.iter().sum();
+    let expected = markov_landings(&rules);
+    for (space, (&count, &share)) in walked.iter().zip(&expected).enumerate() {
+        let seen = f64::from(count) / f64::from(total);
+        assert!(
+            (seen - share).abs() < 0.0012,
+            "space {space} ({}): walked {seen:.4}, chain {share:.4}",
+            rules.board.names[space]
+        );
+    }
+    // Jail (Just Visiting here) and the Owl Post spaces are not all alike: the walk is not uniform.
+    assert!(expected.iter().cloned().fold(0.0, f64::max) > 1.2 / 40.0);
+}
+
+#[test]
+fn a_house_takes_at_most_its_house_cards_and_tables_hold_two_to_six() {
+    assert!(Monopoly::new(rules(), &[GR, GR, GR], 1).is_err());
+    assert!(Monopoly::new(rules(), &[GR], 1).is_err());
+    assert!(Monopoly::sorted(rules(), 6, 1).is_ok());
+    assert!(Monopoly::sorted(rules(), 7, 1).is_err());
+}

@@ -1,0 +1,227 @@
+//! `owlery sim|play monopoly-hp` through the real binary: the same tables on 1 and 2 threads
+//! and in shards, every Monopoly table written, and bad input refused with a clear message.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn owlery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT")
+        .args(args)
+        .output()
+        .expect("owlery runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("owlery-monopoly-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn assert_ran(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn refused(output: &Output) -> String {
+    assert!(!output.status.success(), "expected a refusal");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn sim(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "sim",
+        "monopoly-hp",
+        "--games",
+        "3000",
+        "--bots",
+        "heuristic,heuristic,random,heuristic,random",
+        "--seed",
+        "9",
+        "--per-game",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    owlery(&args)
+}
+
+fn tables(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "csv"))
+        .map(|path| {
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&path).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn monopoly_runs_agree_on_threads_and_shards_and_write_every_table() {
+    let dir = scratch("runs");
+    assert_ran(&sim(&dir.join("one"), &["--threads", "1"]));
+    assert_ran(&sim(&dir.join("two"), &["--threads", "2"]));
+    for shard in ["0/2", "1/2"] {
+        let out = dir.join(format!("shard{}", &shard[..1]));
+        assert_ran(&sim(&out, &["--shard", shard]));
+    }
+    let merged = dir.join("merged");
+    assert_ran(&owlery(&[
+        "merge",
+        dir.join("shard0").to_str().unwrap(),
+        dir.join("shard1").to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]));
+    let one = tables(&dir.join("one"));
+    assert_eq!(one, tables(&dir.join("two")));
+    assert_eq!(one, tables(&merged));
+    let names: Vec<&str> = one.iter().map(|(name, _)| name.as_str()).collect();
+    for table in [
+        "properties.csv",
+        "sets.csv",
+        "owl_post.csv",
+        "trades.csv",
+        "endings.csv",
+        "landings.csv",
+        "houses.csv",
+        "bots.csv",
+        "games.csv",
+    ] {
+        assert!(names.contains(&table), "{table} missing from {names:?}");
+    }
+    let read = |name: &str| {
+        String::from_utf8(one.iter().find(|(n, _)| n == name).unwrap().1.clone()).unwrap()
+    };
+    let properties = read("properties.csv");
+    assert_eq!(properties.lines().count(), 29, "28 properties and a header");
+    assert!(properties.contains("Dumbledore's Office,dark_blue,50,"));
+    assert_eq!(read("owl_post.csv").lines().count(), 33);
+    let endings = read("endings.csv");
+    let games: u64 = endings
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(
+        games, 3000,
+        "every game ended one way or another:\n{endings}"
+    );
+    let header = read("games.csv").lines().next().unwrap().to_string();
+    assert!(header.contains("bot5,house1") && header.ends_with("score5,winner,turns"));
+
+    let guide = dir.join("guide");
+    assert_ran(&owlery(&[
+        "report",
+        dir.join("one").to_str().unwrap(),
+        "--out",
+        guide.to_str().unwrap(),
+    ]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn monopoly_refuses_bad_flags_and_files_by_name() {
+    let dir = scratch("bad");
+    let out = dir.join("run");
+    let seven = "heuristic,heuristic,heuristic,heuristic,heuristic,heuristic,heuristic";
+    let message = refused(&owlery(&[
+        "sim",
+        "monopoly-hp",
+        "--bots",
+        seven,
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(message.contains("expected 2 to 6"), "{message}");
+    let message = refused(&owlery(&[
+        "sim",
+        "monopoly-hp",
+        "--bots",
+        "heuristic,greedy",
+    ]));
+    assert!(
+        message.contains("unknown bot \"greedy\"") && message.contains("heuristic"),
+        "{message}"
+    );
+    let cards = dir.join("owl.toml");
+    std::fs::write(&cards, "[[card]]\nname = \"x\"\neffect = \"teleport\"\n").unwrap();
+    let message = refused(&owlery(&[
+        "sim",
+        "monopoly-hp",
+        "--bots",
+        "heuristic,heuristic",
+        "--owl-post",
+        cards.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(
+        message.contains("owl.toml: line 1: effect \"teleport\": expected gain"),
+        "{message}"
+    );
+    let message = refused(&owlery(&[
+        "sim",
+        "monopoly-hp",
+        "--bots",
+        "heuristic,heuristic",
+        "--set",
+        "go_reward=-5",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(message.contains("go_reward"), "{message}");
+    let message = refused(&owlery(&[
+        "play",
+        "scrabble",
+        "--owl-post",
+        cards.to_str().unwrap(),
+    ]));
+    assert!(
+        message.contains("--owl-post applies to monopoly-hp"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_played_game_is_told_and_counted_the_same_for_a_seed() {
+    let args = [
+        "play",
+        "monopoly-hp",
+        "--bots",
+        "heuristic,random,heuristic",
+        "--seed",
+        "4",
+    ];
+    let first = assert_ran(&owlery(&args));
+    assert_eq!(first, assert_ran(&owlery(&args)));
+    assert!(first.contains("turn 1: player") && first.contains("game over after"));
+    let last = first.lines().last().unwrap();
+    assert!(last.starts_with("player 3 (heuristic, "), "{last}");
+    let houses = assert_ran(&owlery(&[
+        "play",
+        "monopoly-hp",
+        "--bots",
+        "heuristic,heuristic",
+        "--houses",
+        "slytherin,slytherin",
+        "--quiet",
+    ]));
+    assert!(
+        houses.contains("player 2 (heuristic, slytherin)"),
+        "{houses}"
+    );
+}
