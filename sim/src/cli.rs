@@ -231,6 +231,9 @@ pub struct PlayArgs {
     pub lexicon: LexiconArgs,
     #[command(flatten)]
     pub data: RulesArgs,
+    /// monopoly-hp: rollouts per alternative for the mc-trader bot.
+    #[arg(long, value_name = "K", default_value_t = bots::monopoly::DEFAULT_ROLLOUTS)]
+    pub rollouts: usize,
 }
 
 /// Arguments of `owlery analyze`.
@@ -291,6 +294,9 @@ pub struct SimArgs {
     pub lexicon: LexiconArgs,
     #[command(flatten)]
     pub data: RulesArgs,
+    /// monopoly-hp: rollouts per alternative for the mc-trader bot.
+    #[arg(long, value_name = "K", default_value_t = bots::monopoly::DEFAULT_ROLLOUTS)]
+    pub rollouts: usize,
 }
 
 /// Arguments of `owlery merge`.

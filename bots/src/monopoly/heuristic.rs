@@ -2,7 +2,7 @@
 
 use engine::monopoly::{JailChoice, Lot, Raise, Seat, Trade, View, mask_bits};
 
-use super::worth::{blocks_set, completes_set, holding_worth, set_premium};
+use super::worth::{blocks_set, completes_set, set_premium, set_price, trade_gain};
 
 /// The points it keeps back for rent, and its thresholds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,28 +62,6 @@ impl Heuristic {
             limit += set_premium(view, view.board().group_of(property)) / 4;
         }
         limit.min(points - self.reserves.explore / 2)
-    }
-
-    /// The points that make a trade fair to `seat`: what it gains in holdings plus points and cards.
-    fn gain_for(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
-        let (gives, gets, points, cards) = if seat == trade.from {
-            (
-                trade.give,
-                trade.take,
-                -trade.points,
-                i32::from(trade.take_cards) - i32::from(trade.give_cards),
-            )
-        } else {
-            (
-                trade.take,
-                trade.give,
-                trade.points,
-                i32::from(trade.give_cards) - i32::from(trade.take_cards),
-            )
-        };
-        let before = view.owned(seat);
-        let after = (before & !gives) | gets;
-        holding_worth(view, after) - holding_worth(view, before) + points + 10 * cards
     }
 }
 
@@ -179,7 +157,7 @@ impl Seat for Heuristic {
                 ..Trade::default()
             };
             // What the owner asks: what it loses in holdings plus half the set's premium.
-            let loss = -Self::gain_for(&view, owner, &trade);
+            let loss = -trade_gain(&view, owner, &trade);
             let offer = ((loss + premium / 2).max(0) + 9) / 10 * 10;
             if points - offer < self.reserves.explore / 2 || offer > premium + loss {
                 continue;
@@ -195,20 +173,10 @@ impl Seat for Heuristic {
 
     fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool {
         let me = view.seat;
-        let gain = Self::gain_for(&view, me, trade);
         if trade.points < 0 && view.points(me) + trade.points < self.reserves.explore / 2 {
             return false;
         }
-        // Handing the proposer a whole set costs them half its premium on top.
-        let mut asked = 0;
-        let after = (view.owned(trade.from) & !trade.give) | trade.take;
-        for group in &view.board().groups {
-            let whole_after = after & group.members == group.members;
-            let whole_before = view.owned(trade.from) & group.members == group.members;
-            if whole_after && !whole_before {
-                asked += set_premium(&view, group.members) / 2;
-            }
-        }
-        gain >= asked && gain >= 0
+        let gain = trade_gain(&view, me, trade);
+        gain >= set_price(&view, trade) && gain >= 0
     }
 }

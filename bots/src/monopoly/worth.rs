@@ -1,6 +1,6 @@
 //! What properties are worth to a player, shared by the heuristic and the Monte Carlo trader.
 
-use engine::monopoly::{View, mask_bits};
+use engine::monopoly::{Trade, View, mask_bits};
 
 /// Points a whole colour set adds beyond its locations' values: the doubling at the final
 /// count plus as much again for the doubled rent and crests it opens.
@@ -48,4 +48,39 @@ pub fn blocks_set(view: &View<'_>, seat: usize, property: usize) -> bool {
         && (0..view.players())
             .filter(|&s| s != seat)
             .any(|s| view.owned(s) & rest == rest)
+}
+
+/// What a trade gains `seat` (either party): the change in its holdings' worth, plus points
+/// and Get Out of Jail Free cards (10 each) received.
+pub fn trade_gain(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
+    let (gives, gets, points, cards) = if seat == trade.from {
+        (
+            trade.give,
+            trade.take,
+            -trade.points,
+            i32::from(trade.take_cards) - i32::from(trade.give_cards),
+        )
+    } else {
+        (
+            trade.take,
+            trade.give,
+            trade.points,
+            i32::from(trade.give_cards) - i32::from(trade.take_cards),
+        )
+    };
+    let before = view.owned(seat);
+    let after = (before & !gives) | gets;
+    holding_worth(view, after) - holding_worth(view, before) + points + 10 * cards
+}
+
+/// What the partner asks on top for handing the proposer whole sets: half of each one's premium.
+pub fn set_price(view: &View<'_>, trade: &Trade) -> i32 {
+    let before = view.owned(trade.from);
+    let after = (before & !trade.give) | trade.take;
+    view.board()
+        .groups
+        .iter()
+        .filter(|g| after & g.members == g.members && before & g.members != g.members)
+        .map(|g| set_premium(view, g.members) / 2)
+        .sum()
 }

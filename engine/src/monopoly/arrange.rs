@@ -95,6 +95,41 @@ impl Monopoly {
         self.land(seat, seats);
     }
 
+    /// What-if, for a rollout on a [`Monopoly::sampled`] copy: a player explores an
+    /// unexplored property at its value.
+    pub fn explore_now(&mut self, seat: usize, property: usize) -> Result<(), String> {
+        let value = self.rules.board.properties[property].value;
+        if self.owner[property] != NOBODY || self.seats[seat].points < value {
+            return Err(format!("seat {seat} cannot explore property {property}"));
+        }
+        self.seats[seat].points -= value;
+        self.bank += i64::from(value);
+        self.acquire(property, seat);
+        Ok(())
+    }
+
+    /// What-if: an unexplored property auctioned among `bidders` (a seat mask).
+    pub fn auction_now(
+        &mut self,
+        property: usize,
+        bidders: u8,
+        seats: &mut [Box<dyn Seat>],
+    ) -> Result<(), String> {
+        if self.owner[property] != NOBODY {
+            return Err(format!("property {property} is explored"));
+        }
+        let first = self.mover;
+        self.auction_among(property, bidders, first, seats);
+        Ok(())
+    }
+
+    /// What-if: a trade carried out as if accepted.
+    pub fn trade_now(&mut self, trade: &super::seat::Trade) -> Result<(), super::TradeError> {
+        self.check_trade(trade)?;
+        self.apply_trade(trade);
+        Ok(())
+    }
+
     /// Sends a player to Jail.
     pub fn jail(&mut self, seat: usize) {
         self.send_to_jail(seat);

@@ -72,6 +72,8 @@ pub struct Monopoly {
     pub(super) mover: usize,
     pub(super) turns: u32,
     pub(super) ending: Option<Ending>,
+    /// Whether a turn is under way (a copy taken now starts with the next player).
+    pub(super) in_turn: bool,
     pub(super) tally: Tally,
     pub(super) log: Option<Vec<Event>>,
 }
@@ -138,6 +140,7 @@ impl Monopoly {
             mover: first,
             turns: 0,
             ending: None,
+            in_turn: false,
             tally: Tally::default(),
             log: None,
             rules,
@@ -167,9 +170,15 @@ impl Monopoly {
     }
 
     /// A copy for a rollout: the same table, with the Owl Post deck reshuffled and the dice
-    /// reseeded, so it reveals nothing a seat may not see.
+    /// reseeded, so it reveals nothing a seat may not see. Taken during a turn, the copy
+    /// starts with the next player's turn (the rest of this one, a doubles roll, is dropped).
     pub fn sampled(&self, seed: u64) -> Monopoly {
         let mut rng = GameRng::seed_from_u64(seed);
+        let mover = if self.in_turn {
+            self.next_player(self.mover)
+        } else {
+            self.mover
+        };
         let deck = self.deck.reshuffled(&mut rng);
         Monopoly {
             rules: self.rules.clone(),
@@ -184,9 +193,10 @@ impl Monopoly {
             bank: self.bank,
             rng,
             first: self.first,
-            mover: self.mover,
+            mover,
             turns: self.turns,
             ending: self.ending,
+            in_turn: false,
             tally: Tally::default(),
             log: None,
         }
@@ -341,12 +351,14 @@ impl Monopoly {
         }
         let mover = self.mover;
         self.turns += 1;
+        self.in_turn = true;
         self.trade_phase(mover, seats);
         self.crest_phase(mover, seats);
         self.unmortgage_phase(mover, seats);
         if self.ending.is_none() && !self.seats[mover].out {
             self.rolls(mover, seats);
         }
+        self.in_turn = false;
         if self.ending.is_none() {
             self.mover = self.next_player(mover);
             if self.turns >= self.rules.numbers.turn_cap {
@@ -355,7 +367,7 @@ impl Monopoly {
         }
     }
 
-    fn next_player(&self, after: usize) -> usize {
+    pub(super) fn next_player(&self, after: usize) -> usize {
         (1..=self.players)
             .map(|k| (after + k) % self.players)
             .find(|&s| !self.seats[s].out)

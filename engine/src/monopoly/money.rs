@@ -197,7 +197,18 @@ impl Monopoly {
         let everyone = (0..self.players)
             .filter(|&s| !self.seats[s].out)
             .fold(0u8, |mask, s| mask | 1 << s);
-        let sale = self.auction(Lot::Property(property), everyone, first, seats);
+        self.auction_among(property, everyone, first, seats);
+    }
+
+    /// Auctions an unexplored property among `bidders` (a seat mask).
+    pub(super) fn auction_among(
+        &mut self,
+        property: usize,
+        bidders: u8,
+        first: usize,
+        seats: &mut [Box<dyn Seat>],
+    ) {
+        let sale = self.auction(Lot::Property(property), bidders, first, seats);
         self.note(Event::Auctioned { property, sale });
         match sale {
             Some((winner, price)) => {

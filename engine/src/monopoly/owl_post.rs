@@ -244,6 +244,9 @@ impl Deck {
         for (slot, card) in cards.iter_mut().zip(self.cards()) {
             *slot = card as u8;
         }
+        // From a canonical order, so the result depends on which cards are in the deck (public)
+        // and never on their order (hidden).
+        cards[..self.len as usize].sort_unstable();
         cards[..self.len as usize].shuffle(rng);
         Deck {
             cards,
@@ -281,6 +284,13 @@ mod tests {
         let held = deck.draw().unwrap();
         assert_eq!(deck.reshuffled(&mut rng).len(), 31);
         assert!(!deck.reshuffled(&mut rng).cards().any(|c| c == held));
+        let other = Deck::shuffled(32, &mut GameRng::seed_from_u64(4));
+        let same = |deck: &Deck| {
+            let mut rng = GameRng::seed_from_u64(9);
+            deck.reshuffled(&mut rng).cards().collect::<Vec<_>>()
+        };
+        let full = Deck::shuffled(32, &mut GameRng::seed_from_u64(3));
+        assert_eq!(same(&full), same(&other), "the hidden order leaks nothing");
     }
 
     #[test]

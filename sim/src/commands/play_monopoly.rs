@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use bots::monopoly::monopoly_bot_by_name;
+use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use engine::hogwarts::House;
 use engine::monopoly::{Event, Monopoly, Seat, mask_bits};
 
@@ -145,12 +145,16 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             rules.max_players()
         );
     }
+    let options = MonopolyOptions {
+        rollouts: args.rollouts,
+    };
     let mut seats: Vec<Box<dyn Seat>> = args
         .bots
         .iter()
         .enumerate()
         .map(|(seat, name)| {
-            monopoly_bot_by_name(name, args.seed.wrapping_mul(31).wrapping_add(seat as u64))
+            let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
+            monopoly_bot_with(name, seed, options)
         })
         .collect::<Result<_, _>>()?;
     let mut game = if args.houses.is_empty() {

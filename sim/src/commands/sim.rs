@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 
 use super::setup::{crossword_rules, game_lexicon, hp_rules, monopoly_rules};
+use bots::monopoly::MonopolyOptions;
+
 use crate::cli::{GameArg, SimArgs};
 use crate::runner::games::{Crossword, HarryPotter, MonopolyContest};
 use crate::runner::seeds::fingerprint;
@@ -124,9 +126,13 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
     let (contest, rules_hash) = if args.game == GameArg::MonopolyHp {
         let rules = monopoly_rules(&args.data)?;
-        let hash = hash(format!("{rules:?}"));
+        let options = MonopolyOptions {
+            rollouts: args.rollouts,
+        };
+        // The rollouts change mc-trader's play, so they are part of what a run is.
+        let hash = hash(format!("{rules:?}|{options:?}"));
         (
-            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone())),
+            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone(), options)),
             hash,
         )
     } else {

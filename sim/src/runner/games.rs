@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
-use bots::monopoly::monopoly_bot_by_name;
+use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules, Seat};
@@ -174,16 +174,23 @@ pub struct MonopolyContest {
     pub bots: Vec<String>,
     /// The names the tables print.
     pub labels: Arc<Labels>,
+    /// The bots' settings.
+    pub options: MonopolyOptions,
 }
 
 impl MonopolyContest {
     /// A contest between named bots.
-    pub fn new(rules: Arc<MonopolyRules>, bots: Vec<String>) -> MonopolyContest {
+    pub fn new(
+        rules: Arc<MonopolyRules>,
+        bots: Vec<String>,
+        options: MonopolyOptions,
+    ) -> MonopolyContest {
         let labels = Arc::new(Labels::of(&rules));
         MonopolyContest {
             rules,
             bots,
             labels,
+            options,
         }
     }
 }
@@ -194,7 +201,7 @@ impl Contest for MonopolyContest {
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
             .iter()
-            .map(|name| monopoly_bot_by_name(name, 0).map_err(Into::into))
+            .map(|name| monopoly_bot_with(name, 0, self.options).map_err(Into::into))
             .collect()
     }
 
