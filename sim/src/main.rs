@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod gcg;
+mod monopoly_text;
 mod output;
 mod render;
 mod runner;

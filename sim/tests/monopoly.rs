@@ -225,3 +225,50 @@ fn a_played_game_is_told_and_counted_the_same_for_a_seed() {
         "{houses}"
     );
 }
+
+fn play_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(["play", "monopoly-hp"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("owlery runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_person_is_asked_every_decision_and_typos_reprompt() {
+    let output = play_with_input(
+        &["--bots", "human,heuristic", "--seed", "2"],
+        "help\nboard\nfoo\ntrade 2 take 6 points 500\ntrade 2 take 6 points 40\n\nmaybe\ny\nquit\n",
+    );
+    let screen = assert_ran(&output);
+    for expected in [
+        "anywhere: board (the ring, owners, crests, tokens), help, quit",
+        "15 Hufflepuff Common Room    20  player 2",
+        "expected trade PLAYER give SPACES take SPACES points N, or none",
+        "that trade cannot be made: a side gives points or cards it does not have",
+        "1 (human) offers 2 (heuristic) nothing and 40 points for Quidditch Pitch:",
+        "\"maybe\": expected y or n",
+        "1 (human) explores Hogsmeade Station for 20",
+        "game abandoned after",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
+    // The end of input leaves the game as quit does.
+    let output = play_with_input(&["--bots", "heuristic,human", "--seed", "2"], "\n");
+    assert!(assert_ran(&output).contains("game abandoned after"));
+}

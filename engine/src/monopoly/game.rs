@@ -316,6 +316,11 @@ impl Monopoly {
         self.log.get_or_insert_with(Vec::new);
     }
 
+    /// The events logged and not yet taken (all of them are public).
+    pub fn events(&self) -> &[Event] {
+        self.log.as_deref().unwrap_or_default()
+    }
+
     /// The events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         self.log.as_mut().map(std::mem::take).unwrap_or_default()

@@ -3,6 +3,7 @@
 mod analyze;
 mod lexicon;
 mod merge;
+mod monopoly_person;
 mod play;
 mod play_hp;
 mod play_monopoly;

@@ -1,142 +1,23 @@
-//! `owlery play monopoly-hp`: one game between bots, told event by event, and the final count.
+//! `owlery play monopoly-hp`: a game between bots and people, told event by event, and the
+//! final count. A person's seat (`human`) answers every decision at the terminal.
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use anyhow::bail;
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use engine::hogwarts::House;
-use engine::monopoly::{Event, Monopoly, Seat, mask_bits};
+use engine::monopoly::{Monopoly, Seat};
 
+use super::monopoly_person::{Person, Shared};
 use super::setup::monopoly_rules;
 use crate::cli::PlayArgs;
+use crate::monopoly_text::ring;
 use crate::output;
-
-/// One event as a line, or `None` for the quiet ones.
-fn describe(game: &Monopoly, event: &Event, names: &[String]) -> Option<String> {
-    let board = &game.rules().board;
-    let who = |seat: usize| format!("{} ({})", seat + 1, names[seat]);
-    let deed = |property: usize| board.properties[property].name.as_str();
-    Some(match *event {
-        Event::Rolled { seat, dice } => format!("{} rolls {}+{}", who(seat), dice.0, dice.1),
-        Event::Landed { seat, space } => format!("  {} lands on {}", who(seat), board.names[space]),
-        Event::PassedGo { seat, points } => format!("  {} passes GO: +{points}", who(seat)),
-        Event::Explored {
-            seat,
-            property,
-            points: 0,
-        } => format!("  {} takes {} free", who(seat), deed(property)),
-        Event::Explored {
-            seat,
-            property,
-            points,
-        } => format!("  {} explores {} for {points}", who(seat), deed(property)),
-        Event::Auctioned {
-            property,
-            sale: Some((seat, price)),
-        } => format!(
-            "  {} wins {} at auction for {price}",
-            who(seat),
-            deed(property)
-        ),
-        Event::Auctioned {
-            property,
-            sale: None,
-        } => format!("  no one bids for {}", deed(property)),
-        Event::Rent {
-            payer,
-            owner,
-            property,
-            points,
-        } => format!(
-            "  {} pays {} rent of {points} on {}",
-            who(payer),
-            who(owner),
-            deed(property)
-        ),
-        Event::PaidBank { seat, points } => format!("  {} gives the Bank {points}", who(seat)),
-        Event::OwlPost { seat, card } => {
-            format!(
-                "  {} opens Owl Post: {}",
-                who(seat),
-                game.rules().cards[card].name
-            )
-        }
-        Event::Jailed { seat } => format!("  {} goes to Jail", who(seat)),
-        Event::Freed { seat } => format!("  {} leaves Jail", who(seat)),
-        Event::Crest {
-            seat,
-            property,
-            points,
-        } => format!(
-            "{} adds a crest to {} for {points}",
-            who(seat),
-            deed(property)
-        ),
-        Event::CrestReturned { seat, property } => {
-            format!("  {} returns the crest on {}", who(seat), deed(property))
-        }
-        Event::Mortgaged { seat, property } => {
-            format!("  {} mortgages {}", who(seat), deed(property))
-        }
-        Event::Unmortgaged { seat, property } => {
-            format!("{} lifts the mortgage on {}", who(seat), deed(property))
-        }
-        Event::Traded { trade, accepted } => {
-            let list = |mask: u32| {
-                let names: Vec<&str> = mask_bits(mask).map(deed).collect();
-                if names.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    names.join(", ")
-                }
-            };
-            format!(
-                "{} offers {} {} and {} points for {}: {}",
-                who(trade.from),
-                who(trade.to),
-                list(trade.give),
-                trade.points,
-                list(trade.take),
-                if accepted { "accepted" } else { "refused" }
-            )
-        }
-        Event::WentOut { seat, creditor } => format!(
-            "  {} is out, to {}",
-            who(seat),
-            creditor.map_or("the Bank".to_string(), who)
-        ),
-    })
-}
-
-/// The ring of properties: owner, crest, mortgage.
-fn holdings(game: &Monopoly) -> String {
-    let board = &game.rules().board;
-    let mut text = String::new();
-    for (property, deed) in board.properties.iter().enumerate() {
-        let owner = game
-            .owner(property)
-            .map_or("-".to_string(), |seat| (seat + 1).to_string());
-        let mut marks = String::new();
-        if game.crested() & (1 << property) != 0 {
-            marks.push_str(" crest");
-        }
-        if game.mortgaged() & (1 << property) != 0 {
-            marks.push_str(" mortgaged");
-        }
-        text.push_str(&format!(
-            "{:>2} {:<24} {:>3}  player {owner}{marks}\n",
-            deed.space, deed.name, deed.value
-        ));
-    }
-    text
-}
 
 /// Runs `owlery play monopoly-hp`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    if args.bots.iter().any(|seat| seat == "human") {
-        bail!("human seats at monopoly-hp are not playable yet; seat bots: heuristic, random");
-    }
     let rules = monopoly_rules(&args.data)?;
     if !(2..=rules.max_players()).contains(&args.bots.len()) {
         bail!(
@@ -148,15 +29,22 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let options = MonopolyOptions {
         rollouts: args.rollouts,
     };
-    let mut seats: Vec<Box<dyn Seat>> = args
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| {
+    let names = args.bots.clone();
+    let shared = Shared::default();
+    let mut seats: Vec<Box<dyn Seat>> = Vec::new();
+    for (seat, name) in names.iter().enumerate() {
+        if name == "human" {
+            seats.push(Box::new(Person::new(shared.clone(), names.clone())));
+        } else {
             let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
-            monopoly_bot_with(name, seed, options)
-        })
-        .collect::<Result<_, _>>()?;
+            let mut bot = monopoly_bot_with(name, seed, options).map_err(|mut unknown| {
+                unknown.known.push("human");
+                unknown
+            })?;
+            bot.start_game(seed);
+            seats.push(bot);
+        }
+    }
     let mut game = if args.houses.is_empty() {
         Monopoly::sorted(rules, seats.len(), args.seed)?
     } else {
@@ -174,8 +62,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
         Monopoly::new(rules, &houses, args.seed)?
     };
-    let names = args.bots.clone();
-    let mut out = output::stdout();
+    let people = names.iter().any(|name| name == "human");
+    let mut out = std::io::stdout().lock();
     for (seat, name) in names.iter().enumerate() {
         writeln!(
             out,
@@ -184,29 +72,34 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             game.house(seat).name()
         )?;
     }
+    drop(out);
     game.record_events();
-    while game.ending().is_none() {
+    while game.ending().is_none() && !shared.quit.load(Ordering::Relaxed) {
         let turn = game.turns() + 1;
         let mover = game.mover();
+        if !args.quiet || people {
+            println!("turn {turn}: player {} ({})", mover + 1, names[mover]);
+        }
         game.play_turn(&mut seats);
-        let events = game.take_events();
-        if args.quiet {
-            continue;
+        if !args.quiet || people {
+            let mut out = std::io::stdout().lock();
+            shared.catch_up(&game.view(mover), &names, &mut out);
+            let points: Vec<String> = (0..game.players())
+                .map(|s| game.points(s).to_string())
+                .collect();
+            writeln!(out, "  points: {}", points.join(" / "))?;
+        } else {
+            shared.printed.store(game.events().len(), Ordering::Relaxed);
         }
-        writeln!(out, "turn {turn}: player {}", mover + 1)?;
-        for event in &events {
-            if let Some(line) = describe(&game, event, &names) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        let points: Vec<String> = (0..game.players())
-            .map(|s| game.points(s).to_string())
-            .collect();
-        writeln!(out, "  points: {}", points.join(" / "))?;
     }
-    let ending = game.ending().expect("the loop ran to the end");
+    let mut out = output::stdout();
+    let Some(ending) = game.ending() else {
+        writeln!(out, "game abandoned after {} turns", game.turns())?;
+        output::finish(out)?;
+        return Ok(ExitCode::SUCCESS);
+    };
     if !args.quiet {
-        write!(out, "{}", holdings(&game))?;
+        write!(out, "{}", ring(&game, &names))?;
     }
     writeln!(
         out,
