@@ -64,7 +64,8 @@ fn standings(dir: &Path, file: &str, key: &str) -> Result<Vec<Standing>, GuideEr
         .collect())
 }
 
-fn percent(x: f64) -> String {
+/// A rate as a percentage with one decimal.
+pub(crate) fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
@@ -96,7 +97,12 @@ fn standings_table(key: &str, rows: &[Standing]) -> Block {
     }
 }
 
-fn chart(file: &str, caption: &str, svg: Result<String, String>) -> Result<Block, GuideError> {
+/// A chart block, or the error of drawing it.
+pub(crate) fn chart(
+    file: &str,
+    caption: &str,
+    svg: Result<String, String>,
+) -> Result<Block, GuideError> {
     let svg = svg.map_err(|message| GuideError::Chart {
         chart: file.to_string(),
         message,
@@ -232,6 +238,7 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     if dir.join("cards_by_bot.csv").exists() {
         card_policy_section(dir, &mut blocks)?;
     }
+    crate::monopoly::sections(dir, &mut blocks)?;
 
     blocks.push(Block::Heading("Scores".into()));
     let scores = Table::read(dir, "scores.csv")?;

@@ -6,4 +6,5 @@
 pub mod charts;
 pub mod document;
 pub mod guide;
+pub mod monopoly;
 pub mod tables;

@@ -129,6 +129,21 @@ fn monopoly_runs_agree_on_threads_and_shards_and_write_every_table() {
         "--out",
         guide.to_str().unwrap(),
     ]));
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    for heading in [
+        "## Which properties pay",
+        "## Colour sets",
+        "## Where tokens land",
+        "## Owl Post",
+        "## Trades, crests and going out",
+        "## How games end",
+        "## Which house wins",
+    ] {
+        assert!(markdown.contains(heading), "{heading} missing");
+    }
+    for svg in ["rent.svg", "sets.svg", "landings.svg", "owl_post.svg"] {
+        assert!(guide.join("charts").join(svg).exists(), "{svg} missing");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
