@@ -1,6 +1,7 @@
 //! Strategies for Owlery's games. Each bot decides from its seat's observation alone: never
 //! another rack, the bag's order, or the game's RNG.
 
+pub mod cardgame;
 pub mod hogwarts;
 pub mod monopoly;
 pub mod scrabble;

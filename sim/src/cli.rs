@@ -144,6 +144,15 @@ pub enum GameArg {
     ScrabbleHp,
     /// Monopoly: Harry Potter: house points, Owl Post, house crests, auctions and trades.
     MonopolyHp,
+    /// The Scrabble Card Game on an open table (choose the variant with --variant).
+    ScrabbleCards,
+}
+
+/// The variants of the Scrabble Card Game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Words on the open table with Premium cards.
+    Classic,
 }
 
 impl GameArg {
@@ -153,6 +162,7 @@ impl GameArg {
             GameArg::Scrabble => "scrabble",
             GameArg::ScrabbleHp => "scrabble-hp",
             GameArg::MonopolyHp => "monopoly-hp",
+            GameArg::ScrabbleCards => "scrabble-cards",
         }
     }
 
@@ -234,6 +244,9 @@ pub struct PlayArgs {
     /// monopoly-hp: rollouts per alternative for the mc-trader bot.
     #[arg(long, value_name = "K", default_value_t = bots::monopoly::DEFAULT_ROLLOUTS)]
     pub rollouts: usize,
+    /// scrabble-cards: the variant.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    pub variant: VariantArg,
 }
 
 /// Arguments of `owlery analyze`.
@@ -243,8 +256,15 @@ pub struct AnalyzeArgs {
     #[arg(value_enum)]
     pub game: GameArg,
     /// The position in CGP: rows, racks (player to move first), scores, scoreless turns.
+    #[arg(long, required_unless_present = "hand")]
+    pub cgp: Option<String>,
+    /// scrabble-cards: the table's words, e.g. "TRAINER@0,0 THROB@-2,1v" (v: down).
+    #[arg(long, default_value = "")]
+    pub table: String,
+    /// scrabble-cards: the hand to move, letters (? a blank) and any Premium cards, e.g. HOBRTSS
+    /// or "HOBRTSS double".
     #[arg(long)]
-    pub cgp: String,
+    pub hand: Option<String>,
     /// Show only the best N moves.
     #[arg(long)]
     pub top: Option<usize>,
@@ -297,6 +317,9 @@ pub struct SimArgs {
     /// monopoly-hp: rollouts per alternative for the mc-trader bot.
     #[arg(long, value_name = "K", default_value_t = bots::monopoly::DEFAULT_ROLLOUTS)]
     pub rollouts: usize,
+    /// scrabble-cards: the variant.
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    pub variant: VariantArg,
 }
 
 /// Arguments of `owlery merge`.

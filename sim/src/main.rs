@@ -1,5 +1,6 @@
 //! `owlery`: play, analyze and simulate Owlery's games from the command line.
 
+mod cards_text;
 mod cli;
 mod commands;
 mod gcg;

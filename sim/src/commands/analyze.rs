@@ -67,10 +67,17 @@ fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
 
 /// Runs `owlery analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    if args.game == GameArg::MonopolyHp {
-        anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read");
+    match args.game {
+        GameArg::MonopolyHp => {
+            anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read")
+        }
+        GameArg::ScrabbleCards => return super::analyze_cards::run(args),
+        _ => {}
     }
-    let cgp: Cgp = args.cgp.parse().context("reading --cgp")?;
+    let Some(cgp_text) = &args.cgp else {
+        anyhow::bail!("--cgp: {} needs a position in CGP", args.game.name());
+    };
+    let cgp: Cgp = cgp_text.parse().context("reading --cgp")?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let (rules, extras) = match args.game {
         GameArg::Scrabble => (crossword_rules(&args.data)?, None),
@@ -79,7 +86,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             let extras = hp_extras(&cgp, &hp.numbers)?;
             (Arc::new(hp.crossword.clone()), Some(extras))
         }
-        GameArg::MonopolyHp => unreachable!("refused above"),
+        GameArg::MonopolyHp | GameArg::ScrabbleCards => unreachable!("handled above"),
     };
     let rack = cgp.racks[0];
     let confundo = extras.as_ref().is_some_and(|e| e.confundo);

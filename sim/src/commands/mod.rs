@@ -1,10 +1,12 @@
 //! One module per subcommand; each returns the process exit code.
 
 mod analyze;
+mod analyze_cards;
 mod lexicon;
 mod merge;
 mod monopoly_person;
 mod play;
+mod play_cards;
 mod play_hp;
 mod play_monopoly;
 mod report;

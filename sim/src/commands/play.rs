@@ -15,6 +15,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     match args.game {
         GameArg::ScrabbleHp => return super::play_hp::run(args),
         GameArg::MonopolyHp => return super::play_monopoly::run(args),
+        GameArg::ScrabbleCards => return super::play_cards::run(args),
         GameArg::Scrabble => {}
     }
     if args.bots.iter().any(|seat| seat == "human") {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
+use engine::cardgame::CardRules;
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -71,7 +72,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
             crossword: Rules::standard(),
             hp: None,
         },
-        GameArg::MonopolyHp => unreachable!("monopoly-hp builds its rules in monopoly_rules"),
+        GameArg::MonopolyHp | GameArg::ScrabbleCards => {
+            unreachable!("{} builds its rules in its own function", game.name())
+        }
         GameArg::ScrabbleHp => {
             let standard = HpRules::standard();
             Built {
@@ -157,12 +160,40 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
     Ok(Arc::new(rules))
 }
 
+/// The card game's rules: the letter cards (`--tiles`, the standard tiles by default) and the
+/// numbers (`--rules`, `--set`; see engine/data/scrabble-cards/rules.toml).
+pub fn card_rules(args: &RulesArgs) -> anyhow::Result<Arc<CardRules>> {
+    if args.board.is_some() || args.owl_post.is_some() || args.leaves.is_some() {
+        bail!("--board, --owl-post and --leaves do not apply to scrabble-cards");
+    }
+    let mut rules = CardRules::standard();
+    if let Some(path) = &args.tiles {
+        rules.letters = TileSet::parse(&read(path)?, &path.display().to_string())?;
+    }
+    if let Some(path) = &args.rules {
+        rules.numbers = rules
+            .numbers
+            .overlay(&read(path)?, &path.display().to_string())?;
+    }
+    for setting in &args.set {
+        let (key, value) = setting.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. bingo_bonus=40")
+        })?;
+        rules.numbers = rules.numbers.overlay(
+            &format!("{} = {}", key.trim(), value.trim()),
+            &format!("--set {setting}"),
+        )?;
+    }
+    Ok(Arc::new(rules))
+}
+
 /// The lexicon a game plays: the dictionary alone for the plain game, with the Glossary for Harry Potter.
 pub fn game_lexicon(game: GameArg, args: &LexiconArgs) -> anyhow::Result<Arc<Lexicon>> {
     let edition = match game {
         GameArg::Scrabble => Edition::Plain,
         GameArg::ScrabbleHp => Edition::HarryPotter,
         GameArg::MonopolyHp => bail!("monopoly-hp plays no words"),
+        GameArg::ScrabbleCards => Edition::Plain,
     };
     Ok(Arc::new(load_lexicon(args, edition)?))
 }

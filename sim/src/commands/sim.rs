@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use super::setup::{crossword_rules, game_lexicon, hp_rules, monopoly_rules};
+use super::setup::{card_rules, crossword_rules, game_lexicon, hp_rules, monopoly_rules};
 use bots::monopoly::MonopolyOptions;
 
 use crate::cli::{GameArg, SimArgs};
-use crate::runner::games::{Crossword, HarryPotter, MonopolyContest};
+use crate::runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest};
 use crate::runner::seeds::fingerprint;
 use crate::runner::store::{MANIFEST, Manifest};
 
@@ -18,6 +18,7 @@ enum Contest {
     Crossword(Crossword),
     HarryPotter(HarryPotter),
     Monopoly(MonopolyContest),
+    Cards(CardContest),
 }
 
 /// Reads `I/N` (I from 0) into the shard's index and count.
@@ -79,6 +80,16 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
             });
             (contest, hash)
         }
+        GameArg::ScrabbleCards => {
+            let rules = card_rules(&args.data)?;
+            let hash = described(&(&rules, args.variant));
+            let contest = Contest::Cards(CardContest {
+                rules,
+                lexicon: lexicon.clone(),
+                bots: args.bots.clone(),
+            });
+            (contest, hash)
+        }
         GameArg::MonopolyHp => unreachable!("monopoly-hp has its own contest"),
     })
 }
@@ -99,6 +110,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             GameArg::Scrabble => drop(bots::scrabble::bot_by_name(name, 0)?),
             GameArg::ScrabbleHp => drop(bots::hogwarts::hp_bot_by_name(name, 0)?),
             GameArg::MonopolyHp => drop(bots::monopoly::monopoly_bot_by_name(name, 0)?),
+            GameArg::ScrabbleCards => drop(bots::cardgame::card_bot_by_name(name, 0)?),
         }
     }
     if args.games == 0 {
@@ -178,6 +190,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
         Contest::Monopoly(game) => {
+            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
+        }
+        Contest::Cards(game) => {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
     }

@@ -42,9 +42,12 @@ pub struct Outcome {
     pub monopoly: Option<Box<MonopolyGame>>,
 }
 
-/// Hogwarts cards by seat and kind (indexed as [`Card::ALL`]): drawn, played, points they gained.
+/// Cards by seat and kind (Hogwarts cards, or the card game's Premium cards): drawn,
+/// played, points they gained.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardTally {
+    /// The kinds' names, in index order.
+    pub keys: &'static [&'static str],
     /// Cards drawn.
     pub drawn: [[u16; CARD_KINDS]; MAX_SEATS],
     /// Cards played.
@@ -56,9 +59,15 @@ pub struct CardTally {
 /// Kinds of Hogwarts card.
 pub const CARD_KINDS: usize = Card::ALL.len();
 
+/// The Hogwarts cards' names in [`Card::ALL`] order.
+static HOGWARTS_KEYS: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| Card::ALL.iter().map(|card| card.key()).collect());
+
 impl Default for CardTally {
+    /// A tally of the Hogwarts cards.
     fn default() -> Self {
         CardTally {
+            keys: &HOGWARTS_KEYS,
             drawn: [[0; CARD_KINDS]; MAX_SEATS],
             played: [[0; CARD_KINDS]; MAX_SEATS],
             points: [[0; CARD_KINDS]; MAX_SEATS],
@@ -205,10 +214,10 @@ impl Aggregates {
                     .add(shares[seat], score, margin);
             }
             if let Some(tally) = &outcome.cards {
-                for (kind, card) in Card::ALL.iter().enumerate() {
-                    let by_bot = self.bot_cards.entry(card.key().to_string()).or_default();
+                for (kind, key) in tally.keys.iter().enumerate() {
+                    let by_bot = self.bot_cards.entry(key.to_string()).or_default();
                     for record in [
-                        self.cards.entry(card.key().to_string()).or_default(),
+                        self.cards.entry(key.to_string()).or_default(),
                         by_bot.entry(name.clone()).or_default(),
                     ] {
                         record.drawn += u64::from(tally.drawn[seat][kind]);

@@ -3,9 +3,11 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::scrabble::{Bot, bot_by_name, play_out};
+use engine::cardgame::{CardGame, CardMove, CardRules};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules, Seat};
 use engine::scrabble::{Game, Rules};
@@ -237,6 +239,75 @@ impl Contest for MonopolyContest {
             outcome.bots[seat] = (seat + rotation) % players;
             outcome.scores[seat] = score;
             outcome.houses[seat] = Some(game.house(seat));
+        }
+        Ok(outcome)
+    }
+}
+
+/// The Scrabble Card Game (Classic) between named bots.
+pub struct CardContest {
+    /// The rules shared by every game.
+    pub rules: Arc<CardRules>,
+    /// The dictionary (no Glossary).
+    pub lexicon: Arc<Lexicon>,
+    /// The bots, in seat order for game 0.
+    pub bots: Vec<String>,
+}
+
+/// The Premium cards' names in tables.
+const PREMIUM_KEYS: &[&str] = &["double_word", "triple_word"];
+
+impl Contest for CardContest {
+    type Seats = Vec<Box<dyn CardBot>>;
+
+    fn seats(&self) -> anyhow::Result<Self::Seats> {
+        self.bots
+            .iter()
+            .map(|name| card_bot_by_name(name, 0).map_err(Into::into))
+            .collect()
+    }
+
+    fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
+        let players = self.bots.len();
+        let mut game = CardGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
+        let rotation = with_rotated(seats, index, |seats| {
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(bot_seed(seed, seat));
+            }
+            play_out_cards(&mut game, seats)
+        })
+        .with_context(|| format!("game {index} (seed {seed})"))?;
+        let mut tally = CardTally {
+            keys: PREMIUM_KEYS,
+            ..CardTally::default()
+        };
+        for seat in 0..players {
+            let drawn = game.premiums_drawn(seat);
+            tally.drawn[seat][..2].copy_from_slice(&drawn);
+        }
+        for turn in game.history() {
+            if let CardMove::Place(play) = &turn.action
+                && let Some((premium, _)) = play.premium
+            {
+                tally.played[turn.seat][premium as usize] += 1;
+                tally.points[turn.seat][premium as usize] += turn.premium_gain;
+            }
+        }
+        let mut outcome = Outcome {
+            index,
+            seed,
+            players,
+            first: game.first(),
+            bots: [0; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            turns: game.history().len() as u32,
+            houses: [None; MAX_SEATS],
+            cards: Some(tally),
+            monopoly: None,
+        };
+        for (seat, &score) in game.scores().iter().enumerate() {
+            outcome.bots[seat] = (seat + rotation) % players;
+            outcome.scores[seat] = score;
         }
         Ok(outcome)
     }

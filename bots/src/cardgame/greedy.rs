@@ -1,0 +1,73 @@
+//! `greedy` for the card game: the most points this turn, with a Premium-card policy.
+
+use engine::cardgame::{CardMove, CardView, Premium, TableCandidate, TableMoveGen};
+
+use super::{CardBot, exchange_or_pass};
+
+/// Main words this long or longer deserve the Triple card.
+pub const TRIPLE_MIN_LETTERS: usize = 6;
+
+/// Plays the highest-scoring play (the first found on ties, so games replay), laying a Double
+/// card wherever it adds points and a Triple only on a main word of six letters or more; with
+/// no play it exchanges every letter if the draw pile allows, else passes.
+#[derive(Debug, Default)]
+pub struct CardGreedy {
+    generator: TableMoveGen,
+}
+
+impl CardGreedy {
+    /// A greedy player.
+    pub fn new() -> CardGreedy {
+        CardGreedy::default()
+    }
+}
+
+/// The best Premium card use for a candidate under the policy, and the points with it.
+pub fn best_premium(
+    view: &CardView<'_>,
+    candidate: &TableCandidate<'_>,
+    opening: bool,
+) -> (Option<(Premium, usize)>, i32) {
+    let mut best = (None, candidate.points(None, opening, view.rules));
+    if opening {
+        return best;
+    }
+    for premium in [Premium::Double, Premium::Triple] {
+        if view.hand.premium(premium) == 0
+            || (premium == Premium::Triple && candidate.main_len < TRIPLE_MIN_LETTERS)
+        {
+            continue;
+        }
+        for index in 0..candidate.tiles.len() {
+            let points = candidate.points(Some((premium, index)), opening, view.rules);
+            if points > best.1 {
+                best = (Some((premium, index)), points);
+            }
+        }
+    }
+    best
+}
+
+impl CardBot for CardGreedy {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(&mut self, view: &CardView<'_>) -> CardMove {
+        let opening = view.table.is_empty();
+        let mut best: Option<(i32, CardMove)> = None;
+        self.generator.generate(
+            view.table,
+            view.rules,
+            view.lexicon,
+            &view.hand.letters,
+            |c| {
+                let (premium, points) = best_premium(view, c, opening);
+                if best.as_ref().is_none_or(|(top, _)| points > *top) {
+                    best = Some((points, CardMove::Place(c.to_play(premium))));
+                }
+            },
+        );
+        best.map_or_else(|| exchange_or_pass(view), |(_, action)| action)
+    }
+}

@@ -1,0 +1,91 @@
+//! The Scrabble Card Game played by the bots: cards conserved after every turn, every word on
+//! the table a word, games end, and the same seed plays the same game.
+
+use std::sync::Arc;
+
+use bots::cardgame::{CardBot, card_bot_by_name};
+use engine::cardgame::{CardEnd, CardGame, CardRules};
+use lexicon::{Edition, Lexicon};
+
+fn checked_game(
+    rules: &Arc<CardRules>,
+    lexicon: &Arc<Lexicon>,
+    names: &[&str],
+    seed: u64,
+) -> CardGame {
+    let mut game = CardGame::new(rules.clone(), lexicon.clone(), names.len(), seed).unwrap();
+    let mut bots: Vec<Box<dyn CardBot>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut bot = card_bot_by_name(name, 0).unwrap();
+            bot.start_game(seed * 10 + i as u64);
+            bot
+        })
+        .collect();
+    while game.end().is_none() {
+        let seat = game.mover();
+        let action = bots[seat].choose(&game.view(seat));
+        if let Err(error) = game.play(action.clone()) {
+            panic!("seed {seed}: {} chose {action:?}: {error}", names[seat]);
+        }
+        if let Err(broken) = game.check_cards() {
+            panic!("seed {seed}, turn {}: {broken}", game.history().len());
+        }
+        assert!(
+            game.history().len() < 2_000,
+            "seed {seed}: the game does not end"
+        );
+    }
+    game
+}
+
+fn setup() -> (Arc<CardRules>, Arc<Lexicon>) {
+    (
+        Arc::new(CardRules::standard()),
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+    )
+}
+
+#[test]
+fn random_and_greedy_games_keep_every_card_and_end() {
+    let (rules, lexicon) = setup();
+    let mut went_out = 0;
+    for seed in 0..200u64 {
+        let players = 2 + (seed % 3) as usize;
+        let names: Vec<&str> = (0..players)
+            .map(|i| {
+                if (seed as usize + i) % 2 == 0 {
+                    "greedy"
+                } else {
+                    "random"
+                }
+            })
+            .collect();
+        let game = checked_game(&rules, &lexicon, &names, seed);
+        went_out += usize::from(matches!(game.end(), Some(CardEnd::WentOut { .. })));
+    }
+    assert!(
+        went_out > 100,
+        "most games end with a player going out: {went_out}"
+    );
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let (rules, lexicon) = setup();
+    let a = checked_game(&rules, &lexicon, &["greedy", "random", "greedy"], 5);
+    let b = checked_game(&rules, &lexicon, &["greedy", "random", "greedy"], 5);
+    assert_eq!(a.history(), b.history());
+    assert_eq!(a.scores(), b.scores());
+}
+
+#[test]
+#[ignore = "soak: 10,000 random games, cards checked after every turn (cargo test --release -- --ignored)"]
+fn soak_10k_random_classic_games() {
+    let (rules, lexicon) = setup();
+    for seed in 0..10_000u64 {
+        let players = 2 + (seed % 3) as usize;
+        checked_game(&rules, &lexicon, &vec!["random"; players], seed);
+    }
+}

@@ -1,0 +1,82 @@
+//! The card game's numbers (engine/data/scrabble-cards/rules.toml) and the letter cards.
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{DataError, overlay_toml, toml_error};
+use crate::scrabble::TileSet;
+
+/// The default numbers.
+pub const DEFAULT_CARD_RULES: &str = include_str!("../../data/scrabble-cards/rules.toml");
+
+/// Every number of the Classic game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardNumbers {
+    /// Letter cards in a full hand.
+    pub hand_size: usize,
+    /// Double Word Score cards in the pack.
+    pub double_word_cards: u8,
+    /// Triple Word Score cards in the pack.
+    pub triple_word_cards: u8,
+    /// Points for playing a whole hand in one turn.
+    pub bingo_bonus: i32,
+    /// The first word's multiplier.
+    pub first_word_multiplier: i32,
+    /// Whether the first word's multiplier applies when it uses the whole hand.
+    pub first_word_bingo_multiplied: bool,
+    /// Passes in succession by every player that end the game.
+    pub passes_each_to_end: u32,
+}
+
+impl CardNumbers {
+    /// Reads a full rules file.
+    pub fn parse(text: &str, file: &str) -> Result<CardNumbers, DataError> {
+        let numbers: CardNumbers =
+            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        numbers.validate(file)
+    }
+
+    /// These numbers with the keys a partial TOML document names replaced.
+    pub fn overlay(&self, text: &str, file: &str) -> Result<CardNumbers, DataError> {
+        overlay_toml(self, text, file)?.validate(file)
+    }
+
+    fn validate(self, file: &str) -> Result<CardNumbers, DataError> {
+        let fail = |message: &str| Err(DataError::whole(file, message.to_string()));
+        if !(2..=15).contains(&self.hand_size) {
+            return fail("hand_size: expected 2 to 15");
+        }
+        if self.first_word_multiplier < 1 || self.bingo_bonus < 0 {
+            return fail("first_word_multiplier: expected 1 or more; bingo_bonus: 0 or more");
+        }
+        if self.passes_each_to_end == 0 {
+            return fail("passes_each_to_end: expected 1 or more");
+        }
+        Ok(self)
+    }
+
+    /// The standard numbers.
+    pub fn standard() -> CardNumbers {
+        CardNumbers::parse(DEFAULT_CARD_RULES, "embedded scrabble-cards/rules.toml")
+            .expect("the embedded rules are valid")
+    }
+}
+
+/// Everything a Classic game needs: the letter cards and the numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRules {
+    /// The letter cards: letters, values and counts (two blanks worth 0).
+    pub letters: TileSet,
+    /// The other numbers.
+    pub numbers: CardNumbers,
+}
+
+impl CardRules {
+    /// The standard game.
+    pub fn standard() -> CardRules {
+        CardRules {
+            letters: TileSet::standard(),
+            numbers: CardNumbers::standard(),
+        }
+    }
+}

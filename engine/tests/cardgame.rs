@@ -1,0 +1,282 @@
+//! The Scrabble Card Game: the rulebook's worked scores and removals, and the move generator
+//! against the checker and against brute force.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use engine::cardgame::{
+    CardRules, IllegalPlay, Placed, Play, Premium, Table, TableMoveGen, check_play,
+};
+use engine::scrabble::{Cell, Rack};
+use lexicon::{Edition, Lexicon};
+
+fn lexicon() -> Arc<Lexicon> {
+    Arc::new(Lexicon::embedded(Edition::Plain))
+}
+
+fn cell(c: char) -> Cell {
+    Cell::from_char(c).unwrap()
+}
+
+/// Lays `word` from `start` along a row (`across`) or column, skipping squares already taken.
+fn lay(table: &Table, start: (i32, i32), across: bool, word: &str) -> Vec<Placed> {
+    word.chars()
+        .enumerate()
+        .map(|(k, c)| {
+            let k = k as i32;
+            let pos = if across {
+                (start.0, start.1 + k)
+            } else {
+                (start.0 + k, start.1)
+            };
+            (pos, c)
+        })
+        .filter(|(pos, _)| table.get(*pos).is_none())
+        .map(|(pos, c)| Placed { pos, cell: cell(c) })
+        .collect()
+}
+
+fn put(table: &mut Table, tiles: &[Placed]) {
+    for tile in tiles {
+        table.put(tile.pos, tile.cell);
+    }
+}
+
+fn play(tiles: Vec<Placed>) -> Play {
+    Play {
+        tiles,
+        premium: None,
+    }
+}
+
+fn trainer() -> Table {
+    let mut table = Table::new();
+    put(&mut table, &lay(&Table::new(), (0, 0), true, "TRAINER"));
+    table
+}
+
+/// Plays on the table and clears the old words, as the game does; returns points and cleared letters.
+fn score_and_clear(table: &mut Table, tiles: Vec<Placed>, lexicon: &Lexicon) -> (i32, String) {
+    let rules = CardRules::standard();
+    let earlier = table.words();
+    let scored = check_play(table, &play(tiles.clone()), &rules, lexicon).unwrap();
+    put(table, &tiles);
+    let made: Vec<_> = scored.words.iter().map(|w| w.run).collect();
+    let mut gone: Vec<char> = table
+        .clear_old_words(&made, &earlier, lexicon)
+        .into_iter()
+        .map(Cell::to_char)
+        .collect();
+    gone.sort_unstable();
+    (scored.points, gone.into_iter().collect())
+}
+
+#[test]
+fn the_first_word_is_doubled_and_the_trainer_example_is_a_switch() {
+    let lexicon = lexicon();
+    let mut rules = CardRules::standard();
+    let empty = Table::new();
+    let train = check_play(
+        &empty,
+        &play(lay(&empty, (0, 0), true, "TRAIN")),
+        &rules,
+        &lexicon,
+    );
+    assert_eq!(train.unwrap().points, 10, "TRAIN: 5, doubled");
+    let trainer = play(lay(&empty, (0, 0), true, "TRAINER"));
+    assert_eq!(
+        check_play(&empty, &trainer, &rules, &lexicon)
+            .unwrap()
+            .points,
+        64
+    );
+    rules.numbers.first_word_bingo_multiplied = false;
+    assert_eq!(
+        check_play(&empty, &trainer, &rules, &lexicon)
+            .unwrap()
+            .points,
+        57,
+        "the example's reading: 7 + 50"
+    );
+    let with_premium = Play {
+        premium: Some((Premium::Double, 0)),
+        ..play(lay(&empty, (0, 0), true, "TRAIN"))
+    };
+    assert_eq!(
+        check_play(&empty, &with_premium, &rules, &lexicon),
+        Err(IllegalPlay::Premium)
+    );
+}
+
+#[test]
+fn the_four_ways_to_make_words_score_as_the_rulebook_says() {
+    let lexicon = lexicon();
+    // 1. STRAINERS: an S at each end of TRAINER.
+    let mut table = trainer();
+    let mut tiles = lay(&table, (0, -1), true, "S");
+    tiles.extend(lay(&table, (0, 7), true, "S"));
+    assert_eq!(
+        score_and_clear(&mut table, tiles, &lexicon),
+        (9, String::new())
+    );
+    // 2. THROB down through TRAINER's first R: T, A, I, N, E (and the other R) go.
+    let mut table = trainer();
+    let tiles = lay(&table, (-2, 1), false, "THROB");
+    assert_eq!(
+        score_and_clear(&mut table, tiles, &lexicon),
+        (10, "AEINRT".into())
+    );
+    assert_eq!(table.len(), 5);
+    // 3. THROBS down onto the end of TRAINER, making TRAINERS too: nothing goes.
+    let mut table = trainer();
+    let tiles = lay(&table, (-5, 7), false, "THROBS");
+    assert_eq!(
+        score_and_clear(&mut table, tiles, &lexicon),
+        (19, String::new())
+    );
+    // Then OBVIOUS through THROBS's B, making OR: THRO and TRAINE S go.
+    let tiles = lay(&table, (-1, 6), true, "OBVIOUS");
+    let (points, gone) = score_and_clear(&mut table, tiles, &lexicon);
+    assert_eq!(gone, "AEHINORRSTT", "THRO and TRAINE S");
+    assert_eq!(points, 12 + 2, "OBVIOUS 12, OR 2");
+    // 4. HOB above I, N, E: HI, ON, BE; TRAINER had three letters used, so it all stays.
+    let mut table = trainer();
+    let tiles = lay(&table, (-1, 3), true, "HOB");
+    assert_eq!(
+        score_and_clear(&mut table, tiles, &lexicon),
+        (19, String::new())
+    );
+    assert_eq!(table.len(), 10);
+}
+
+#[test]
+fn a_premium_card_multiplies_every_word_through_its_card_and_the_bonus_comes_after() {
+    let lexicon = lexicon();
+    let rules = CardRules::standard();
+    let table = trainer();
+    // HOB with a Triple on the H: HOB and HI tripled, ON and BE not.
+    let tripled = Play {
+        tiles: lay(&table, (-1, 3), true, "HOB"),
+        premium: Some((Premium::Triple, 0)),
+    };
+    let scored = check_play(&table, &tripled, &rules, &lexicon).unwrap();
+    assert_eq!(scored.points, 3 * 8 + 3 * 5 + 2 + 4);
+    let refused = check_play(
+        &table,
+        &play(lay(&table, (5, 5), true, "HOB")),
+        &rules,
+        &lexicon,
+    );
+    assert_eq!(refused, Err(IllegalPlay::NotJoined));
+    let refused = check_play(
+        &table,
+        &play(lay(&table, (-1, 3), true, "HBO")),
+        &rules,
+        &lexicon,
+    );
+    assert!(matches!(refused, Err(IllegalPlay::NotAWord(_))));
+}
+
+/// Every legal play by brute force: each line near the cards, each span, each arrangement of
+/// hand letters on its empty squares, kept when the checker accepts it.
+fn brute_force(table: &Table, hand: &str, lexicon: &Lexicon) -> BTreeSet<(Vec<Placed>, i32)> {
+    let rules = CardRules::standard();
+    let ((r0, c0), (r1, c1)) = table.bounds().unwrap();
+    let letters: Vec<char> = hand.chars().collect();
+    let mut found = BTreeSet::new();
+    let m = letters.len() as i32 + 1;
+    for across in [true, false] {
+        let lines = if across {
+            r0 - 1..=r1 + 1
+        } else {
+            c0 - 1..=c1 + 1
+        };
+        for line in lines {
+            let (lo, hi) = if across {
+                (c0 - m, c1 + m)
+            } else {
+                (r0 - m, r1 + m)
+            };
+            for start in lo..=hi {
+                for end in start + 1..=hi + 1 {
+                    let squares: Vec<(i32, i32)> = (start..end)
+                        .map(|p| if across { (line, p) } else { (p, line) })
+                        .filter(|&pos| table.get(pos).is_none())
+                        .collect();
+                    if squares.is_empty() || squares.len() > letters.len() {
+                        continue;
+                    }
+                    for arrangement in arrangements(&letters, squares.len()) {
+                        let tiles: Vec<Placed> = squares
+                            .iter()
+                            .zip(&arrangement)
+                            .map(|(&pos, &c)| Placed { pos, cell: cell(c) })
+                            .collect();
+                        if let Ok(scored) = check_play(table, &play(tiles.clone()), &rules, lexicon)
+                        {
+                            let mut key = tiles;
+                            key.sort();
+                            found.insert((key, scored.points));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+fn arrangements(letters: &[char], k: usize) -> Vec<Vec<char>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = BTreeSet::new();
+    for i in 0..letters.len() {
+        let mut rest = letters.to_vec();
+        let c = rest.remove(i);
+        for mut tail in arrangements(&rest, k - 1) {
+            tail.insert(0, c);
+            out.insert(tail);
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// A word on the table: its letters, first square and whether it reads across.
+type WordAt = (&'static str, (i32, i32), bool);
+
+#[test]
+fn the_generator_finds_every_play_once_with_the_checkers_score() {
+    let lexicon = lexicon();
+    let rules = CardRules::standard();
+    let mut generator = TableMoveGen::new();
+    let positions: [(&[WordAt], &str); 4] = [
+        (&[("TRAINER", (0, 0), true)], "HOBS"),
+        (&[("THROB", (-1, 1), false)], "EATS"),
+        (&[("TRAINER", (0, 0), true), ("HOB", (-1, 3), true)], "SAND"),
+        (&[("QUIZ", (2, 2), false)], "AEIT"),
+    ];
+    for (words, hand) in positions {
+        let mut table = Table::new();
+        for &(word, start, across) in words {
+            let tiles = lay(&table, start, across, word);
+            put(&mut table, &tiles);
+        }
+        let mut generated = Vec::new();
+        let rack = Rack::parse(hand).unwrap();
+        generator.generate(&table, &rules, &lexicon, &rack, |candidate| {
+            let mut tiles = candidate.tiles_vec();
+            tiles.sort();
+            generated.push((tiles, candidate.base_points()));
+        });
+        let unique: BTreeSet<_> = generated.iter().cloned().collect();
+        assert_eq!(
+            unique.len(),
+            generated.len(),
+            "a play found twice for {hand}"
+        );
+        let expected = brute_force(&table, hand, &lexicon);
+        assert_eq!(unique, expected, "{hand} on {words:?}");
+        assert!(!expected.is_empty());
+    }
+}

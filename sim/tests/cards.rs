@@ -1,0 +1,159 @@
+//! `owlery sim|play|analyze scrabble-cards` through the real binary.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn owlery(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("SLURM_ARRAY_TASK_COUNT")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("owlery runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ran(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("owlery-cards-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tables(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn card_game_runs_agree_on_threads_and_count_the_premium_cards() {
+    let dir = scratch("runs");
+    for threads in ["1", "2"] {
+        let out = dir.join(threads);
+        ran(&owlery(
+            &[
+                "sim",
+                "scrabble-cards",
+                "--variant",
+                "classic",
+                "--games",
+                "120",
+                "--bots",
+                "greedy,random,greedy",
+                "--threads",
+                threads,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "",
+        ));
+    }
+    let one = tables(&dir.join("1"));
+    assert_eq!(one, tables(&dir.join("2")));
+    let cards = String::from_utf8(
+        one.iter()
+            .find(|(n, _)| n == "cards.csv")
+            .unwrap()
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        cards.contains("\ndouble_word,") && cards.contains("\ntriple_word,"),
+        "{cards}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyze_lists_the_rulebooks_plays_with_their_scores() {
+    let listing = ran(&owlery(
+        &[
+            "analyze",
+            "scrabble-cards",
+            "--table",
+            "TRAINER@0,0",
+            "--hand",
+            "HOBRTSS",
+            "--format",
+            "csv",
+        ],
+        "",
+    ));
+    for (play, points) in [
+        ("THROB@-2,1v", 10),
+        ("STRAINERS@0,-1", 9),
+        ("THROBS@-5,7v", 19),
+        ("HOB@-1,3", 19),
+    ] {
+        assert!(
+            listing
+                .lines()
+                .any(|line| line.contains(&format!(",\"{play}\","))
+                    && line.ends_with(&format!(",{points}"))),
+            "{play} for {points} missing"
+        );
+    }
+    let refused = owlery(
+        &["analyze", "scrabble-cards", "--table", "TRAINER@0,0 XQ@1,1"],
+        "",
+    );
+    assert!(!refused.status.success());
+}
+
+#[test]
+fn a_person_plays_the_card_game_and_mistakes_reprompt() {
+    let screen = ran(&owlery(
+        &[
+            "play",
+            "scrabble-cards",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "1",
+        ],
+        "help\nhint\nZ@0,0\nZZZ@0,0\nexchange\nfoo\nquit\n",
+    ));
+    for expected in [
+        "exchange LETTERS",
+        "your hand:",
+        "\"Z\": expected two letters or more",
+        "the hand does not hold the cards the move uses",
+        "exchange needs the cards to give up",
+        "game abandoned",
+    ] {
+        if !screen.contains(expected) {
+            panic!("missing {expected:?} in\n{screen}");
+        }
+    }
+}
