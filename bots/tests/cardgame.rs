@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use bots::cardgame::{CardBot, card_bot_by_name};
-use engine::cardgame::{CardEnd, CardGame, CardRules};
+use bots::cardgame::{CardBot, card_bot_by_name, play_actions};
+use engine::cardgame::{CardEnd, CardGame, CardRules, Variant};
 use lexicon::{Edition, Lexicon};
 
 fn checked_game(
@@ -29,6 +29,9 @@ fn checked_game(
         if let Err(error) = game.play(action.clone()) {
             panic!("seed {seed}: {} chose {action:?}: {error}", names[seat]);
         }
+        if let Err(error) = play_actions(&mut game, &mut bots, seat) {
+            panic!("seed {seed}: an Action card: {error}");
+        }
         if let Err(broken) = game.check_cards() {
             panic!("seed {seed}, turn {}: {broken}", game.history().len());
         }
@@ -45,6 +48,48 @@ fn setup() -> (Arc<CardRules>, Arc<Lexicon>) {
         Arc::new(CardRules::standard()),
         Arc::new(Lexicon::embedded(Edition::Plain)),
     )
+}
+
+fn forfeit() -> Arc<CardRules> {
+    let mut rules = CardRules::standard();
+    rules.variant = Variant::Forfeit;
+    Arc::new(rules)
+}
+
+#[test]
+fn forfeit_games_keep_the_action_cards_and_play_them() {
+    let (_, lexicon) = setup();
+    let rules = forfeit();
+    let mut played = 0;
+    for seed in 0..100u64 {
+        let players = 2 + (seed % 3) as usize;
+        let names: Vec<&str> = (0..players)
+            .map(|i| {
+                if (seed as usize + i) % 2 == 0 {
+                    "greedy"
+                } else {
+                    "random"
+                }
+            })
+            .collect();
+        let game = checked_game(&rules, &lexicon, &names, seed);
+        played += game.action_plays().len();
+    }
+    assert!(
+        played > 300,
+        "Action cards were played {played} times in 100 games"
+    );
+}
+
+#[test]
+#[ignore = "soak: 10,000 random Forfeit games, cards checked after every turn"]
+fn soak_10k_random_forfeit_games() {
+    let (_, lexicon) = setup();
+    let rules = forfeit();
+    for seed in 0..10_000u64 {
+        let players = 2 + (seed % 3) as usize;
+        checked_game(&rules, &lexicon, &vec!["random"; players], seed);
+    }
 }
 
 #[test]

@@ -280,3 +280,56 @@ fn the_generator_finds_every_play_once_with_the_checkers_score() {
         assert!(!expected.is_empty());
     }
 }
+
+fn forfeit_game(players: usize) -> engine::cardgame::CardGame {
+    let mut rules = CardRules::standard();
+    rules.variant = engine::cardgame::Variant::Forfeit;
+    engine::cardgame::CardGame::new(Arc::new(rules), lexicon(), players, 3).unwrap()
+}
+
+#[test]
+fn an_action_card_adds_on_your_word_and_takes_on_an_opponents() {
+    use engine::cardgame::{ActionError, CardMove};
+    let rack = |text: &str| Rack::parse(text).unwrap();
+    // Card 0 is "Ends in S" (+10/-5) and "IN" (+8/-4).
+    for (who, expected) in [(1, [0, 9 + 10]), (0, [0, 9 - 5])] {
+        let mut game = forfeit_game(2);
+        let hands = [
+            (rack("EAT"), (who == 0).then_some(0)),
+            (rack("SSHOB"), (who == 1).then_some(0)),
+        ];
+        game.arrange(&trainer(), 1, &hands).unwrap();
+        let tiles = {
+            let mut t = lay(game.table(), (0, -1), true, "S");
+            t.extend(lay(game.table(), (0, 7), true, "S"));
+            t
+        };
+        game.play(CardMove::Place(play(tiles))).unwrap();
+        assert_eq!(
+            game.play_action(who, 0).unwrap(),
+            if who == 1 { 10 } else { 5 }
+        );
+        assert_eq!(
+            game.scores(),
+            expected,
+            "STRAINERS 9, with Ends in S played by player {}",
+            who + 1
+        );
+        game.check_cards().unwrap();
+    }
+    // THROBS and TRAINERS both end in S: the category counts once; one card, one category.
+    let mut game = forfeit_game(3);
+    let hands = [
+        (rack("EAT"), Some(0)),
+        (rack("THROBSS"), None),
+        (rack("AE"), None),
+    ];
+    game.arrange(&trainer(), 1, &hands).unwrap();
+    let tiles = lay(game.table(), (-5, 7), false, "THROBS");
+    game.play(CardMove::Place(play(tiles))).unwrap();
+    assert_eq!(game.scores()[1], 19);
+    assert_eq!(game.play_action(0, 0).unwrap(), 5);
+    assert_eq!(game.scores()[1], 14, "-5 once, though two words end in S");
+    assert_eq!(game.play_action(2, 0), Err(ActionError::NoCard));
+    game.check_cards().unwrap();
+}

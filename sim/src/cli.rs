@@ -153,6 +153,8 @@ pub enum GameArg {
 pub enum VariantArg {
     /// Words on the open table with Premium cards.
     Classic,
+    /// Classic with an Action card in every hand, played on anyone's words.
+    Forfeit,
 }
 
 impl GameArg {
@@ -185,6 +187,9 @@ pub struct RulesArgs {
     /// monopoly-hp: the Owl Post cards (see engine/data/monopoly-hp/owl_post.toml).
     #[arg(long, value_name = "FILE")]
     pub owl_post: Option<PathBuf>,
+    /// scrabble-cards --variant forfeit: the Action cards (see engine/data/scrabble-cards/actions.toml).
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<PathBuf>,
     /// A tile table replacing the standard 100 tiles (see engine/data/scrabble/tiles.txt).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<PathBuf>,

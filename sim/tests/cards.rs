@@ -157,3 +157,47 @@ fn a_person_plays_the_card_game_and_mistakes_reprompt() {
         }
     }
 }
+
+#[test]
+fn a_forfeit_run_counts_each_action_category() {
+    let dir = scratch("forfeit");
+    let out = dir.join("run");
+    ran(&owlery(
+        &[
+            "sim",
+            "scrabble-cards",
+            "--variant",
+            "forfeit",
+            "--games",
+            "60",
+            "--bots",
+            "greedy,greedy",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let cards = std::fs::read_to_string(out.join("cards.csv")).unwrap();
+    assert!(cards.contains("\naction: Ends in S,"), "{cards}");
+    let bad = dir.join("actions.toml");
+    std::fs::write(&bad, "[[card]]\nfirst = { name = \"X\", plus = 1, minus = 1 }\nsecond = { name = \"Y\", letters = 2, plus = 1, minus = 1 }\n").unwrap();
+    let refused = owlery(
+        &[
+            "sim",
+            "scrabble-cards",
+            "--variant",
+            "forfeit",
+            "--actions",
+            bad.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("actions.toml: line 1: \"X\": expected exactly one test"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

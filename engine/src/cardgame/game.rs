@@ -1,14 +1,16 @@
 //! A Classic game of the Scrabble Card Game: the pack, hands, turns, the table cleared after
 //! each play, and the end with its hand adjustments.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use lexicon::Lexicon;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+use super::actions::ActionCard;
 use super::check::{IllegalPlay, Play, Premium, Scored, check_play};
-use super::rules::CardRules;
+use super::rules::{CardRules, Variant};
 use super::table::Table;
 use crate::scrabble::tiles::{BLANK, KINDS};
 use crate::scrabble::{Cell, GameRng, Rack};
@@ -52,6 +54,8 @@ pub enum CardMove {
         letters: Rack,
         /// Double and Triple cards given up.
         premiums: [u8; 2],
+        /// Whether the Action card goes too (Forfeit): under the Action deck, a new one drawn.
+        action: bool,
     },
     /// Do nothing.
     Pass,
@@ -72,6 +76,9 @@ pub enum CardMoveError {
     /// The game is over.
     #[error("the game is over")]
     Over,
+    /// An Action card cannot be played so.
+    #[error(transparent)]
+    Action(#[from] ActionError),
 }
 
 /// Why a game ended.
@@ -119,6 +126,30 @@ pub struct CardGame {
     end: Option<CardEnd>,
     history: Vec<CardTurn>,
     premiums_drawn: [[u16; 2]; MAX_CARD_PLAYERS],
+    /// Forfeit: the Action deck (top first) and each hand's Action card.
+    action_deck: VecDeque<u8>,
+    action_hands: [Option<u8>; MAX_CARD_PLAYERS],
+    /// The last play's words (upper case) and player, while Action cards may be played on them.
+    turn_words: Vec<String>,
+    turn_player: Option<usize>,
+    /// Where this turn's Action cards begin in `action_plays`.
+    turn_actions: usize,
+    action_plays: Vec<ActionPlay>,
+}
+
+/// An Action card played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionPlay {
+    /// Who played it.
+    pub seat: usize,
+    /// Whose words it was played on.
+    pub word_player: usize,
+    /// The card (an index into the rules' Action cards) and its category (0 or 1).
+    pub card: usize,
+    /// The category used.
+    pub category: usize,
+    /// Points gained by its player (own words) or lost by the words' player.
+    pub points: i32,
 }
 
 /// One seat's view of the game: never another hand or the order of the draw pile.
@@ -126,6 +157,14 @@ pub struct CardGame {
 pub struct CardView<'a> {
     /// The seat looking.
     pub seat: usize,
+    /// Forfeit: its Action card.
+    pub action: Option<&'a ActionCard>,
+    /// The last play's words (upper case), while Action cards may be played on them.
+    pub turn_words: &'a [String],
+    /// Who made the last play.
+    pub turn_player: Option<usize>,
+    /// The Action cards played on the last play so far.
+    pub turn_actions: &'a [ActionPlay],
     /// Its cards.
     pub hand: &'a Hand,
     /// The table.
@@ -138,6 +177,26 @@ pub struct CardView<'a> {
     pub rules: &'a CardRules,
     /// The words accepted.
     pub lexicon: &'a Lexicon,
+}
+
+/// Why an Action card cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The seat holds no Action card (not Forfeit).
+    #[error("no Action card in hand")]
+    NoCard,
+    /// No play to play it on.
+    #[error("an Action card is played on the words of the play just made")]
+    NoWords,
+    /// The category is 0 or 1.
+    #[error("an Action card has two categories, 1 and 2")]
+    NoCategory,
+    /// No word of the turn is in the category.
+    #[error("no word of this turn is in \"{0}\"")]
+    NoMatch(String),
+    /// The category was counted already this turn.
+    #[error("\"{0}\" was counted on this turn already")]
+    Counted(String),
 }
 
 /// A game that cannot be set up.
@@ -191,9 +250,21 @@ impl CardGame {
             end: None,
             history: Vec::new(),
             premiums_drawn: [[0; 2]; MAX_CARD_PLAYERS],
+            action_deck: VecDeque::new(),
+            action_hands: [None; MAX_CARD_PLAYERS],
+            turn_words: Vec::new(),
+            turn_player: None,
+            turn_actions: 0,
+            action_plays: Vec::new(),
         };
+        if game.rules.variant == Variant::Forfeit {
+            let mut deck: Vec<u8> = (0..game.rules.actions.len() as u8).collect();
+            deck.shuffle(&mut rng);
+            game.action_deck = deck.into();
+        }
         for seat in 0..players {
             game.refill(seat);
+            game.action_hands[seat] = game.action_deck.pop_front();
         }
         Ok(game)
     }
@@ -283,6 +354,122 @@ impl CardGame {
         self.end
     }
 
+    /// Forfeit: plays a seat's Action card on the last play's words with one of its two
+    /// categories; returns the points gained (own words) or taken (an opponent's). The card
+    /// goes under the Action deck and the top one is drawn.
+    pub fn play_action(&mut self, seat: usize, category: usize) -> Result<i32, ActionError> {
+        let card = self
+            .action_hands
+            .get(seat)
+            .copied()
+            .flatten()
+            .ok_or(ActionError::NoCard)?;
+        let word_player = self.turn_player.ok_or(ActionError::NoWords)?;
+        let chosen = self.rules.actions[card as usize]
+            .categories
+            .get(category)
+            .ok_or(ActionError::NoCategory)?;
+        if !self.turn_words.iter().any(|word| chosen.test.passes(word)) {
+            return Err(ActionError::NoMatch(chosen.name.clone()));
+        }
+        // A category is counted once a turn, whoever plays it.
+        let counted = self.action_plays[self.turn_actions..]
+            .iter()
+            .any(|p| self.rules.actions[p.card].categories[p.category].name == chosen.name);
+        if counted {
+            return Err(ActionError::Counted(chosen.name.clone()));
+        }
+        let points = if seat == word_player {
+            self.scores[seat] += chosen.plus;
+            chosen.plus
+        } else {
+            self.scores[word_player] -= chosen.minus;
+            chosen.minus
+        };
+        self.action_plays.push(ActionPlay {
+            seat,
+            word_player,
+            card: card as usize,
+            category,
+            points,
+        });
+        self.action_deck.push_back(card);
+        self.action_hands[seat] = self.action_deck.pop_front();
+        Ok(points)
+    }
+
+    /// Sets up a position by hand (worked examples, tests): the table, the player to move and
+    /// each hand's letters and Action card, all taken from the pack (the rest is the draw pile,
+    /// in its order). Fails if the pack does not hold the cards.
+    pub fn arrange(
+        &mut self,
+        table: &Table,
+        mover: usize,
+        hands: &[(Rack, Option<usize>)],
+    ) -> Result<(), String> {
+        if hands.len() != self.players || mover >= self.players {
+            return Err(format!(
+                "{} hands for {} players",
+                hands.len(),
+                self.players
+            ));
+        }
+        let mut pool: Vec<CardKind> = std::mem::take(&mut self.draw);
+        pool.append(&mut self.discard);
+        for (_, cell) in self.table.cells() {
+            pool.push(card_of(cell));
+        }
+        for hand in &mut self.hands[..self.players] {
+            pool.extend(hand.letters.kinds().map(|kind| kind as CardKind));
+            pool.extend(std::iter::repeat_n(DOUBLE, hand.premiums[0] as usize));
+            pool.extend(std::iter::repeat_n(TRIPLE, hand.premiums[1] as usize));
+            *hand = Hand::default();
+        }
+        let mut take = |kind: CardKind| -> Result<(), String> {
+            let at = pool
+                .iter()
+                .rposition(|&k| k == kind)
+                .ok_or(format!("the pack has no card of kind {kind} left"))?;
+            pool.remove(at);
+            Ok(())
+        };
+        for (_, cell) in table.cells() {
+            take(card_of(cell))?;
+        }
+        for (seat, (letters, _)) in hands.iter().enumerate() {
+            for kind in letters.kinds() {
+                take(kind as CardKind)?;
+            }
+            self.hands[seat].letters = *letters;
+        }
+        self.draw = pool;
+        self.table = table.clone();
+        self.mover = mover;
+        if self.rules.variant == Variant::Forfeit {
+            for held in self.action_hands.iter_mut().flatten() {
+                self.action_deck.push_back(*held);
+            }
+            self.action_hands = [None; MAX_CARD_PLAYERS];
+            for (seat, (_, card)) in hands.iter().enumerate() {
+                if let Some(card) = *card {
+                    let at = self
+                        .action_deck
+                        .iter()
+                        .position(|&c| c as usize == card)
+                        .ok_or(format!("Action card {card} is not in the deck"))?;
+                    self.action_deck.remove(at);
+                    self.action_hands[seat] = Some(card as u8);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every Action card played so far.
+    pub fn action_plays(&self) -> &[ActionPlay] {
+        &self.action_plays
+    }
+
     /// Double and Triple cards each player has drawn.
     pub fn premiums_drawn(&self, seat: usize) -> [u16; 2] {
         self.premiums_drawn[seat]
@@ -297,6 +484,10 @@ impl CardGame {
     pub fn view(&self, seat: usize) -> CardView<'_> {
         CardView {
             seat,
+            action: self.action_hands[seat].map(|card| &self.rules.actions[card as usize]),
+            turn_words: &self.turn_words,
+            turn_player: self.turn_player,
+            turn_actions: &self.action_plays[self.turn_actions..],
             hand: &self.hands[seat],
             table: &self.table,
             scores: &self.scores[..self.players],
@@ -330,6 +521,9 @@ impl CardGame {
             return Err(CardMoveError::Over);
         }
         let seat = self.mover;
+        self.turn_words.clear();
+        self.turn_player = None;
+        self.turn_actions = self.action_plays.len();
         let mut scored = None;
         let mut cleared = 0;
         let mut premium_gain = 0;
@@ -366,6 +560,12 @@ impl CardGame {
                     self.discard.push(card_of(cell));
                 }
                 self.scores[seat] += result.points;
+                self.turn_words = result
+                    .words
+                    .iter()
+                    .map(|w| w.text.to_ascii_uppercase())
+                    .collect();
+                self.turn_player = Some(seat);
                 self.passes = 0;
                 self.refill(seat);
                 if self.hands[seat].letters.is_empty() && self.draw.is_empty() {
@@ -373,18 +573,26 @@ impl CardGame {
                 }
                 scored = Some(result);
             }
-            CardMove::Exchange { letters, premiums } => {
+            CardMove::Exchange {
+                letters,
+                premiums,
+                action,
+            } => {
                 let hand = self.hands[seat];
                 let count = letters.len() + premiums[0] as usize + premiums[1] as usize;
-                if count == 0
-                    || !hand.letters.contains(letters)
-                    || premiums[0] > hand.premiums[0]
-                    || premiums[1] > hand.premiums[1]
-                {
+                let holds = hand.letters.contains(letters)
+                    && premiums[0] <= hand.premiums[0]
+                    && premiums[1] <= hand.premiums[1]
+                    && (!*action || self.action_hands[seat].is_some());
+                if !holds || (count == 0 && !*action) {
                     return Err(CardMoveError::NotInHand);
                 }
                 if count > self.draw.len() {
                     return Err(CardMoveError::DrawPileShort(self.draw.len()));
+                }
+                if *action && let Some(card) = self.action_hands[seat] {
+                    self.action_deck.push_back(card);
+                    self.action_hands[seat] = self.action_deck.pop_front();
                 }
                 self.hands[seat].letters.take_all(letters);
                 self.discard
@@ -467,6 +675,15 @@ impl CardGame {
             if count != expected {
                 return Err(format!("kind {kind}: {count} cards, expected {expected}"));
             }
+        }
+        let actions =
+            self.action_deck.len() + self.action_hands[..self.players].iter().flatten().count();
+        let expected = match self.rules.variant {
+            Variant::Forfeit => self.rules.actions.len(),
+            _ => 0,
+        };
+        if actions != expected {
+            return Err(format!("{actions} Action cards, expected {expected}"));
         }
         for run in self.table.words() {
             let text = self.table.text(&run).to_ascii_uppercase();

@@ -2,16 +2,19 @@
 //! letter cards on an open table with no premium squares, Premium cards that multiply the
 //! words through a card, and the words of earlier turns cleared away after each play.
 
+pub mod actions;
 pub mod check;
 pub mod game;
 pub mod movegen;
 pub mod rules;
 pub mod table;
 
+pub use actions::{ActionCard, Category, Test};
 pub use check::{IllegalPlay, Placed, Play, Premium, Scored, Word, check_play};
 pub use game::{
-    CardEnd, CardGame, CardMove, CardMoveError, CardTurn, CardView, Hand, MAX_CARD_PLAYERS,
+    ActionError, ActionPlay, CardEnd, CardGame, CardMove, CardMoveError, CardTurn, CardView, Hand,
+    MAX_CARD_PLAYERS,
 };
 pub use movegen::{TableCandidate, TableMoveGen};
-pub use rules::{CardNumbers, CardRules};
+pub use rules::{CardNumbers, CardRules, Variant};
 pub use table::{Axis, Pos, Run, Table};

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::actions::{ActionCard, standard_actions};
 use crate::data::{DataError, overlay_toml, toml_error};
 use crate::scrabble::TileSet;
 
@@ -62,11 +63,24 @@ impl CardNumbers {
     }
 }
 
-/// Everything a Classic game needs: the letter cards and the numbers.
+/// The variants the engine plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Words on the open table with Premium cards.
+    Classic,
+    /// Classic with an Action card in every hand.
+    Forfeit,
+}
+
+/// Everything a game needs: the variant, the letter cards, the Action cards and the numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardRules {
+    /// Which game.
+    pub variant: Variant,
     /// The letter cards: letters, values and counts (two blanks worth 0).
     pub letters: TileSet,
+    /// Forfeit's Action cards.
+    pub actions: Vec<ActionCard>,
     /// The other numbers.
     pub numbers: CardNumbers,
 }
@@ -75,7 +89,9 @@ impl CardRules {
     /// The standard game.
     pub fn standard() -> CardRules {
         CardRules {
+            variant: Variant::Classic,
             letters: TileSet::standard(),
+            actions: standard_actions(),
             numbers: CardNumbers::standard(),
         }
     }

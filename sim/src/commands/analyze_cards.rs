@@ -45,7 +45,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     };
     let hand = parse_hand(hand_text)?;
     let table = parse_table(&args.table).map_err(|message| anyhow::anyhow!("--table {message}"))?;
-    let rules = card_rules(&args.data)?;
+    let rules = card_rules(&args.data, crate::cli::VariantArg::Classic)?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     for run in table.words() {
         let word = table.text(&run).to_ascii_uppercase();
@@ -56,6 +56,10 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let scores = [0; 1];
     let view = CardView {
         seat: 0,
+        action: None,
+        turn_words: &[],
+        turn_player: None,
+        turn_actions: &[],
         hand: &hand,
         table: &table,
         scores: &scores,

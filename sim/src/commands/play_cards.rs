@@ -40,8 +40,10 @@ enum Seat {
 fn parse_exchange(words: &[&str]) -> Result<CardMove, String> {
     let mut letters = Rack::EMPTY;
     let mut premiums = [0u8; 2];
+    let mut action = false;
     for word in words {
         match word.to_ascii_lowercase().as_str() {
+            "action" => action = true,
             "double" => premiums[0] += 1,
             "triple" => premiums[1] += 1,
             text => {
@@ -51,10 +53,14 @@ fn parse_exchange(words: &[&str]) -> Result<CardMove, String> {
             }
         }
     }
-    if letters.is_empty() && premiums == [0, 0] {
+    if letters.is_empty() && premiums == [0, 0] && !action {
         return Err("exchange needs the cards to give up, e.g. exchange QV".into());
     }
-    Ok(CardMove::Exchange { letters, premiums })
+    Ok(CardMove::Exchange {
+        letters,
+        premiums,
+        action,
+    })
 }
 
 /// The best plays for the player to move, as notation and points.
@@ -150,9 +156,106 @@ fn person_move(game: &CardGame, out: &mut impl Write) -> anyhow::Result<Option<C
     }
 }
 
+/// Forfeit: after a play, each player in turn from its maker may lay their Action card on its
+/// words; a person is asked when a category fits. Returns `false` if the person quit.
+fn actions_round(
+    game: &mut CardGame,
+    seats: &mut [Seat],
+    maker: usize,
+    names: &[String],
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    for k in 0..game.players() {
+        let seat = (maker + k) % game.players();
+        let view = game.view(seat);
+        let (Some(card), Some(player)) = (view.action.cloned(), view.turn_player) else {
+            continue;
+        };
+        let choice = match &mut seats[seat] {
+            Seat::Bot(bot) => bot.choose_action(&view),
+            Seat::Person => {
+                let fits: Vec<usize> = (0..2)
+                    .filter(|&c| {
+                        view.turn_words
+                            .iter()
+                            .any(|w| card.categories[c].test.passes(w))
+                    })
+                    .collect();
+                if fits.is_empty() {
+                    continue;
+                }
+                let offer: Vec<String> = fits
+                    .iter()
+                    .map(|&c| {
+                        let category = &card.categories[c];
+                        format!(
+                            "{} \"{}\" (+{}/-{})",
+                            c + 1,
+                            category.name,
+                            category.plus,
+                            category.minus
+                        )
+                    })
+                    .collect();
+                // The question goes straight to the screen; `out` gathers what happened.
+                let mut screen = std::io::stdout().lock();
+                writeln!(
+                    screen,
+                    "Your Action card fits player {}'s words: {}. Play it? [{} / n]",
+                    player + 1,
+                    offer.join(", "),
+                    fits.iter()
+                        .map(|c| (c + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                )?;
+                loop {
+                    write!(screen, "player {}> ", seat + 1)?;
+                    screen.flush()?;
+                    let mut line = String::new();
+                    if std::io::stdin().lock().read_line(&mut line)? == 0 {
+                        return Ok(false);
+                    }
+                    match line.trim() {
+                        "quit" => return Ok(false),
+                        "n" | "no" | "" => break None,
+                        text => match text.parse::<usize>() {
+                            Ok(n) if fits.contains(&(n.wrapping_sub(1))) => break Some(n - 1),
+                            _ => writeln!(
+                                screen,
+                                "{text:?}: expected one of the numbers shown, or n"
+                            )?,
+                        },
+                    }
+                }
+            }
+        };
+        if let Some(category) = choice {
+            match game.play_action(seat, category) {
+                Ok(points) => {
+                    let name = &card.categories[category].name;
+                    let effect = if seat == player {
+                        format!("+{points} to player {}", seat + 1)
+                    } else {
+                        format!("-{points} to player {}", player + 1)
+                    };
+                    writeln!(
+                        out,
+                        "     player {} ({}) plays Action \"{name}\": {effect}",
+                        seat + 1,
+                        names[seat]
+                    )?;
+                }
+                Err(error) => writeln!(out, "     {error}")?,
+            }
+        }
+    }
+    Ok(true)
+}
+
 /// Runs `owlery play scrabble-cards`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let rules = card_rules(&args.data)?;
+    let rules = card_rules(&args.data, args.variant)?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     if !(2..=engine::cardgame::MAX_CARD_PLAYERS).contains(&args.bots.len()) {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());
@@ -188,6 +291,18 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             },
         };
         let turn = game.play(action)?.clone();
+        let mut said_actions = Vec::new();
+        if !actions_round(
+            &mut game,
+            &mut seats,
+            turn.seat,
+            &args.bots,
+            &mut said_actions,
+        )? {
+            writeln!(out, "game abandoned")?;
+            output::finish(out)?;
+            return Ok(ExitCode::SUCCESS);
+        }
         if args.quiet && !people {
             continue;
         }
@@ -204,9 +319,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                     turn.cleared
                 )
             }
-            CardMove::Exchange { letters, premiums } => format!(
-                "exchanges {} card(s)",
-                letters.len() + premiums[0] as usize + premiums[1] as usize
+            CardMove::Exchange {
+                letters,
+                premiums,
+                action,
+            } => format!(
+                "exchanges {} card(s){}",
+                letters.len() + premiums[0] as usize + premiums[1] as usize,
+                if *action { " and the Action card" } else { "" }
             ),
             CardMove::Pass => "passes".into(),
         };
@@ -217,6 +337,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             turn.seat + 1,
             args.bots[turn.seat]
         )?;
+        out.write_all(&said_actions)?;
     }
     let end = match game.end() {
         Some(CardEnd::WentOut { seat }) => format!("player {} went out", seat + 1),

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
-use engine::cardgame::CardRules;
+use engine::cardgame::actions::parse_actions;
+use engine::cardgame::{CardRules, Variant};
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -13,7 +14,7 @@ use engine::scrabble::{Layout, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
 
 use super::lexicon::load_lexicon;
-use crate::cli::{GameArg, LexiconArgs, RulesArgs};
+use crate::cli::{GameArg, LexiconArgs, RulesArgs, VariantArg};
 
 fn read(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
@@ -66,6 +67,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
             "--owl-post applies to monopoly-hp; this game is {}",
             game.name()
         );
+    }
+    if args.actions.is_some() {
+        bail!("--actions applies to scrabble-cards --variant forfeit");
     }
     let mut built = match game {
         GameArg::Scrabble => Built {
@@ -128,8 +132,8 @@ pub fn hp_rules(args: &RulesArgs) -> anyhow::Result<Arc<HpRules>> {
 /// Monopoly: Harry Potter's rules: the embedded board, Owl Post cards and numbers, each
 /// replaceable by a file (`--board`, `--owl-post`, `--rules`) or a setting (`--set`).
 pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
-    if args.tiles.is_some() || args.leaves.is_some() {
-        bail!("--tiles and --leaves apply to the Scrabble games, not monopoly-hp");
+    if args.tiles.is_some() || args.leaves.is_some() || args.actions.is_some() {
+        bail!("--tiles, --leaves and --actions apply to the Scrabble games, not monopoly-hp");
     }
     let mut rules = MonopolyRules::standard();
     if let Some(path) = &args.board {
@@ -162,11 +166,21 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
 
 /// The card game's rules: the letter cards (`--tiles`, the standard tiles by default) and the
 /// numbers (`--rules`, `--set`; see engine/data/scrabble-cards/rules.toml).
-pub fn card_rules(args: &RulesArgs) -> anyhow::Result<Arc<CardRules>> {
+pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<CardRules>> {
     if args.board.is_some() || args.owl_post.is_some() || args.leaves.is_some() {
         bail!("--board, --owl-post and --leaves do not apply to scrabble-cards");
     }
     let mut rules = CardRules::standard();
+    rules.variant = match variant {
+        VariantArg::Classic => Variant::Classic,
+        VariantArg::Forfeit => Variant::Forfeit,
+    };
+    if let Some(path) = &args.actions {
+        if variant != VariantArg::Forfeit {
+            bail!("--actions applies to --variant forfeit");
+        }
+        rules.actions = parse_actions(&read(path)?, &path.display().to_string())?;
+    }
     if let Some(path) = &args.tiles {
         rules.letters = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }

@@ -81,13 +81,10 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
             (contest, hash)
         }
         GameArg::ScrabbleCards => {
-            let rules = card_rules(&args.data)?;
+            let rules = card_rules(&args.data, args.variant)?;
             let hash = described(&(&rules, args.variant));
-            let contest = Contest::Cards(CardContest {
-                rules,
-                lexicon: lexicon.clone(),
-                bots: args.bots.clone(),
-            });
+            let contest =
+                Contest::Cards(CardContest::new(rules, lexicon.clone(), args.bots.clone()));
             (contest, hash)
         }
         GameArg::MonopolyHp => unreachable!("monopoly-hp has its own contest"),

@@ -7,14 +7,14 @@ use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::scrabble::{Bot, bot_by_name, play_out};
-use engine::cardgame::{CardGame, CardMove, CardRules};
+use engine::cardgame::{CardGame, CardMove, CardRules, Variant};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules, Seat};
 use engine::scrabble::{Game, Rules};
 use lexicon::Lexicon;
 
 use super::Contest;
-use super::aggregate::{CardTally, MAX_SEATS, Outcome};
+use super::aggregate::{CARD_KINDS, CardTally, MAX_SEATS, Outcome};
 use super::monopoly::{Labels, MonopolyGame};
 use super::seeds::bot_seed;
 
@@ -252,10 +252,36 @@ pub struct CardContest {
     pub lexicon: Arc<Lexicon>,
     /// The bots, in seat order for game 0.
     pub bots: Vec<String>,
+    /// The names of the kinds its tally counts.
+    card_keys: &'static [&'static str],
 }
 
-/// The Premium cards' names in tables.
-const PREMIUM_KEYS: &[&str] = &["double_word", "triple_word"];
+impl CardContest {
+    /// A contest between named bots; the tables name the Premium cards and, in Forfeit, each
+    /// Action category.
+    pub fn new(rules: Arc<CardRules>, lexicon: Arc<Lexicon>, bots: Vec<String>) -> CardContest {
+        let mut keys = vec!["double_word".to_string(), "triple_word".to_string()];
+        if rules.variant == Variant::Forfeit {
+            for card in &rules.actions {
+                for category in &card.categories {
+                    keys.push(format!("action: {}", category.name));
+                }
+            }
+        }
+        // A tally has room for so many kinds; the names live as long as the run.
+        keys.truncate(CARD_KINDS);
+        let keys: Vec<&'static str> = keys
+            .into_iter()
+            .map(|key| &*Box::leak(key.into_boxed_str()))
+            .collect();
+        CardContest {
+            rules,
+            lexicon,
+            bots,
+            card_keys: Box::leak(keys.into_boxed_slice()),
+        }
+    }
+}
 
 impl Contest for CardContest {
     type Seats = Vec<Box<dyn CardBot>>;
@@ -278,7 +304,7 @@ impl Contest for CardContest {
         })
         .with_context(|| format!("game {index} (seed {seed})"))?;
         let mut tally = CardTally {
-            keys: PREMIUM_KEYS,
+            keys: self.card_keys,
             ..CardTally::default()
         };
         for seat in 0..players {
@@ -291,6 +317,14 @@ impl Contest for CardContest {
             {
                 tally.played[turn.seat][premium as usize] += 1;
                 tally.points[turn.seat][premium as usize] += turn.premium_gain;
+            }
+        }
+        // Action categories follow the two Premium cards: card c's category k at 2 + 2c + k.
+        for play in game.action_plays() {
+            let kind = 2 + 2 * play.card + play.category;
+            if kind < self.card_keys.len() {
+                tally.played[play.seat][kind] += 1;
+                tally.points[play.seat][kind] += play.points;
             }
         }
         let mut outcome = Outcome {
