@@ -134,3 +134,59 @@ fn soak_10k_random_classic_games() {
         checked_game(&rules, &lexicon, &vec!["random"; players], seed);
     }
 }
+
+fn rummy_game(
+    rules: &Arc<CardRules>,
+    lexicon: &Arc<Lexicon>,
+    names: &[&str],
+    seed: u64,
+) -> engine::cardgame::RummyGame {
+    use bots::cardgame::rummy::rummy_player_by_name;
+    let mut game =
+        engine::cardgame::RummyGame::new(rules.clone(), lexicon.clone(), names.len(), seed)
+            .unwrap();
+    let mut players: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut player = rummy_player_by_name(name, 0).unwrap();
+            player.start_game(seed * 10 + i as u64);
+            player
+        })
+        .collect();
+    let mut turns = 0;
+    while !game.is_over() {
+        let seat = game.mover();
+        let from_discard = players[seat].take_discard(&game);
+        game.draw(from_discard).unwrap();
+        let (words, discard) = players[seat].meld(&game);
+        if let Err(error) = game.finish(&words, discard) {
+            panic!("seed {seed}: {error}");
+        }
+        game.check_cards()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        turns += 1;
+        assert!(turns < 5_000, "seed {seed}: the game does not end");
+    }
+    game
+}
+
+#[test]
+fn rummy_games_keep_every_card_and_play_ten_rounds() {
+    let (rules, lexicon) = setup();
+    let mut melded = 0;
+    for seed in 0..8u64 {
+        let players = 2 + (seed % 3) as usize;
+        let names: Vec<&str> = (0..players)
+            .map(|i| if i % 2 == 0 { "greedy" } else { "random" })
+            .collect();
+        let game = rummy_game(&rules, &lexicon, &names, seed);
+        assert!(game.results().len() >= 10);
+        melded += game
+            .results()
+            .iter()
+            .flat_map(|r| r.scores.iter().flatten())
+            .count();
+    }
+    assert!(melded > 40, "words were laid {melded} times in 8 games");
+}

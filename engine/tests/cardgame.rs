@@ -333,3 +333,57 @@ fn an_action_card_adds_on_your_word_and_takes_on_an_opponents() {
     assert_eq!(game.play_action(2, 0), Err(ActionError::NoCard));
     game.check_cards().unwrap();
 }
+
+#[test]
+fn each_round_card_scores_as_printed() {
+    use engine::cardgame::{MeldError, score_meld};
+    let lexicon = lexicon();
+    let rules = CardRules::standard();
+    let cards = &rules.rummy_rounds;
+    assert_eq!(cards.len(), 10);
+    let card = |name: &str| cards.iter().find(|c| c.name == name).unwrap();
+    let words = |list: &[&str]| -> Vec<Vec<Cell>> {
+        list.iter().map(|w| w.chars().map(cell).collect()).collect()
+    };
+    let left = |text: &str| Rack::parse(text).unwrap();
+    let score = |name: &str, list: &[&str], rest: &str| {
+        score_meld(card(name), &words(list), &left(rest), &rules, &lexicon)
+    };
+    assert_eq!(score("Deuces Wild", &["AT", "IN", "ON"], "Q"), Ok(6 - 10));
+    assert_eq!(
+        score("3 Letter Shuffle", &["CAT", "DOG"], "E"),
+        Ok(5 + 5 - 1)
+    );
+    assert_eq!(
+        score("5 Alive", &["TRAIN", "HO"], ""),
+        Ok(5 + 5 + 5),
+        "both words and the bonus"
+    );
+    assert_eq!(
+        score("5 Alive", &["TRAIN"], "HO"),
+        Ok(5 - 5),
+        "the left-over letters off"
+    );
+    assert_eq!(score("6 of the Best", &["STRAIN"], "Q"), Ok(6 - 10));
+    assert_eq!(score("Full Monty", &["TRAIN", "HO"], ""), Ok(10));
+    assert!(matches!(
+        score("Full Monty", &["TRAIN"], "HO"),
+        Err(MeldError::WrongShape(_))
+    ));
+    assert_eq!(
+        score("Bingo!", &["TRAINS"], "Q"),
+        Ok(6),
+        "an even word; nothing subtracted"
+    );
+    assert!(score("Bingo!", &["TRAIN"], "").is_err());
+    assert_eq!(score("Quadruple Word Score", &["TRAINER"], ""), Ok(4 * 7));
+    assert_eq!(
+        score("Quadruple Letter Score", &["BRAINED"], ""),
+        Ok(10 + 3 * 3),
+        "the B four times"
+    );
+    assert!(matches!(
+        score("Deuces Wild", &["AT", "IN", "XQ"], ""),
+        Err(MeldError::NotAWord(_))
+    ));
+}

@@ -155,6 +155,8 @@ pub enum VariantArg {
     Classic,
     /// Classic with an Action card in every hand, played on anyone's words.
     Forfeit,
+    /// Ten rounds: draw, lay the words a Round card asks for, discard.
+    Rummy,
 }
 
 impl GameArg {

@@ -201,3 +201,56 @@ fn a_forfeit_run_counts_each_action_category() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rummy_runs_count_each_round_card_and_a_person_can_play() {
+    let dir = scratch("rummy");
+    let out = dir.join("run");
+    ran(&owlery(
+        &[
+            "sim",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--games",
+            "12",
+            "--bots",
+            "greedy,random",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let cards = std::fs::read_to_string(out.join("cards.csv")).unwrap();
+    assert!(
+        cards.contains("\nround: Deuces Wild,") && cards.contains("\nround: Quadruple Word Score,"),
+        "{cards}"
+    );
+    let screen = ran(&owlery(
+        &[
+            "play",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "2",
+        ],
+        "help\nsideways\npile\nhint\nQQQ / A\n/ 7\nquit\n",
+    ));
+    for expected in [
+        "round 1:",
+        "pile | discard",
+        "\"sideways\": expected pile or discard",
+        "the hand does not hold those cards",
+        "expected one card to discard",
+        "game abandoned",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,6 +2,7 @@
 
 mod greedy;
 mod random;
+pub mod rummy;
 
 use engine::cardgame::{CardGame, CardMove, CardMoveError, CardView};
 

@@ -7,6 +7,7 @@ pub mod check;
 pub mod game;
 pub mod movegen;
 pub mod rules;
+pub mod rummy;
 pub mod table;
 
 pub use actions::{ActionCard, Category, Test};
@@ -17,4 +18,5 @@ pub use game::{
 };
 pub use movegen::{TableCandidate, TableMoveGen};
 pub use rules::{CardNumbers, CardRules, Variant};
+pub use rummy::{MeldError, RoundCard, RoundResult, RummyGame, score_meld};
 pub use table::{Axis, Pos, Run, Table};

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
+use super::rummy::{RoundCard, standard_rounds};
 use crate::data::{DataError, overlay_toml, toml_error};
 use crate::scrabble::TileSet;
 
@@ -70,6 +71,8 @@ pub enum Variant {
     Classic,
     /// Classic with an Action card in every hand.
     Forfeit,
+    /// Ten rounds of laying words for the Round cards.
+    Rummy,
 }
 
 /// Everything a game needs: the variant, the letter cards, the Action cards and the numbers.
@@ -81,6 +84,8 @@ pub struct CardRules {
     pub letters: TileSet,
     /// Forfeit's Action cards.
     pub actions: Vec<ActionCard>,
+    /// Rummy's Round cards.
+    pub rummy_rounds: Vec<RoundCard>,
     /// The other numbers.
     pub numbers: CardNumbers,
 }
@@ -92,6 +97,7 @@ impl CardRules {
             variant: Variant::Classic,
             letters: TileSet::standard(),
             actions: standard_actions(),
+            rummy_rounds: standard_rounds(),
             numbers: CardNumbers::standard(),
         }
     }

@@ -9,6 +9,7 @@ mod play;
 mod play_cards;
 mod play_hp;
 mod play_monopoly;
+mod play_rummy;
 mod report;
 mod setup;
 mod sim;

@@ -256,6 +256,9 @@ fn actions_round(
 /// Runs `owlery play scrabble-cards`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = card_rules(&args.data, args.variant)?;
+    if rules.variant == engine::cardgame::Variant::Rummy {
+        return super::play_rummy::run(args, rules);
+    }
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     if !(2..=engine::cardgame::MAX_CARD_PLAYERS).contains(&args.bots.len()) {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());

@@ -174,6 +174,7 @@ pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<C
     rules.variant = match variant {
         VariantArg::Classic => Variant::Classic,
         VariantArg::Forfeit => Variant::Forfeit,
+        VariantArg::Rummy => Variant::Rummy,
     };
     if let Some(path) = &args.actions {
         if variant != VariantArg::Forfeit {

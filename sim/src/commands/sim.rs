@@ -9,7 +9,7 @@ use super::setup::{card_rules, crossword_rules, game_lexicon, hp_rules, monopoly
 use bots::monopoly::MonopolyOptions;
 
 use crate::cli::{GameArg, SimArgs};
-use crate::runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest};
+use crate::runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
 use crate::runner::seeds::fingerprint;
 use crate::runner::store::{MANIFEST, Manifest};
 
@@ -19,6 +19,7 @@ enum Contest {
     HarryPotter(HarryPotter),
     Monopoly(MonopolyContest),
     Cards(CardContest),
+    Rummy(RummyContest),
 }
 
 /// Reads `I/N` (I from 0) into the shard's index and count.
@@ -83,8 +84,12 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
         GameArg::ScrabbleCards => {
             let rules = card_rules(&args.data, args.variant)?;
             let hash = described(&(&rules, args.variant));
-            let contest =
-                Contest::Cards(CardContest::new(rules, lexicon.clone(), args.bots.clone()));
+            let bots = args.bots.clone();
+            let contest = if rules.variant == engine::cardgame::Variant::Rummy {
+                Contest::Rummy(RummyContest::new(rules, lexicon.clone(), bots))
+            } else {
+                Contest::Cards(CardContest::new(rules, lexicon.clone(), bots))
+            };
             (contest, hash)
         }
         GameArg::MonopolyHp => unreachable!("monopoly-hp has its own contest"),
@@ -190,6 +195,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
         Contest::Cards(game) => {
+            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
+        }
+        Contest::Rummy(game) => {
             crate::runner::run(game, &manifest, range, &args.out, args.threads)?
         }
     }

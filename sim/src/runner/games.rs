@@ -3,11 +3,12 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
 use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::scrabble::{Bot, bot_by_name, play_out};
-use engine::cardgame::{CardGame, CardMove, CardRules, Variant};
+use engine::cardgame::{CardGame, CardMove, CardRules, RummyGame, Variant};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules, Seat};
 use engine::scrabble::{Game, Rules};
@@ -335,6 +336,106 @@ impl Contest for CardContest {
             bots: [0; MAX_SEATS],
             scores: [0; MAX_SEATS],
             turns: game.history().len() as u32,
+            houses: [None; MAX_SEATS],
+            cards: Some(tally),
+            monopoly: None,
+        };
+        for (seat, &score) in game.scores().iter().enumerate() {
+            outcome.bots[seat] = (seat + rotation) % players;
+            outcome.scores[seat] = score;
+        }
+        Ok(outcome)
+    }
+}
+
+/// The Scrabble Card Game's Rummy variant between named players.
+pub struct RummyContest {
+    /// The rules shared by every game.
+    pub rules: Arc<CardRules>,
+    /// The dictionary (no Glossary).
+    pub lexicon: Arc<Lexicon>,
+    /// The players, in seat order for game 0.
+    pub bots: Vec<String>,
+    /// The Round cards' names, one per distinct card, and each card's index among them.
+    keys: &'static [&'static str],
+    key_of: Vec<usize>,
+}
+
+impl RummyContest {
+    /// A contest between named players; the tables name each Round card.
+    pub fn new(rules: Arc<CardRules>, lexicon: Arc<Lexicon>, bots: Vec<String>) -> RummyContest {
+        let mut names: Vec<String> = Vec::new();
+        let mut key_of = Vec::new();
+        for card in &rules.rummy_rounds {
+            let name = format!("round: {}", card.name);
+            let at = names.iter().position(|n| *n == name).unwrap_or_else(|| {
+                names.push(name);
+                names.len() - 1
+            });
+            key_of.push(at.min(CARD_KINDS - 1));
+        }
+        names.truncate(CARD_KINDS);
+        // The names live as long as the run.
+        let keys: Vec<&'static str> = names
+            .into_iter()
+            .map(|key| &*Box::leak(key.into_boxed_str()))
+            .collect();
+        RummyContest {
+            rules,
+            lexicon,
+            bots,
+            keys: Box::leak(keys.into_boxed_slice()),
+            key_of,
+        }
+    }
+}
+
+impl Contest for RummyContest {
+    type Seats = Vec<Box<dyn RummyPlayer>>;
+
+    fn seats(&self) -> anyhow::Result<Self::Seats> {
+        self.bots
+            .iter()
+            .map(|name| rummy_player_by_name(name, 0).map_err(Into::into))
+            .collect()
+    }
+
+    fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
+        let players = self.bots.len();
+        let mut game = RummyGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
+        let rotation = with_rotated(seats, index, |seats| {
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(bot_seed(seed, seat));
+            }
+            play_out_rummy(&mut game, seats)
+        })
+        .with_context(|| format!("game {index} (seed {seed})"))?;
+        // Per Round card: rounds sat ("drawn"), rounds with words laid ("played"), their points.
+        let mut tally = CardTally {
+            keys: self.keys,
+            ..CardTally::default()
+        };
+        for result in game.results() {
+            let kind = self.key_of[result.card];
+            for seat in 0..players {
+                if result.players & (1 << seat) == 0 {
+                    continue;
+                }
+                tally.drawn[seat][kind] += 1;
+                if let Some(score) = result.scores[seat] {
+                    tally.played[seat][kind] += 1;
+                    tally.points[seat][kind] += score;
+                }
+            }
+        }
+        let mut outcome = Outcome {
+            index,
+            seed,
+            players,
+            first: game.first(),
+            bots: [0; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            turns: game.results().len() as u32,
             houses: [None; MAX_SEATS],
             cards: Some(tally),
             monopoly: None,
