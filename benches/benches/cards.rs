@@ -3,9 +3,10 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
+use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
 use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::cardgame::{CardGame, CardRules};
+use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use lexicon::{Edition, Lexicon};
 
 fn games(c: &mut Criterion) {
@@ -31,6 +32,44 @@ fn games(c: &mut Criterion) {
             })
         },
     );
+    let mut forfeit = CardRules::standard();
+    forfeit.variant = Variant::Forfeit;
+    let forfeit = Arc::new(forfeit);
+    group.bench_function(
+        "10 two-player forfeit greedy games (elements = games)",
+        |b| {
+            b.iter(|| {
+                let mut turns = 0;
+                for seed in 0..10 {
+                    let mut game = CardGame::new(forfeit.clone(), lexicon.clone(), 2, seed)
+                        .expect("two players");
+                    play_out_cards(&mut game, &mut bots).expect("greedy plays legal moves");
+                    turns += game.history().len();
+                }
+                black_box(turns)
+            })
+        },
+    );
+    let mut rummy = CardRules::standard();
+    rummy.variant = Variant::Rummy;
+    let rummy = Arc::new(rummy);
+    let mut players: Vec<Box<dyn RummyPlayer>> = (0..2)
+        .map(|_| rummy_player_by_name("greedy", 0).expect("a known player"))
+        .collect();
+    group.throughput(Throughput::Elements(2));
+    group.sample_size(10);
+    group.bench_function("2 two-player rummy greedy games (elements = games)", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..2 {
+                let mut game =
+                    RummyGame::new(rummy.clone(), lexicon.clone(), 2, seed).expect("two players");
+                play_out_rummy(&mut game, &mut players).expect("greedy plays legal turns");
+                total += game.scores()[0];
+            }
+            black_box(total)
+        })
+    });
     group.finish();
 }
 

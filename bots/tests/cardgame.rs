@@ -190,3 +190,13 @@ fn rummy_games_keep_every_card_and_play_ten_rounds() {
     }
     assert!(melded > 40, "words were laid {melded} times in 8 games");
 }
+
+#[test]
+#[ignore = "soak: 10,000 Rummy games of random players, cards checked after every turn"]
+fn soak_10k_random_rummy_games() {
+    let (rules, lexicon) = setup();
+    for seed in 0..10_000u64 {
+        let players = 2 + (seed % 3) as usize;
+        rummy_game(&rules, &lexicon, &vec!["random"; players], seed);
+    }
+}

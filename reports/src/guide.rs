@@ -415,10 +415,21 @@ fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideE
 }
 
 fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    blocks.push(Block::Heading("What the Hogwarts cards are worth".into()));
     let file = "cards.csv";
     let table = Table::read(dir, file)?;
     let cards = table.texts("card", file)?;
+    // The card game's table names Premium cards, Action categories and Round cards.
+    let card_game = cards
+        .iter()
+        .any(|c| c == "double_word" || c.starts_with("round: "));
+    blocks.push(Block::Heading(
+        if card_game {
+            "What the cards are worth"
+        } else {
+            "What the Hogwarts cards are worth"
+        }
+        .into(),
+    ));
     let played = table.numbers("played", file)?;
     let points = table.numbers("mean_points_when_played", file)?;
     let with = table.numbers("win_rate_played", file)?;
@@ -447,13 +458,18 @@ fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
             ));
         }
     }
-    blocks.push(Block::Paragraph(
+    let explained = if card_game {
+        "A Premium card's points are what it added to its turn. An Action category's (Forfeit) are \
+         its swing: the points its player gained on their own words, or took from an opponent's. \
+         A Round card's (Rummy) count the rounds a player sat as draws, the rounds in which they laid \
+         words as plays, and those rounds' mean score: plays over draws is the round's success rate."
+    } else {
         "Points gained count what the card adds on its own turn (Bonus letters, Rictusempra, Competition cards, \
          Revelio's extra Glossary points); a card's worth beyond its turn (an extra turn, a better rack) shows in \
          the win rates of the players who played it against those who did not, which also reflect who draws \
          more cards: compare bots of the same kind."
-            .into(),
-    ));
+    };
+    blocks.push(Block::Paragraph(explained.into()));
     if !sentences.is_empty() {
         blocks.push(Block::Paragraph(sentences.join(" ")));
     }
