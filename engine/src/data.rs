@@ -71,6 +71,17 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         })
 }
 
+/// The 1-based lines where each `[[name]]` table of an array starts, in order: where an error
+/// about the Nth entry points.
+pub fn array_table_lines(text: &str, name: &str) -> Vec<usize> {
+    let header = format!("[[{name}]]");
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| line.trim() == header)
+        .map(|(number, _)| number + 1)
+        .collect()
+}
+
 /// Applies a partial TOML document to a full set of values: each key it names must exist,
 /// tables merge key by key, and the result must still have the right types.
 ///

@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, toml_error};
+use crate::data::{DataError, array_table_lines, toml_error};
 
 /// What words a category takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,12 +143,7 @@ pub fn parse_actions(text: &str, file: &str) -> Result<Vec<ActionCard>, DataErro
     if parsed.card.is_empty() {
         return Err(DataError::whole(file, "no [[card]]: expected Action cards"));
     }
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| line.trim() == "[[card]]")
-        .map(|(number, _)| number + 1)
-        .collect();
+    let lines = array_table_lines(text, "card");
     parsed
         .card
         .into_iter()

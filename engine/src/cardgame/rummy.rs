@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::game::{CardKind, MAX_CARD_PLAYERS};
 use super::rules::CardRules;
-use crate::data::{DataError, toml_error};
+use crate::data::{DataError, array_table_lines, toml_error};
 use crate::scrabble::tiles::{BLANK, KINDS};
 use crate::scrabble::{Cell, GameRng, Rack};
 
@@ -71,12 +71,7 @@ struct RoundsFile {
 pub fn parse_rounds(text: &str, file: &str) -> Result<Vec<RoundCard>, DataError> {
     let parsed: RoundsFile =
         toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| line.trim() == "[[round]]")
-        .map(|(number, _)| number + 1)
-        .collect();
+    let lines = array_table_lines(text, "round");
     let mut cards = Vec::new();
     for (index, card) in parsed.round.into_iter().enumerate() {
         let at = |message: &str| {

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, toml_error};
+use crate::data::{DataError, array_table_lines, toml_error};
 use crate::hogwarts::House;
 
 /// The most properties a board may hold: ownership sets are `u32` masks.
@@ -112,22 +112,14 @@ struct SpaceEntry {
     points: Option<i32>,
 }
 
-/// The line where the `index`th `[[space]]` table starts, for errors about its values.
-fn entry_line(text: &str, header: &str, index: usize) -> usize {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| line.trim() == header)
-        .nth(index)
-        .map_or(0, |(number, _)| number + 1)
-}
-
 impl Board {
     /// Reads and checks a board file.
     pub fn parse(text: &str, file: &str) -> Result<Board, DataError> {
         let parsed: BoardFile =
             toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        let lines = array_table_lines(text, "space");
         let at = |index: usize, message: String| {
-            DataError::at(file, entry_line(text, "[[space]]", index), 0, message)
+            DataError::at(file, lines.get(index).copied().unwrap_or(0), 0, message)
         };
         if !(12..=MAX_SPACES).contains(&parsed.space.len()) {
             return Err(DataError::whole(

@@ -561,36 +561,47 @@ impl Monopoly {
         }
     }
 
-    /// The rent owed now (a spell's dice are rolled).
-    fn rent_owed(&mut self, property: usize, owner: usize) -> i32 {
+    /// The rent of a location or common room by what its owner holds; `None` for a spell,
+    /// whose rent the dice decide.
+    fn held_rent(&self, property: usize, owner: usize) -> Option<i32> {
         let board = &self.rules.board;
-        let numbers = &self.rules.numbers;
         let deed = &board.properties[property];
         match deed.kind {
             PropertyKind::Location(group) => {
                 let members = board.groups[group as usize].members;
-                if self.crested & (1 << property) != 0 {
+                Some(if self.crested & (1 << property) != 0 {
                     deed.rent[2]
                 } else if self.owned[owner] & members == members {
                     deed.rent[1]
                 } else {
                     deed.rent[0]
-                }
+                })
             }
             PropertyKind::CommonRoom(_) => {
                 let rooms = (self.owned[owner] & board.common_rooms).count_ones() as usize;
-                numbers.common_room_rent[rooms.clamp(1, 4) - 1]
+                Some(self.rules.numbers.common_room_rent[rooms.clamp(1, 4) - 1])
             }
-            PropertyKind::Spell => {
-                let spells = (self.owned[owner] & board.spells).count_ones();
-                let per_pip = numbers.spell_rent_per_pip;
-                let (a, b) = self.roll();
-                if spells >= 2 {
-                    per_pip * i32::from(a + b)
-                } else {
-                    per_pip * i32::from(a.max(b))
-                }
-            }
+            PropertyKind::Spell => None,
+        }
+    }
+
+    /// Whether the owner holds both spells (or more): both dice count.
+    fn both_spells(&self, owner: usize) -> bool {
+        (self.owned[owner] & self.rules.board.spells).count_ones() >= 2
+    }
+
+    /// The rent owed now (a spell's dice are rolled).
+    fn rent_owed(&mut self, property: usize, owner: usize) -> i32 {
+        if let Some(rent) = self.held_rent(property, owner) {
+            return rent;
+        }
+        let per_pip = self.rules.numbers.spell_rent_per_pip;
+        let both = self.both_spells(owner);
+        let (a, b) = self.roll();
+        if both {
+            per_pip * i32::from(a + b)
+        } else {
+            per_pip * i32::from(a.max(b))
         }
     }
 
@@ -599,39 +610,22 @@ impl Monopoly {
         let Some(owner) = self.owner(property) else {
             return 0;
         };
-        let board = &self.rules.board;
-        let deed = &board.properties[property];
+        let deed = &self.rules.board.properties[property];
         if owner == payer
             || self.mortgaged & (1 << property) != 0
             || deed.kind == PropertyKind::CommonRoom(self.seats[payer].house)
         {
             return 0;
         }
-        match deed.kind {
-            PropertyKind::Location(group) => {
-                let members = board.groups[group as usize].members;
-                if self.crested & (1 << property) != 0 {
-                    deed.rent[2]
-                } else if self.owned[owner] & members == members {
-                    deed.rent[1]
-                } else {
-                    deed.rent[0]
-                }
+        self.held_rent(property, owner).unwrap_or_else(|| {
+            let per_pip = self.rules.numbers.spell_rent_per_pip;
+            // The higher of two dice averages 161/36; both together 7.
+            if self.both_spells(owner) {
+                per_pip * 7
+            } else {
+                (per_pip * 161 + 18) / 36
             }
-            PropertyKind::CommonRoom(_) => {
-                let rooms = (self.owned[owner] & board.common_rooms).count_ones() as usize;
-                self.rules.numbers.common_room_rent[rooms.clamp(1, 4) - 1]
-            }
-            PropertyKind::Spell => {
-                let per_pip = self.rules.numbers.spell_rent_per_pip;
-                // The higher of two dice averages 161/36; both together 7.
-                if (self.owned[owner] & board.spells).count_ones() >= 2 {
-                    per_pip * 7
-                } else {
-                    (per_pip * 161 + 18) / 36
-                }
-            }
-        }
+        })
     }
 
     fn owl_post(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {

@@ -4,7 +4,7 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 use super::board::{Board, PropertyKind};
-use crate::data::{DataError, toml_error};
+use crate::data::{DataError, array_table_lines, toml_error};
 use crate::scrabble::GameRng;
 
 /// The most cards a deck may hold.
@@ -76,12 +76,7 @@ pub fn parse_cards(text: &str, file: &str, board: &Board) -> Result<Vec<OwlCard>
             format!("{} cards: expected 1 to {MAX_CARDS}", parsed.card.len()),
         ));
     }
-    let header_lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| line.trim() == "[[card]]")
-        .map(|(number, _)| number + 1)
-        .collect();
+    let header_lines = array_table_lines(text, "card");
     parsed
         .card
         .into_iter()

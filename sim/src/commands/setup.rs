@@ -93,18 +93,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
     if let Some(path) = &args.tiles {
         built.crossword.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
-    if let Some(path) = &args.rules {
-        built.overlay(&read(path)?, &path.display().to_string())?;
-    }
-    for setting in &args.set {
-        let (key, value) = setting.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. bingo_bonus=35")
-        })?;
-        built.overlay(
-            &format!("{} = {}", key.trim(), value.trim()),
-            &format!("--set {setting}"),
-        )?;
-    }
+    overlay_numbers(args, "bingo_bonus=35", |text, source| {
+        built.overlay(text, source)
+    })?;
     if let Some(path) = &args.leaves {
         let name = path.display().to_string();
         let model = LeaveModel::parse(&read(path)?, &name)?;
@@ -147,21 +138,33 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
         ),
     };
     rules.cards = parse_cards(&cards_text, &cards_name, &rules.board)?;
+    overlay_numbers(args, "go_reward=30", |text, source| {
+        rules.numbers = rules.numbers.overlay(text, source)?;
+        Ok(())
+    })?;
+    Ok(Arc::new(rules))
+}
+
+/// Applies `--rules FILE`, then each `--set KEY=VALUE`, through `overlay` (a partial TOML
+/// document and its source's name for errors).
+fn overlay_numbers(
+    args: &RulesArgs,
+    example: &str,
+    mut overlay: impl FnMut(&str, &str) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     if let Some(path) = &args.rules {
-        rules.numbers = rules
-            .numbers
-            .overlay(&read(path)?, &path.display().to_string())?;
+        overlay(&read(path)?, &path.display().to_string())?;
     }
     for setting in &args.set {
         let (key, value) = setting.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. go_reward=30")
+            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. {example}")
         })?;
-        rules.numbers = rules.numbers.overlay(
+        overlay(
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("--set {setting}"),
         )?;
     }
-    Ok(Arc::new(rules))
+    Ok(())
 }
 
 /// The card game's rules: the letter cards (`--tiles`, the standard tiles by default) and the
@@ -185,20 +188,10 @@ pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<C
     if let Some(path) = &args.tiles {
         rules.letters = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
-    if let Some(path) = &args.rules {
-        rules.numbers = rules
-            .numbers
-            .overlay(&read(path)?, &path.display().to_string())?;
-    }
-    for setting in &args.set {
-        let (key, value) = setting.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. bingo_bonus=40")
-        })?;
-        rules.numbers = rules.numbers.overlay(
-            &format!("{} = {}", key.trim(), value.trim()),
-            &format!("--set {setting}"),
-        )?;
-    }
+    overlay_numbers(args, "bingo_bonus=40", |text, source| {
+        rules.numbers = rules.numbers.overlay(text, source)?;
+        Ok(())
+    })?;
     Ok(Arc::new(rules))
 }
 

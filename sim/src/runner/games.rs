@@ -73,22 +73,36 @@ fn with_rotated<B: ?Sized, T, E>(
 
 /// What a finished crossword game counts, its seats labelled with their bots.
 fn outcome(index: u64, seed: u64, game: &Game, rotation: usize) -> Outcome {
-    let players = game.players();
+    let first = game.history().first().map_or(0, |turn| turn.seat);
+    let turns = game.history().len() as u32;
+    seated(index, seed, first, turns, rotation, game.scores())
+}
+
+/// A finished game's outcome: seat s is played by bot (s + rotation) mod players.
+fn seated(
+    index: u64,
+    seed: u64,
+    first: usize,
+    turns: u32,
+    rotation: usize,
+    scores: &[i32],
+) -> Outcome {
+    let players = scores.len();
     let mut outcome = Outcome {
         index,
         seed,
         players,
-        first: game.history().first().map_or(0, |turn| turn.seat),
+        first,
         bots: [0; MAX_SEATS],
         scores: [0; MAX_SEATS],
-        turns: game.history().len() as u32,
+        turns,
         houses: [None; MAX_SEATS],
         cards: None,
         monopoly: None,
     };
-    for seat in 0..players {
+    for (seat, &score) in scores.iter().enumerate() {
         outcome.bots[seat] = (seat + rotation) % players;
-        outcome.scores[seat] = game.scores()[seat];
+        outcome.scores[seat] = score;
     }
     outcome
 }
@@ -220,25 +234,20 @@ impl Contest for MonopolyContest {
             Ok::<(), anyhow::Error>(())
         })?;
         let scores = game.final_scores();
-        let mut outcome = Outcome {
+        let mut outcome = seated(
             index,
             seed,
-            players,
-            first: game.first(),
-            bots: [0; MAX_SEATS],
-            scores: [0; MAX_SEATS],
-            turns: game.turns(),
-            houses: [None; MAX_SEATS],
-            cards: None,
-            monopoly: Some(Box::new(MonopolyGame {
-                tally: game.tally().clone(),
-                ending: game.ending().expect("the game was played out"),
-                labels: self.labels.clone(),
-            })),
-        };
-        for (seat, &score) in scores.iter().enumerate().take(players) {
-            outcome.bots[seat] = (seat + rotation) % players;
-            outcome.scores[seat] = score;
+            game.first(),
+            game.turns(),
+            rotation,
+            &scores[..players],
+        );
+        outcome.monopoly = Some(Box::new(MonopolyGame {
+            tally: game.tally().clone(),
+            ending: game.ending().expect("the game was played out"),
+            labels: self.labels.clone(),
+        }));
+        for seat in 0..players {
             outcome.houses[seat] = Some(game.house(seat));
         }
         Ok(outcome)
@@ -328,22 +337,9 @@ impl Contest for CardContest {
                 tally.points[play.seat][kind] += play.points;
             }
         }
-        let mut outcome = Outcome {
-            index,
-            seed,
-            players,
-            first: game.first(),
-            bots: [0; MAX_SEATS],
-            scores: [0; MAX_SEATS],
-            turns: game.history().len() as u32,
-            houses: [None; MAX_SEATS],
-            cards: Some(tally),
-            monopoly: None,
-        };
-        for (seat, &score) in game.scores().iter().enumerate() {
-            outcome.bots[seat] = (seat + rotation) % players;
-            outcome.scores[seat] = score;
-        }
+        let turns = game.history().len() as u32;
+        let mut outcome = seated(index, seed, game.first(), turns, rotation, game.scores());
+        outcome.cards = Some(tally);
         Ok(outcome)
     }
 }
@@ -428,22 +424,9 @@ impl Contest for RummyContest {
                 }
             }
         }
-        let mut outcome = Outcome {
-            index,
-            seed,
-            players,
-            first: game.first(),
-            bots: [0; MAX_SEATS],
-            scores: [0; MAX_SEATS],
-            turns: game.results().len() as u32,
-            houses: [None; MAX_SEATS],
-            cards: Some(tally),
-            monopoly: None,
-        };
-        for (seat, &score) in game.scores().iter().enumerate() {
-            outcome.bots[seat] = (seat + rotation) % players;
-            outcome.scores[seat] = score;
-        }
+        let turns = game.results().len() as u32;
+        let mut outcome = seated(index, seed, game.first(), turns, rotation, game.scores());
+        outcome.cards = Some(tally);
         Ok(outcome)
     }
 }
