@@ -34,6 +34,20 @@ pub enum Command {
     /// Learn a bot's data from self-play.
     #[command(subcommand)]
     Train(TrainCommand),
+    /// Play Scrabble: Harry Potter Edition against the bots in a browser (a local web server).
+    Serve(ServeArgs),
+}
+
+/// Arguments of `owlery serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Where to listen: loopback by default; 127.0.0.1:0 picks a free port (printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    #[command(flatten)]
+    pub lexicon: LexiconArgs,
+    #[command(flatten)]
+    pub data: RulesArgs,
 }
 
 /// The `train` subcommands.

@@ -8,6 +8,7 @@ mod monopoly_text;
 mod output;
 mod render;
 mod runner;
+mod serve;
 
 use std::process::ExitCode;
 

@@ -7,11 +7,11 @@ mod merge;
 mod monopoly_person;
 mod play;
 mod play_cards;
-mod play_hp;
+pub(crate) mod play_hp;
 mod play_monopoly;
 mod play_rummy;
 mod report;
-mod setup;
+pub(crate) mod setup;
 mod sim;
 mod sweep;
 mod train;
@@ -31,5 +31,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(args) => report::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
+        Command::Serve(args) => crate::serve::run(&args),
     }
 }

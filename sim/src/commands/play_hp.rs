@@ -68,7 +68,7 @@ fn parse_square(text: &str) -> Option<usize> {
 }
 
 /// Reads `card NAME [ARGS]` into a card play for `seat`.
-fn parse_card_play(words: &[&str], players: usize) -> Result<CardPlay, String> {
+pub(crate) fn parse_card_play(words: &[&str], players: usize) -> Result<CardPlay, String> {
     let name = words
         .first()
         .ok_or("card needs a name: card revelio, card expelliarmus 2, ...")?;
@@ -174,7 +174,7 @@ fn show(
     )
 }
 
-fn turn_line(game: &HpGame, names: &[String], report: &TurnReport) -> String {
+pub(crate) fn turn_line(game: &HpGame, names: &[String], report: &TurnReport) -> String {
     let core = game.core();
     let turn = core.history().last().expect("a turn was played");
     let action = match turn.action {
@@ -338,7 +338,7 @@ fn person_turn(
 }
 
 /// The Harry Potter events of a turn, as GCG note lines.
-fn report_notes(report: &TurnReport) -> Vec<String> {
+pub(crate) fn report_notes(report: &TurnReport) -> Vec<String> {
     let mut notes = Vec::new();
     if let Some(card) = report.card_played {
         notes.push(format!("card played {card} {:+}", report.card_points));

@@ -1,0 +1,323 @@
+//! `owlery serve`: play Scrabble: Harry Potter Edition against the bots in a browser.
+//!
+//! axum on tokio (the Tokio project's own HTTP framework, the most used in Rust): a JSON API
+//! over the engine, and one page (HTML, CSS, JavaScript) compiled into the binary. The server is
+//! the referee: a person's seat is reached only with the secret token its game's creation
+//! returned, and a seat's state never shows another seat's rack or cards.
+
+mod session;
+
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context;
+use axum::Json;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use engine::hogwarts::HpRules;
+use lexicon::Lexicon;
+use rand::{Rng, SeedableRng};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use session::{Refusal, Session};
+
+/// The largest request body accepted.
+const MAX_BODY: usize = 16 * 1024;
+
+/// The header that carries a person's seat token.
+pub const TOKEN_HEADER: &str = "x-owlery-token";
+
+/// The server's games and what every game shares.
+struct Server {
+    games: Mutex<HashMap<u64, Arc<Mutex<Session>>>>,
+    next_id: AtomicU64,
+    tokens: Mutex<rand_pcg::Pcg64Mcg>,
+    rules: Arc<HpRules>,
+    lexicon: Arc<Lexicon>,
+}
+
+type Shared = Arc<Server>;
+
+/// A refusal as an HTTP answer: the status and `{"error": ...}`.
+struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        match refusal {
+            Refusal::Forbidden(m) => ApiError(StatusCode::FORBIDDEN, m),
+            Refusal::Conflict(m) => ApiError(StatusCode::CONFLICT, m),
+            Refusal::Unprocessable(m) => ApiError(StatusCode::UNPROCESSABLE_ENTITY, m),
+        }
+    }
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+impl Server {
+    fn session(&self, id: &str) -> Result<(u64, Arc<Mutex<Session>>), ApiError> {
+        let not_found = || ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+        let id: u64 = id.parse().map_err(|_| not_found())?;
+        let games = self.games.lock().expect("the games lock");
+        let session = games.get(&id).cloned().ok_or_else(not_found)?;
+        Ok((id, session))
+    }
+
+    fn token(&self) -> String {
+        let mut rng = self.tokens.lock().expect("the token lock");
+        format!("{:032x}", rng.random::<u128>())
+    }
+}
+
+fn token_of(headers: &HeaderMap) -> &str {
+    headers
+        .get(TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    #[serde(default = "default_game")]
+    game: String,
+    seats: Vec<String>,
+    seed: Option<u64>,
+}
+
+fn default_game() -> String {
+    "scrabble-hp".into()
+}
+
+async fn new_game(State(server): State<Shared>, Json(request): Json<NewGame>) -> ApiResult {
+    if request.game != "scrabble-hp" {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("game {:?}: the browser plays scrabble-hp", request.game),
+        ));
+    }
+    let seed = request
+        .seed
+        .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
+    let session = Session::new(
+        server.rules.clone(),
+        server.lexicon.clone(),
+        &request.seats,
+        seed,
+        || server.token(),
+    )
+    .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))?;
+    let id = server.next_id.fetch_add(1, Ordering::Relaxed);
+    let tokens: serde_json::Map<String, Value> = session
+        .tokens()
+        .into_iter()
+        .map(|(seat, token)| (seat.to_string(), json!(token)))
+        .collect();
+    let seat = session.tokens().first().map(|(seat, _)| *seat);
+    let state = session.state(id, seat);
+    server
+        .games
+        .lock()
+        .expect("the games lock")
+        .insert(id, Arc::new(Mutex::new(session)));
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens, "state": state })),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct SeatQuery {
+    seat: Option<usize>,
+}
+
+async fn game_state(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    Query(query): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let (id, session) = server.session(&id)?;
+    let session = session.lock().expect("a game lock");
+    if let Some(seat) = query.seat {
+        session.authorise(seat, token_of(&headers))?;
+    }
+    Ok(Json(session.state(id, query.seat)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    seat: usize,
+    #[serde(rename = "move")]
+    text: String,
+    #[serde(default)]
+    discard: String,
+}
+
+async fn make_move(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(request): Json<MoveRequest>,
+) -> ApiResult {
+    let (id, session) = server.session(&id)?;
+    let mut session = session.lock().expect("a game lock");
+    session.authorise(request.seat, token_of(&headers))?;
+    let turns = session.play(request.seat, &request.text, &request.discard)?;
+    Ok(
+        Json(json!({ "turns": turns, "state": session.state(id, Some(request.seat)) }))
+            .into_response(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardRequest {
+    seat: usize,
+    card: String,
+}
+
+async fn play_card(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(request): Json<CardRequest>,
+) -> ApiResult {
+    let (id, session) = server.session(&id)?;
+    let mut session = session.lock().expect("a game lock");
+    session.authorise(request.seat, token_of(&headers))?;
+    let line = session.card(request.seat, &request.card)?;
+    Ok(
+        Json(json!({ "turns": [line], "state": session.state(id, Some(request.seat)) }))
+            .into_response(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    seat: usize,
+}
+
+async fn challenge(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(request): Json<SeatRequest>,
+) -> ApiResult {
+    let (id, session) = server.session(&id)?;
+    let mut session = session.lock().expect("a game lock");
+    session.authorise(request.seat, token_of(&headers))?;
+    let line = session.challenge(request.seat)?;
+    Ok(
+        Json(json!({ "turns": [line], "state": session.state(id, Some(request.seat)) }))
+            .into_response(),
+    )
+}
+
+async fn hints(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    Query(query): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let (_, session) = server.session(&id)?;
+    let session = session.lock().expect("a game lock");
+    let seat = query
+        .seat
+        .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "hints need ?seat=N".into()))?;
+    session.authorise(seat, token_of(&headers))?;
+    Ok(Json(json!({ "hints": session.hints(seat) })).into_response())
+}
+
+async fn gcg(State(server): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let (_, session) = server.session(&id)?;
+    let text = session.lock().expect("a game lock").gcg();
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn page() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("../../web/index.html"),
+    )
+}
+
+async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../../web/app.js"),
+    )
+}
+
+async fn style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("../../web/style.css"),
+    )
+}
+
+/// The routes, over a server's state.
+fn router(server: Shared) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/style.css", get(style))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/move", post(make_move))
+        .route("/api/games/{id}/card", post(play_card))
+        .route("/api/games/{id}/challenge", post(challenge))
+        .route("/api/games/{id}/hints", get(hints))
+        .route("/api/games/{id}/gcg", get(gcg))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+/// Runs `owlery serve`: prints the address it listens on, then serves until stopped.
+pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
+    let rules = crate::commands::setup::hp_rules(&args.data)?;
+    let lexicon =
+        crate::commands::setup::game_lexicon(crate::cli::GameArg::ScrabbleHp, &args.lexicon)?;
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let server = Arc::new(Server {
+        games: Mutex::new(HashMap::new()),
+        next_id: AtomicU64::new(1),
+        tokens: Mutex::new(rand_pcg::Pcg64Mcg::seed_from_u64(seed)),
+        rules,
+        lexicon,
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the server's runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&args.addr)
+            .await
+            .with_context(|| format!("--addr {}: cannot listen there", args.addr))?;
+        let addr = listener.local_addr()?;
+        println!("owlery serves http://{addr}/");
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        axum::serve(listener, router(server))
+            .await
+            .context("serving")
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,193 @@
+//! `owlery serve` through its HTTP API, with a real HTTP client: games, moves, the bots'
+//! replies, and every bad request answered with a clear 4xx.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// The server on a free loopback port; killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("owlery serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("owlery serves ")
+        .expect("the address is printed")
+        .trim_end_matches('/')
+        .to_string();
+    Server { child, base }
+}
+
+/// Status and JSON body (or `{"text": ...}`) of a request.
+fn request(method: &str, url: &str, token: Option<&str>, body: Option<&str>) -> (u16, Value) {
+    let mut req = ureq::request(method, url).set("content-type", "application/json");
+    if let Some(token) = token {
+        req = req.set("x-owlery-token", token);
+    }
+    let result = match body {
+        Some(body) => req.send_string(body),
+        None => req.call(),
+    };
+    let response = match result {
+        Ok(response) => response,
+        Err(ureq::Error::Status(_, response)) => response,
+        Err(error) => panic!("{method} {url}: {error}"),
+    };
+    let status = response.status();
+    let text = response.into_string().unwrap();
+    let value = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "text": text }));
+    (status, value)
+}
+
+fn new_game(server: &Server, seats: &[&str], seed: u64) -> (String, String, Value) {
+    let body = json!({ "game": "scrabble-hp", "seats": seats, "seed": seed }).to_string();
+    let (status, created) = request(
+        "POST",
+        &format!("{}/api/games", server.base),
+        None,
+        Some(&body),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"]["0"].as_str().unwrap().to_string();
+    (id, token, created)
+}
+
+#[test]
+fn a_person_plays_a_bot_through_the_api() {
+    let server = start();
+    let (status, page) = request("GET", &format!("{}/", server.base), None, None);
+    assert_eq!(status, 200);
+    assert!(page["text"].as_str().unwrap().contains("<div id=\"board\""));
+    let (id, token, created) = new_game(&server, &["human", "greedy"], 3);
+    assert_eq!(
+        created["tokens"].as_object().unwrap().len(),
+        1,
+        "a token for the person only"
+    );
+    let state = &created["state"];
+    assert_eq!(state["board"].as_array().unwrap().len(), 15);
+    let game = format!("{}/api/games/{id}", server.base);
+    // A spectator sees no rack; the seat sees its own.
+    let (_, public) = request("GET", &game, None, None);
+    assert!(public["rack"].is_null() && public["cards"].is_null());
+    let (status, mine) = request("GET", &format!("{game}?seat=0"), Some(&token), None);
+    assert_eq!(status, 200);
+    assert_eq!(mine["rack"].as_str().unwrap().len(), 7);
+    // Play until the bot has answered once: the best hint, or a pass.
+    let to_move = mine["to_move"].as_u64().unwrap();
+    if to_move == 0 {
+        let (_, hints) = request("GET", &format!("{game}/hints?seat=0"), Some(&token), None);
+        let best = hints["hints"][0]["move"]
+            .as_str()
+            .unwrap_or("pass")
+            .to_string();
+        let body = json!({ "seat": 0, "move": best }).to_string();
+        let (status, played) = request("POST", &format!("{game}/move"), Some(&token), Some(&body));
+        assert_eq!(status, 200, "{played}");
+        let turns = played["turns"].as_array().unwrap();
+        assert_eq!(
+            turns.len(),
+            2,
+            "the person's move and the bot's reply: {turns:?}"
+        );
+        assert_eq!(played["state"]["to_move"], 0);
+    }
+    // A reload sees the same game.
+    let (_, again) = request("GET", &format!("{game}?seat=0"), Some(&token), None);
+    assert!(!again["moves"].as_array().unwrap().is_empty());
+    let (status, gcg) = request("GET", &format!("{game}/gcg"), None, None);
+    assert_eq!(status, 200);
+    assert!(gcg["text"].as_str().unwrap().contains("#player1"));
+}
+
+#[test]
+fn bad_requests_get_clear_refusals() {
+    let server = start();
+    let (id, token, _) = new_game(&server, &["human", "greedy"], 5);
+    let game = format!("{}/api/games/{id}", server.base);
+    let post = |path: &str, token: Option<&str>, body: &str| {
+        request("POST", &format!("{game}{path}"), token, Some(body))
+    };
+    // Another seat, a forged token, a game that does not exist.
+    let (status, answer) = post("/move", Some("forged"), r#"{"seat":0,"move":"pass"}"#);
+    assert_eq!(
+        (status, answer["error"].as_str().unwrap()),
+        (403, "not seat 1's token")
+    );
+    let (status, _) = post("/move", Some(&token), r#"{"seat":1,"move":"pass"}"#);
+    assert_eq!(status, 403, "seat 2 is the bot's");
+    let (status, _) = request(
+        "GET",
+        &format!("{}/api/games/12345", server.base),
+        None,
+        None,
+    );
+    assert_eq!(status, 404);
+    // A malformed body, a forged move, an oversized body.
+    let (status, _) = post("/move", Some(&token), r#"{"seat":0"#);
+    assert_eq!(status, 400);
+    let (status, answer) = post("/move", Some(&token), r#"{"seat":0,"move":"8H ZZZZZZZ"}"#);
+    assert_eq!(status, 422, "{answer}");
+    assert!(!answer["error"].as_str().unwrap().is_empty());
+    let huge = format!(r#"{{"seat":0,"move":"{}"}}"#, "A".repeat(17_000));
+    let (status, _) = post("/move", Some(&token), &huge);
+    assert_eq!(status, 413);
+    let (status, answer) = post("/card", Some(&token), r#"{"seat":0,"card":"quidditch"}"#);
+    assert!(status == 422 || status == 409, "{status} {answer}");
+    let (status, answer) = request(
+        "POST",
+        &format!("{}/api/games", server.base),
+        None,
+        Some(r#"{"seats":["human","nobody"]}"#),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        answer["error"].as_str().unwrap().contains("unknown bot"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn many_games_at_once_and_loopback_by_default() {
+    let server = start();
+    let server = &server;
+    let ids: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|seed| {
+                scope.spawn(move || new_game(server, &["human", "greedy", "cards"], seed).0)
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 4);
+    let help = Command::new(env!("CARGO_BIN_EXE_owlery"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&help.stdout).contains("[default: 127.0.0.1:8080]"));
+}
