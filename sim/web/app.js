@@ -69,7 +69,10 @@ function render() {
     players.appendChild(div);
   });
   const yours = !state.over && state.to_move === game.seat;
-  $("status").textContent = state.over ? "Game over." : yours ? `Your turn. Bag: ${state.bag} tiles.` : "The bots are thinking…";
+  const top = Math.max(...state.players.map((p) => p.score));
+  const winners = state.players.map((p, s) => (p.score === top ? (p.human ? "you" : `${s + 1}. ${p.name}`) : null)).filter(Boolean);
+  $("status").textContent = state.over ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "tie" : winners[0] === "you" ? "win" : "wins"}.`
+    : yours ? `Your turn. Bag: ${state.bag} tiles.` : "The bots are thinking…";
   const rack = $("rack");
   rack.innerHTML = "";
   rackTiles().forEach((letter, index) => {
@@ -152,6 +155,7 @@ async function showTurns(turns) {
 
 async function send(text, discard) {
   say("");
+  document.body.dataset.busy = "1";
   try {
     const body = { seat: game.seat, move: text };
     if (discard) body.discard = discard;
@@ -166,6 +170,8 @@ async function send(text, discard) {
       if (tiles) return send(text, tiles.trim().toUpperCase());
     }
     say(error.message);
+  } finally {
+    delete document.body.dataset.busy;
   }
 }
 
@@ -177,12 +183,13 @@ async function playCard(card) {
     text = card + " " + extra;
   }
   say("");
+  document.body.dataset.busy = "1";
   try {
     const result = await api("POST", `/api/games/${game.id}/card`, { seat: game.seat, card: text });
     await showTurns(result.turns);
     state = result.state;
     render();
-  } catch (error) { say(error.message); }
+  } catch (error) { say(error.message); } finally { delete document.body.dataset.busy; }
 }
 
 async function load() {

@@ -19,7 +19,7 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use engine::hogwarts::HpRules;
+use engine::hogwarts::{House, HpRules};
 use lexicon::Lexicon;
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
@@ -94,6 +94,11 @@ struct NewGame {
     game: String,
     seats: Vec<String>,
     seed: Option<u64>,
+    /// Each seat's house, in seat order (default: sorted at random).
+    houses: Option<Vec<String>>,
+    /// Start near the end: greedy plays every seat until the bag is empty.
+    #[serde(default)]
+    near_end: bool,
 }
 
 fn default_game() -> String {
@@ -110,13 +115,26 @@ async fn new_game(State(server): State<Shared>, Json(request): Json<NewGame>) ->
     let seed = request
         .seed
         .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
-    let session = Session::new(
-        server.rules.clone(),
-        server.lexicon.clone(),
-        &request.seats,
+    let houses = request
+        .houses
+        .as_ref()
+        .map(|names| {
+            names
+                .iter()
+                .map(|name| name.parse::<House>().map_err(|e| e.to_string()))
+                .collect::<Result<Vec<House>, String>>()
+        })
+        .transpose()
+        .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))?;
+    let setup = session::Setup {
+        seats: &request.seats,
         seed,
-        || server.token(),
-    )
+        houses,
+        near_end: request.near_end,
+    };
+    let session = Session::new(server.rules.clone(), server.lexicon.clone(), setup, || {
+        server.token()
+    })
     .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))?;
     let id = server.next_id.fetch_add(1, Ordering::Relaxed);
     let tokens: serde_json::Map<String, Value> = session

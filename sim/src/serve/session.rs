@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_one_turn};
-use engine::hogwarts::{HpError, HpGame, HpRules};
+use engine::hogwarts::{House, HpError, HpGame, HpRules};
 use engine::scrabble::{IllegalMove, Move, MoveGen, Rack, SIZE};
 use lexicon::Lexicon;
 use serde_json::{Value, json};
@@ -20,6 +20,18 @@ pub struct Session {
     lines: Vec<String>,
     notes: Vec<Vec<String>>,
     challengeable: Option<usize>,
+}
+
+/// How a game starts.
+pub struct Setup<'a> {
+    /// `human` or a bot's name, per seat.
+    pub seats: &'a [String],
+    /// The game's seed.
+    pub seed: u64,
+    /// Each seat's house, or sorted at random.
+    pub houses: Option<Vec<House>>,
+    /// Greedy plays every seat until the bag is empty before anyone takes over.
+    pub near_end: bool,
 }
 
 /// Why a request about a game is refused, with the HTTP status it deserves.
@@ -38,10 +50,10 @@ impl Session {
     pub fn new(
         rules: Arc<HpRules>,
         lexicon: Arc<Lexicon>,
-        seats: &[String],
-        seed: u64,
+        setup: Setup<'_>,
         mut token: impl FnMut() -> String,
     ) -> Result<Session, String> {
+        let (seats, seed) = (setup.seats, setup.seed);
         if !(2..=4).contains(&seats.len()) {
             return Err(format!("{} seats: expected 2 to 4", seats.len()));
         }
@@ -58,7 +70,14 @@ impl Session {
                 tokens.push(None);
             }
         }
-        let game = HpGame::sorted(rules, lexicon, seats.len(), seed).map_err(|e| e.to_string())?;
+        let game = match setup.houses {
+            Some(houses) if houses.len() != seats.len() => {
+                return Err(format!("{} houses for {} seats", houses.len(), seats.len()));
+            }
+            Some(houses) => HpGame::new(rules, lexicon, houses, seed),
+            None => HpGame::sorted(rules, lexicon, seats.len(), seed),
+        }
+        .map_err(|e| e.to_string())?;
         let mut session = Session {
             game,
             names: seats.to_vec(),
@@ -68,6 +87,9 @@ impl Session {
             notes: Vec::new(),
             challengeable: None,
         };
+        if setup.near_end {
+            session.play_to_empty_bag();
+        }
         session.run_bots();
         Ok(session)
     }
@@ -133,6 +155,20 @@ impl Session {
             }
         }
         lines
+    }
+
+    /// Greedy plays every seat (people's too) until the bag is empty: a seeded position near
+    /// the end, for a short game.
+    fn play_to_empty_bag(&mut self) {
+        let mut greedy = hp_bot_by_name("greedy", 0).expect("greedy is a bot");
+        while !self.game.core().is_over() && self.game.core().bag_len() > 0 {
+            match play_one_turn(&mut self.game, greedy.as_mut()) {
+                Ok(report) => {
+                    self.record(&report);
+                }
+                Err(_) => break,
+            }
+        }
     }
 
     fn your_turn(&self, seat: usize) -> Result<(), Refusal> {
