@@ -191,3 +191,67 @@ fn many_games_at_once_and_loopback_by_default() {
         .unwrap();
     assert!(String::from_utf8_lossy(&help.stdout).contains("[default: 127.0.0.1:8080]"));
 }
+
+/// Waits until the table asks `seat` something or the game is over.
+fn next_question(server: &Server, id: &str, token: &str) -> Value {
+    for _ in 0..2_000 {
+        let (status, state) = request(
+            "GET",
+            &format!("{}/api/monopoly/{id}?seat=0", server.base),
+            Some(token),
+            None,
+        );
+        assert_eq!(status, 200, "{state}");
+        if state["over"] == true || state.get("question").is_some() {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the table neither asked nor ended");
+}
+
+#[test]
+fn a_person_plays_monopoly_to_the_end_through_the_api() {
+    let server = start();
+    let body = json!({ "seats": ["human", "heuristic"], "seed": 9 }).to_string();
+    let (status, created) = request(
+        "POST",
+        &format!("{}/api/monopoly", server.base),
+        None,
+        Some(&body),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"]["0"].as_str().unwrap().to_string();
+    let answer_url = format!("{}/api/monopoly/{id}/answer", server.base);
+    let (status, _) = request(
+        "GET",
+        &format!("{}/api/monopoly/{id}?seat=0", server.base),
+        Some("forged"),
+        None,
+    );
+    assert_eq!(status, 403);
+    let mut answered = 0;
+    let mut state = next_question(&server, &id, &token);
+    while state["over"] != true {
+        let question = &state["question"];
+        let number = question["number"].as_u64().unwrap();
+        // The first choice offered: explore, bid nothing, pay out of Jail, no trade, ...
+        let choice = question["choices"][0].as_str().unwrap_or("n").to_string();
+        let stale = json!({ "seat": 0, "question": number + 100, "answer": choice }).to_string();
+        let (status, _) = request("POST", &answer_url, Some(&token), Some(&stale));
+        assert_eq!(status, 409, "an answer to a question not asked");
+        let reply = json!({ "seat": 0, "question": number, "answer": choice }).to_string();
+        let (status, reply) = request("POST", &answer_url, Some(&token), Some(&reply));
+        assert_eq!(status, 202, "{reply}");
+        answered += 1;
+        assert!(answered < 3_000, "the game does not end: {state}");
+        state = next_question(&server, &id, &token);
+    }
+    assert!(answered > 10, "only {answered} answers");
+    assert_eq!(state["spaces"].as_array().unwrap().len(), 40);
+    assert!(state["players"][0]["final"].is_number());
+    let (status, page) = request("GET", &format!("{}/monopoly", server.base), None, None);
+    assert_eq!(status, 200);
+    assert!(page["text"].as_str().unwrap().contains("id=\"ring\""));
+}

@@ -120,5 +120,25 @@ if (!(await page.textContent("#status")).startsWith("Game over")) await fail("th
 mkdirSync(shots, { recursive: true });
 await page.screenshot({ path: join(shots, "owlery-game-over.png"), fullPage: true });
 console.log(`finished a short game; screenshot in ${join(shots, "owlery-game-over.png")}`);
+
+// 4. Monopoly: Harry Potter against a bot, every decision a button, to the end of the game.
+await page.goto(base + "/monopoly");
+await page.selectOption("#opponents", "heuristic");
+await page.fill("#seed", "9");
+await page.click("#new-table button");
+let clicks = 0;
+const asked = () => page.waitForFunction(() => document.body.dataset.over === "1" ||
+  !document.getElementById("question").hidden);
+await asked();
+while ((await page.evaluate(() => document.body.dataset.over)) !== "1") {
+  const number = await page.getAttribute("#question", "data-number");
+  await page.click("#question button >> nth=0");
+  await page.waitForFunction((n) => document.body.dataset.over === "1" ||
+    (!document.getElementById("question").hidden && document.getElementById("question").dataset.number !== n), number);
+  if (++clicks > 3000) await fail("the Monopoly game did not end");
+}
+if (clicks < 5) await fail(`only ${clicks} decisions in a Monopoly game`);
+await page.screenshot({ path: join(shots, "owlery-monopoly.png"), fullPage: true });
+console.log(`played Monopoly to its end with ${clicks} clicks; screenshot in ${join(shots, "owlery-monopoly.png")}`);
 await context.close();
 server.kill();

@@ -50,6 +50,10 @@ impl Monopoly {
     /// they hold `amount` or have nothing left to raise.
     fn raise_points(&mut self, seat: usize, amount: i32, seats: &mut [Box<dyn Seat>]) {
         while self.seats[seat].points < amount {
+            // Nothing left to return or mortgage: no question to ask.
+            if self.default_raise(seat).is_none() {
+                return;
+            }
             let owed = amount - self.seats[seat].points;
             let chosen = seats[seat]
                 .raise(self.view(seat), owed)

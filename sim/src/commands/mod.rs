@@ -4,7 +4,7 @@ mod analyze;
 mod analyze_cards;
 mod lexicon;
 mod merge;
-mod monopoly_person;
+pub(crate) mod monopoly_person;
 mod play;
 mod play_cards;
 pub(crate) mod play_hp;

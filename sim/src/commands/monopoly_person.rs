@@ -42,75 +42,123 @@ impl Shared {
     }
 }
 
-/// A person at the terminal.
-pub struct Person {
+/// Where a person's answers come from: the terminal, or a browser through the server.
+pub trait Prompter: Send {
+    /// Puts a question (with the answers that fit it as `choices`, and the last answer's
+    /// problem, if any) and returns the next answer; `None` once the person has left.
+    fn prompt(
+        &mut self,
+        view: &View<'_>,
+        question: &str,
+        choices: &[String],
+        problem: Option<&str>,
+    ) -> Option<String>;
+}
+
+/// The terminal: prints what happened and the question, reads a line; `help` and `board`
+/// are answered here.
+pub struct Terminal {
     shared: Shared,
     names: Vec<String>,
 }
 
-/// What one line of input was.
-enum Reply {
-    Text(String),
-    Quit,
+impl Terminal {
+    /// The terminal for players with these names.
+    pub fn new(shared: Shared, names: Vec<String>) -> Terminal {
+        Terminal { shared, names }
+    }
 }
 
-impl Person {
-    /// A person's seat among players with these names.
-    pub fn new(shared: Shared, names: Vec<String>) -> Person {
-        Person { shared, names }
-    }
-
-    /// Asks until `parse` accepts an answer; `None` once the person has quit.
-    fn ask<T>(
-        &self,
+impl Prompter for Terminal {
+    fn prompt(
+        &mut self,
         view: &View<'_>,
         question: &str,
-        parse: impl Fn(&str) -> Result<T, String>,
-    ) -> Option<T> {
+        _choices: &[String],
+        problem: Option<&str>,
+    ) -> Option<String> {
         if self.shared.quit.load(Ordering::Relaxed) {
             return None;
         }
         let mut out = std::io::stdout().lock();
         self.shared.catch_up(view, &self.names, &mut out);
+        if let Some(problem) = problem {
+            let _ = writeln!(out, "{problem}");
+        }
         loop {
             let _ = write!(out, "{question}\nplayer {}> ", view.seat + 1);
             let _ = out.flush();
-            let reply = match read_line() {
-                Some(line) if line.trim().eq_ignore_ascii_case("quit") => Reply::Quit,
-                Some(line) => Reply::Text(line.trim().to_string()),
-                None => Reply::Quit,
+            let Some(line) = read_line() else {
+                self.shared.quit.store(true, Ordering::Relaxed);
+                let _ = writeln!(out);
+                return None;
             };
-            match reply {
-                Reply::Quit => {
-                    self.shared.quit.store(true, Ordering::Relaxed);
-                    let _ = writeln!(out);
-                    return None;
-                }
-                Reply::Text(text) if text.eq_ignore_ascii_case("help") => {
-                    let _ = writeln!(out, "{HELP}");
-                }
-                Reply::Text(text) if text.eq_ignore_ascii_case("board") => {
-                    let _ = write!(out, "{}", ring(view.game(), &self.names));
-                }
-                Reply::Text(text) => match parse(&text) {
-                    Ok(answer) => return Some(answer),
-                    Err(message) => {
-                        let _ = writeln!(out, "{message}");
-                    }
-                },
+            let text = line.trim();
+            if text.eq_ignore_ascii_case("quit") {
+                self.shared.quit.store(true, Ordering::Relaxed);
+                return None;
+            } else if text.eq_ignore_ascii_case("help") {
+                let _ = writeln!(out, "{HELP}");
+            } else if text.eq_ignore_ascii_case("board") {
+                let _ = write!(out, "{}", ring(view.game(), &self.names));
+            } else {
+                return Some(text.to_string());
+            }
+        }
+    }
+}
+
+/// A person's seat: every decision asked through a [`Prompter`].
+pub struct Person<P: Prompter> {
+    prompter: P,
+}
+
+impl<P: Prompter> Person<P> {
+    /// A person's seat answering through `prompter`.
+    pub fn new(prompter: P) -> Person<P> {
+        Person { prompter }
+    }
+
+    /// Asks until `parse` accepts an answer; `None` once the person has left.
+    fn ask<T>(
+        &mut self,
+        view: &View<'_>,
+        question: &str,
+        choices: &[String],
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        let mut problem: Option<String> = None;
+        loop {
+            let text = self
+                .prompter
+                .prompt(view, question, choices, problem.as_deref())?;
+            match parse(&text) {
+                Ok(answer) => return Some(answer),
+                Err(message) => problem = Some(message),
             }
         }
     }
 
-    fn yes_no(&self, view: &View<'_>, question: &str) -> Option<bool> {
-        self.ask(view, &format!("{question} [y/n]"), |text| {
-            match text.to_ascii_lowercase().as_str() {
+    fn yes_no(&mut self, view: &View<'_>, question: &str) -> Option<bool> {
+        let choices = ["y".to_string(), "n".to_string()];
+        self.ask(
+            view,
+            &format!("{question} [y/n]"),
+            &choices,
+            |text| match text.to_ascii_lowercase().as_str() {
                 "y" | "yes" => Ok(true),
                 "n" | "no" => Ok(false),
                 other => Err(format!("{other:?}: expected y or n")),
-            }
-        })
+            },
+        )
     }
+}
+
+/// The spaces of a mask as choices.
+fn space_choices(view: &View<'_>, mask: u32) -> Vec<String> {
+    mask_bits(mask)
+        .map(|p| view.board().properties[p].space.to_string())
+        .collect()
 }
 
 fn read_line() -> Option<String> {
@@ -201,7 +249,7 @@ fn parse_trade(view: &View<'_>, text: &str) -> Result<Option<Trade>, String> {
     Ok(Some(trade))
 }
 
-impl Seat for Person {
+impl<P: Prompter> Seat for Person<P> {
     fn explore(&mut self, view: View<'_>, property: usize) -> bool {
         let deed = &view.board().properties[property];
         let question = format!(
@@ -224,9 +272,11 @@ impl Seat for Person {
             view.points(view.seat)
         );
         let points = view.points(view.seat);
-        self.ask(&view, &question, |text| match text.parse::<i32>() {
-            Ok(bid) if (0..=points).contains(&bid) => Ok(bid),
-            _ => Err(format!("{text:?}: expected a bid from 0 to {points}")),
+        self.ask(&view, &question, &["0".to_string()], |text| {
+            match text.parse::<i32>() {
+                Ok(bid) if (0..=points).contains(&bid) => Ok(bid),
+                _ => Err(format!("{text:?}: expected a bid from 0 to {points}")),
+            }
         })
         .unwrap_or(0)
     }
@@ -237,7 +287,8 @@ impl Seat for Person {
             view.rules().numbers.jail_fine,
             view.jail_cards(view.seat)
         );
-        self.ask(&view, &question, |text| {
+        let choices = ["pay", "card", "roll"].map(String::from);
+        self.ask(&view, &question, &choices, |text| {
             match text.to_ascii_lowercase().as_str() {
                 "pay" => Ok(JailChoice::Pay),
                 "card" if view.jail_cards(view.seat) > 0 => Ok(JailChoice::Card),
@@ -255,8 +306,11 @@ impl Seat for Person {
             "Add house crests? Spaces (or none) among: {}",
             spaces(&view, eligible)
         );
-        self.ask(&view, &question, |text| parse_spaces(&view, text, eligible))
-            .unwrap_or(0)
+        let choices = space_choices(&view, eligible);
+        self.ask(&view, &question, &choices, |text| {
+            parse_spaces(&view, text, eligible)
+        })
+        .unwrap_or(0)
     }
 
     fn unmortgage(&mut self, view: View<'_>) -> u32 {
@@ -265,7 +319,8 @@ impl Seat for Person {
             "Lift mortgages? Spaces (or none) among: {}",
             spaces(&view, mortgaged)
         );
-        self.ask(&view, &question, |text| {
+        let choices = space_choices(&view, mortgaged);
+        self.ask(&view, &question, &choices, |text| {
             parse_spaces(&view, text, mortgaged)
         })
         .unwrap_or(0)
@@ -280,7 +335,14 @@ impl Seat for Person {
             spaces(&view, crests),
             spaces(&view, mortgageable)
         );
-        self.ask(&view, &question, |text| {
+        let choices: Vec<String> = mask_bits(crests)
+            .map(|p| format!("crest {}", view.board().properties[p].space))
+            .chain(
+                mask_bits(mortgageable)
+                    .map(|p| format!("mortgage {}", view.board().properties[p].space)),
+            )
+            .collect();
+        self.ask(&view, &question, &choices, |text| {
             let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
             match verb.to_ascii_lowercase().as_str() {
                 "crest" => parse_spaces(&view, rest.trim(), crests)
@@ -294,8 +356,10 @@ impl Seat for Person {
 
     fn propose_trade(&mut self, view: View<'_>) -> Option<Trade> {
         let question = "Your turn. Offer a trade (trade PLAYER give SPACES take SPACES points N), or press enter to roll";
-        self.ask(&view, question, |text| parse_trade(&view, text))
-            .flatten()
+        self.ask(&view, question, &[String::new()], |text| {
+            parse_trade(&view, text)
+        })
+        .flatten()
     }
 
     fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool {

@@ -10,7 +10,7 @@ use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use engine::hogwarts::House;
 use engine::monopoly::{Monopoly, Seat};
 
-use super::monopoly_person::{Person, Shared};
+use super::monopoly_person::{Person, Shared, Terminal};
 use super::setup::monopoly_rules;
 use crate::cli::PlayArgs;
 use crate::monopoly_text::ring;
@@ -34,7 +34,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut seats: Vec<Box<dyn Seat>> = Vec::new();
     for (seat, name) in names.iter().enumerate() {
         if name == "human" {
-            seats.push(Box::new(Person::new(shared.clone(), names.clone())));
+            let terminal = Terminal::new(shared.clone(), names.clone());
+            seats.push(Box::new(Person::new(terminal)));
         } else {
             let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
             let mut bot = monopoly_bot_with(name, seed, options).map_err(|mut unknown| {

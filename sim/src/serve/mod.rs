@@ -5,6 +5,7 @@
 //! the referee: a person's seat is reached only with the secret token its game's creation
 //! returned, and a seat's state never shows another seat's rack or cards.
 
+mod monopoly;
 mod session;
 
 use std::collections::HashMap;
@@ -20,6 +21,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use engine::hogwarts::{House, HpRules};
+use engine::monopoly::MonopolyRules;
 use lexicon::Lexicon;
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
@@ -40,6 +42,8 @@ struct Server {
     tokens: Mutex<rand_pcg::Pcg64Mcg>,
     rules: Arc<HpRules>,
     lexicon: Arc<Lexicon>,
+    tables: Mutex<HashMap<u64, Arc<monopoly::Table>>>,
+    monopoly_rules: Arc<MonopolyRules>,
 }
 
 type Shared = Arc<Server>;
@@ -267,6 +271,122 @@ async fn gcg(State(server): State<Shared>, Path(id): Path<String>) -> ApiResult 
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
+impl From<monopoly::TableRefusal> for ApiError {
+    fn from(refusal: monopoly::TableRefusal) -> ApiError {
+        match refusal {
+            monopoly::TableRefusal::Forbidden(m) => ApiError(StatusCode::FORBIDDEN, m),
+            monopoly::TableRefusal::Conflict(m) => ApiError(StatusCode::CONFLICT, m),
+        }
+    }
+}
+
+impl Server {
+    fn table(&self, id: &str) -> Result<(u64, Arc<monopoly::Table>), ApiError> {
+        let not_found = || ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+        let id: u64 = id.parse().map_err(|_| not_found())?;
+        let tables = self.tables.lock().expect("the tables lock");
+        let table = tables.get(&id).cloned().ok_or_else(not_found)?;
+        Ok((id, table))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewTable {
+    seats: Vec<String>,
+    seed: Option<u64>,
+    houses: Option<Vec<String>>,
+}
+
+async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) -> ApiResult {
+    let unprocessable = |m: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m);
+    let houses = request
+        .houses
+        .as_ref()
+        .map(|names| {
+            names
+                .iter()
+                .map(|name| name.parse::<House>().map_err(|e| e.to_string()))
+                .collect::<Result<Vec<House>, String>>()
+        })
+        .transpose()
+        .map_err(unprocessable)?;
+    let seed = request
+        .seed
+        .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
+    let table = monopoly::Table::start(
+        server.monopoly_rules.clone(),
+        &request.seats,
+        houses,
+        seed,
+        || server.token(),
+    )
+    .map_err(unprocessable)?;
+    let id = server.next_id.fetch_add(1, Ordering::Relaxed);
+    let tokens: serde_json::Map<String, Value> = table
+        .tokens()
+        .into_iter()
+        .map(|(seat, token)| (seat.to_string(), json!(token)))
+        .collect();
+    server
+        .tables
+        .lock()
+        .expect("the tables lock")
+        .insert(id, Arc::new(table));
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens })),
+    )
+        .into_response())
+}
+
+async fn table_state(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    Query(query): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let (id, table) = server.table(&id)?;
+    if let Some(seat) = query.seat {
+        table.authorise(seat, token_of(&headers))?;
+    }
+    Ok(Json(table.state(id, query.seat)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    seat: usize,
+    question: u64,
+    answer: String,
+}
+
+async fn answer(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(request): Json<Answer>,
+) -> ApiResult {
+    let (_, table) = server.table(&id)?;
+    table.authorise(request.seat, token_of(&headers))?;
+    table.answer(request.seat, request.question, &request.answer)?;
+    Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": true }))).into_response())
+}
+
+async fn monopoly_page() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("../../web/monopoly.html"),
+    )
+}
+
+async fn monopoly_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../../web/monopoly.js"),
+    )
+}
+
 async fn page() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -301,6 +421,11 @@ fn router(server: Shared) -> Router {
         .route("/api/games/{id}/challenge", post(challenge))
         .route("/api/games/{id}/hints", get(hints))
         .route("/api/games/{id}/gcg", get(gcg))
+        .route("/monopoly", get(monopoly_page))
+        .route("/monopoly.js", get(monopoly_script))
+        .route("/api/monopoly", post(new_table))
+        .route("/api/monopoly/{id}", get(table_state))
+        .route("/api/monopoly/{id}/answer", post(answer))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -319,6 +444,8 @@ pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
         tokens: Mutex::new(rand_pcg::Pcg64Mcg::seed_from_u64(seed)),
         rules,
         lexicon,
+        tables: Mutex::new(HashMap::new()),
+        monopoly_rules: Arc::new(MonopolyRules::standard()),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
