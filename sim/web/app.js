@@ -7,6 +7,25 @@ let state = null;         // the last state the server sent
 let selected = null;      // index of the rack tile picked up
 let pending = [];         // [{ row, col, letter, index, blank }]
 
+// What each Hogwarts card does, shown on its button (the rulebook's words, shortened).
+const CARD_EFFECTS = {
+  veritaserum: "Ask a player for a letter you need; they give it for a tile of yours (veritaserum PLAYER LETTER GIVE).",
+  felix_felicis: "Draw two Hogwarts cards.",
+  harry_potter: "Bonus points for each of H A Y P O in your word.",
+  tom_marvolo_riddle: "Bonus points for each of I V D M T in your word.",
+  ron_weasley: "Bonus points for each of R N W S L in your word.",
+  buckbeak: "Bonus points for each of U C B E K in your word.",
+  revelio: "A Glossary word this turn earns 20 instead of 10.",
+  expelliarmus: "Take a random tile from a player's rack (expelliarmus PLAYER).",
+  rictusempra: "10 bonus points at once.",
+  alohomora: "Swap a blank on the board for the letter it stands for (alohomora SQUARE).",
+  gemino: "Draw as many Hogwarts cards as you hold.",
+  engorgio: "Draw two extra tiles now; return the surplus at the end of your turn.",
+  transfiguration: "Exchange tiles and still move (transfiguration TILES).",
+  confundo: "Your word may read right to left or bottom to top (type it after <).",
+  reparo: "Another turn after this one.",
+};
+
 const $ = (id) => document.getElementById(id);
 
 function api(method, path, body) {
@@ -90,6 +109,7 @@ function render() {
     const button = document.createElement("button");
     button.textContent = "Play " + card.replace(/_/g, " ");
     button.dataset.card = card;
+    button.title = CARD_EFFECTS[card] || "";
     button.addEventListener("click", () => playCard(card));
     cards.appendChild(button);
   });
