@@ -143,21 +143,36 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 )?;
             }
         }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(&mut out);
-            for row in &rows {
-                writer.serialize(row)?;
-            }
-            if rows.is_empty() {
-                writer.write_record(["rank", "move", "word", "score", "leave"])?;
-            }
-            writer.flush()?;
-        }
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &rows)?;
-            writeln!(out)?;
-        }
+        Format::Csv | Format::Json => write_rows(
+            &mut out,
+            args.format,
+            &rows,
+            &["rank", "move", "word", "score", "leave"],
+        )?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A listing as CSV (the header alone when empty) or as one JSON array.
+pub fn write_rows<R: serde::Serialize>(
+    out: &mut impl Write,
+    format: Format,
+    rows: &[R],
+    header: &[&str],
+) -> anyhow::Result<()> {
+    if format == Format::Json {
+        serde_json::to_writer_pretty(&mut *out, rows)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let mut writer = csv::Writer::from_writer(&mut *out);
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    if rows.is_empty() {
+        writer.write_record(header)?;
+    }
+    writer.flush()?;
+    Ok(())
 }

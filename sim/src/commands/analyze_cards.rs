@@ -112,20 +112,12 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 )?;
             }
         }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(&mut out);
-            for row in &rows {
-                writer.serialize(row)?;
-            }
-            if rows.is_empty() {
-                writer.write_record(["rank", "play", "words", "points"])?;
-            }
-            writer.flush()?;
-        }
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &rows)?;
-            writeln!(out)?;
-        }
+        Format::Csv | Format::Json => super::analyze::write_rows(
+            &mut out,
+            args.format,
+            &rows,
+            &["rank", "play", "words", "points"],
+        )?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)

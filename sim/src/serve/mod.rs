@@ -84,6 +84,35 @@ impl Server {
     }
 }
 
+/// Runs a person's action on their game and answers the turn lines and the seat's state.
+fn seat_action(
+    server: &Server,
+    id: &str,
+    seat: usize,
+    headers: &HeaderMap,
+    action: impl FnOnce(&mut Session) -> Result<Vec<String>, Refusal>,
+) -> ApiResult {
+    let (id, session) = server.session(id)?;
+    let mut session = session.lock().expect("a game lock");
+    session.authorise(seat, token_of(headers))?;
+    let turns = action(&mut session)?;
+    let state = session.state(id, Some(seat));
+    Ok(Json(json!({ "turns": turns, "state": state })).into_response())
+}
+
+/// Reads house names, if given.
+fn parse_houses(names: Option<&Vec<String>>) -> Result<Option<Vec<House>>, ApiError> {
+    names
+        .map(|names| {
+            names
+                .iter()
+                .map(|name| name.parse::<House>().map_err(|e| e.to_string()))
+                .collect::<Result<Vec<House>, String>>()
+        })
+        .transpose()
+        .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))
+}
+
 fn token_of(headers: &HeaderMap) -> &str {
     headers
         .get(TOKEN_HEADER)
@@ -119,17 +148,7 @@ async fn new_game(State(server): State<Shared>, Json(request): Json<NewGame>) ->
     let seed = request
         .seed
         .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
-    let houses = request
-        .houses
-        .as_ref()
-        .map(|names| {
-            names
-                .iter()
-                .map(|name| name.parse::<House>().map_err(|e| e.to_string()))
-                .collect::<Result<Vec<House>, String>>()
-        })
-        .transpose()
-        .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))?;
+    let houses = parse_houses(request.houses.as_ref())?;
     let setup = session::Setup {
         seats: &request.seats,
         seed,
@@ -195,14 +214,9 @@ async fn make_move(
     headers: HeaderMap,
     Json(request): Json<MoveRequest>,
 ) -> ApiResult {
-    let (id, session) = server.session(&id)?;
-    let mut session = session.lock().expect("a game lock");
-    session.authorise(request.seat, token_of(&headers))?;
-    let turns = session.play(request.seat, &request.text, &request.discard)?;
-    Ok(
-        Json(json!({ "turns": turns, "state": session.state(id, Some(request.seat)) }))
-            .into_response(),
-    )
+    seat_action(&server, &id, request.seat, &headers, |session| {
+        session.play(request.seat, &request.text, &request.discard)
+    })
 }
 
 #[derive(Deserialize)]
@@ -218,14 +232,9 @@ async fn play_card(
     headers: HeaderMap,
     Json(request): Json<CardRequest>,
 ) -> ApiResult {
-    let (id, session) = server.session(&id)?;
-    let mut session = session.lock().expect("a game lock");
-    session.authorise(request.seat, token_of(&headers))?;
-    let line = session.card(request.seat, &request.card)?;
-    Ok(
-        Json(json!({ "turns": [line], "state": session.state(id, Some(request.seat)) }))
-            .into_response(),
-    )
+    seat_action(&server, &id, request.seat, &headers, |session| {
+        Ok(vec![session.card(request.seat, &request.card)?])
+    })
 }
 
 #[derive(Deserialize)]
@@ -240,14 +249,9 @@ async fn challenge(
     headers: HeaderMap,
     Json(request): Json<SeatRequest>,
 ) -> ApiResult {
-    let (id, session) = server.session(&id)?;
-    let mut session = session.lock().expect("a game lock");
-    session.authorise(request.seat, token_of(&headers))?;
-    let line = session.challenge(request.seat)?;
-    Ok(
-        Json(json!({ "turns": [line], "state": session.state(id, Some(request.seat)) }))
-            .into_response(),
-    )
+    seat_action(&server, &id, request.seat, &headers, |session| {
+        Ok(vec![session.challenge(request.seat)?])
+    })
 }
 
 async fn hints(
@@ -300,17 +304,7 @@ struct NewTable {
 
 async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) -> ApiResult {
     let unprocessable = |m: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m);
-    let houses = request
-        .houses
-        .as_ref()
-        .map(|names| {
-            names
-                .iter()
-                .map(|name| name.parse::<House>().map_err(|e| e.to_string()))
-                .collect::<Result<Vec<House>, String>>()
-        })
-        .transpose()
-        .map_err(unprocessable)?;
+    let houses = parse_houses(request.houses.as_ref())?;
     let seed = request
         .seed
         .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
