@@ -9,10 +9,12 @@ skip() { echo "SKIPPED browser test: $1"; exit 0; }
 if ! command -v chromium >/dev/null; then
   command -v apt-get >/dev/null || skip "no chromium and no apt-get"
   [ "$(id -u)" = 0 ] || skip "no chromium, and not root to install it"
-  apt-get install -y -q chromium >/dev/null 2>&1 || (apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null)
+  apt-get install -y -q chromium >/dev/null 2>&1 ||
+    { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; } ||
+    skip "apt-get could not install chromium (no network?)"
 fi
 command -v node >/dev/null && command -v npm >/dev/null || skip "no node and npm"
-(cd tests/browser && npm ci --no-audit --no-fund --silent)
+(cd tests/browser && npm ci --no-audit --no-fund --silent) || skip "npm could not install playwright-core (no network?)"
 bin=target/debug/owlery
 cargo build -q --bin owlery
 started=$(date +%s)
