@@ -283,9 +283,15 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "")]
     pub table: String,
     /// scrabble-cards: the hand to move, letters (? a blank) and any Premium cards, e.g. HOBRTSS
-    /// or "HOBRTSS double".
+    /// or "HOBRTSS double"; for rummy, the eight cards after the draw.
     #[arg(long)]
     pub hand: Option<String>,
+    /// scrabble-cards: the variant (classic reads --table; rummy reads --round).
+    #[arg(long, value_enum, default_value_t = VariantArg::Classic)]
+    pub variant: VariantArg,
+    /// scrabble-cards --variant rummy: the Round card, by name (e.g. "Deuces Wild").
+    #[arg(long)]
+    pub round: Option<String>,
     /// Show only the best N moves.
     #[arg(long)]
     pub top: Option<usize>,

@@ -254,3 +254,47 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn analyze_lists_a_rummy_hands_melds_for_a_round_card() {
+    let listing = ran(&owlery(
+        &[
+            "analyze",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--round",
+            "quadruple word score",
+            "--hand",
+            "TRAINERQ",
+            "--format",
+            "csv",
+        ],
+        "",
+    ));
+    // TRAINER four times (7 x 4 = 28), discarding the Q; the best first.
+    let first = listing.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("1,") && first.ends_with(",28"),
+        "{listing}"
+    );
+    assert!(first.contains("/ Q"), "{first}");
+    let refused = owlery(
+        &[
+            "analyze",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--round",
+            "Nine Lives",
+            "--hand",
+            "AB",
+        ],
+        "",
+    );
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("expected one of: Deuces Wild"),
+        "{message}"
+    );
+}

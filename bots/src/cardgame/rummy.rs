@@ -1,9 +1,10 @@
 //! Rummy players: `greedy` plans for the Round card (the best words it can lay, the discard
 //! that keeps its chances), `random` lays whatever it finds first.
 
-use engine::cardgame::{RoundCard, RummyGame, score_meld};
+use engine::cardgame::{CardRules, RoundCard, RummyGame, score_meld};
 use engine::scrabble::tiles::{BLANK, kind_char};
 use engine::scrabble::{Cell, Rack};
+use lexicon::Lexicon;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -22,9 +23,9 @@ pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 
 /// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
 /// lengths `wanted` allows.
-fn words_of(game: &RummyGame, rack: &Rack, wanted: impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
+fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
     let text: String = rack.kinds().map(kind_char).collect();
-    let Ok(found) = game.lexicon().anagrams(&text) else {
+    let Ok(found) = lexicon.anagrams(&text) else {
         return Vec::new();
     };
     found
@@ -75,9 +76,15 @@ fn combinations(
     }
 }
 
-/// The highest-scoring meld the mover's hand allows for the Round card, over every discard.
-pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
-    let card: &RoundCard = &game.round_cards()[game.round_card()];
+/// Every meld a hand of cards allows for a Round card, over every discard: `visit` gets its
+/// score, words and discard.
+pub fn for_each_meld(
+    card: &RoundCard,
+    rules: &CardRules,
+    lexicon: &Lexicon,
+    hand: &Rack,
+    mut visit: impl FnMut(i32, &[Vec<Cell>], u8),
+) {
     let most_words = if card.all_cards {
         if card.one_word { 1 } else { 3 }
     } else {
@@ -87,9 +94,8 @@ pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
         (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
             && (!card.even_word || len % 2 == 0)
     };
-    let mut best: Option<Meld> = None;
     // The whole hand's words once; each discard keeps those its other cards spell.
-    let all = words_of(game, hand, wanted);
+    let all = words_of(lexicon, hand, wanted);
     let all_racks: Vec<Rack> = all.iter().map(|w| rack_of(w)).collect();
     for discard in distinct(hand) {
         let mut rest = *hand;
@@ -111,14 +117,29 @@ pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
                     return;
                 }
                 let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words[i].clone()).collect();
-                if let Ok(score) = score_meld(card, &meld, left, game.rules(), game.lexicon())
-                    && best.as_ref().is_none_or(|b| score > b.0)
-                {
-                    best = Some((score, meld, discard as u8));
+                if let Ok(score) = score_meld(card, &meld, left, rules, lexicon) {
+                    visit(score, &meld, discard as u8);
                 }
             },
         );
     }
+}
+
+/// The highest-scoring meld the mover's hand allows for the Round card, over every discard.
+pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
+    let card = &game.round_cards()[game.round_card()];
+    let mut best: Option<Meld> = None;
+    for_each_meld(
+        card,
+        game.rules(),
+        game.lexicon(),
+        hand,
+        |score, words, discard| {
+            if best.as_ref().is_none_or(|b| score > b.0) {
+                best = Some((score, words.to_vec(), discard));
+            }
+        },
+    );
     best
 }
 
@@ -156,7 +177,7 @@ fn distinct(rack: &Rack) -> Vec<usize> {
 fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
     let card = &game.round_cards()[game.round_card()];
     let mut best = (i64::MIN, BLANK as u8);
-    let all: Vec<Rack> = words_of(game, hand, |len| len >= 3)
+    let all: Vec<Rack> = words_of(game.lexicon(), hand, |len| len >= 3)
         .iter()
         .map(|w| rack_of(w))
         .collect();

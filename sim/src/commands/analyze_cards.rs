@@ -5,13 +5,15 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use bots::cardgame::best_premium;
+use bots::cardgame::rummy::for_each_meld;
 use engine::cardgame::{CardView, Hand, TableMoveGen};
 use engine::scrabble::Rack;
+use engine::scrabble::tiles::kind_char;
 use serde::Serialize;
 
 use super::setup::{card_rules, game_lexicon};
 use crate::cards_text::{parse_table, play_notation};
-use crate::cli::{AnalyzeArgs, Format, GameArg};
+use crate::cli::{AnalyzeArgs, Format, GameArg, VariantArg};
 use crate::output;
 
 /// One play in the listing.
@@ -44,8 +46,11 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         bail!("--hand: scrabble-cards needs the hand to move, e.g. --hand HOBRTSS");
     };
     let hand = parse_hand(hand_text)?;
+    if args.variant == VariantArg::Rummy {
+        return rummy(args, &hand.letters);
+    }
     let table = parse_table(&args.table).map_err(|message| anyhow::anyhow!("--table {message}"))?;
-    let rules = card_rules(&args.data, crate::cli::VariantArg::Classic)?;
+    let rules = card_rules(&args.data, VariantArg::Classic)?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     for run in table.words() {
         let word = table.text(&run).to_ascii_uppercase();
@@ -96,15 +101,20 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     for (index, row) in rows.iter_mut().enumerate() {
         row.rank = index + 1;
     }
+    print_rows(args.format, &rows)
+}
+
+/// The listing, as a table, CSV or JSON.
+fn print_rows(format: Format, rows: &[Row]) -> anyhow::Result<ExitCode> {
     let mut out = output::stdout();
-    match args.format {
+    match format {
         Format::Table => {
             writeln!(
                 out,
                 "{:>4}  {:<30} {:<30} {:>6}",
                 "rank", "play", "words", "points"
             )?;
-            for row in &rows {
+            for row in rows {
                 writeln!(
                     out,
                     "{:>4}  {:<30} {:<30} {:>6}",
@@ -114,11 +124,52 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         Format::Csv | Format::Json => super::analyze::write_rows(
             &mut out,
-            args.format,
-            &rows,
+            format,
+            rows,
             &["rank", "play", "words", "points"],
         )?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every meld of a Rummy hand (after the draw) for a Round card, best first.
+fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
+    let rules = card_rules(&args.data, VariantArg::Rummy)?;
+    let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
+    let mut names: Vec<&str> = rules.rummy_rounds.iter().map(|c| c.name.as_str()).collect();
+    names.dedup();
+    let Some(wanted) = &args.round else {
+        bail!(
+            "--round: rummy needs the Round card, one of: {}",
+            names.join(", ")
+        );
+    };
+    let Some(card) = rules
+        .rummy_rounds
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(wanted.trim()))
+    else {
+        bail!("--round {wanted:?}: expected one of: {}", names.join(", "));
+    };
+    let mut rows = Vec::new();
+    for_each_meld(card, &rules, &lexicon, hand, |points, words, discard| {
+        let words: Vec<String> = words
+            .iter()
+            .map(|w| w.iter().map(|c| c.to_char()).collect())
+            .collect();
+        rows.push(Row {
+            rank: 0,
+            play: format!("{} / {}", words.join(" "), kind_char(discard as usize)),
+            words: words.join(" "),
+            points,
+        });
+    });
+    rows.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.play.cmp(&b.play)));
+    rows.dedup_by(|a, b| a.play == b.play);
+    rows.truncate(args.top.unwrap_or(usize::MAX));
+    for (index, row) in rows.iter_mut().enumerate() {
+        row.rank = index + 1;
+    }
+    print_rows(args.format, &rows)
 }
