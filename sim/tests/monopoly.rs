@@ -1,37 +1,19 @@
 //! `owlery sim|play monopoly-hp` through the real binary: the same tables on 1 and 2 threads
 //! and in shards, every Monopoly table written, and bad input refused with a clear message.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use common::{csv_tables as tables, ran as assert_ran, refused};
 
 fn owlery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("SLURM_ARRAY_TASK_COUNT")
-        .args(args)
-        .output()
-        .expect("owlery runs")
+    common::owlery(args, "")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("owlery-monopoly-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn assert_ran(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn refused(output: &Output) -> String {
-    assert!(!output.status.success(), "expected a refusal");
-    String::from_utf8_lossy(&output.stderr).into_owned()
+fn scratch(name: &str) -> std::path::PathBuf {
+    common::scratch("monopoly", name)
 }
 
 fn sim(out: &Path, extra: &[&str]) -> Output {
@@ -50,22 +32,6 @@ fn sim(out: &Path, extra: &[&str]) -> Output {
     ];
     args.extend_from_slice(extra);
     owlery(&args)
-}
-
-fn tables(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "csv"))
-        .map(|path| {
-            (
-                path.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&path).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]
@@ -242,23 +208,9 @@ fn a_played_game_is_told_and_counted_the_same_for_a_seed() {
 }
 
 fn play_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(["play", "monopoly-hp"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("owlery runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["play", "monopoly-hp"];
+    all.extend_from_slice(args);
+    common::owlery(&all, input)
 }
 
 #[test]

@@ -1,24 +1,13 @@
 //! Playing Scrabble: Harry Potter Edition at the terminal, driven by scripted standard input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
-        .args(["play", "scrabble-hp"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("owlery runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["play", "scrabble-hp"];
+    all.extend_from_slice(args);
+    common::owlery(&all, input)
 }
 
 fn text(output: &Output) -> String {

@@ -151,6 +151,9 @@ pub struct TableMoveGen {
     cross_points: Vec<i32>,
     crosses: Vec<bool>,
     word: Vec<(Cell, bool)>,
+    /// The perpendicular run's cards before and after the square being loaded.
+    before: Vec<Cell>,
+    after: Vec<Cell>,
 }
 
 /// What one line's search needs to read.
@@ -248,22 +251,24 @@ impl TableMoveGen {
                 Axis::Across => (0, 1),
                 Axis::Down => (1, 0),
             };
-            let mut before = Vec::new();
-            let (mut rr, mut cc) = (r - dr, c - dc);
-            while !window.get(rr, cc).is_empty() {
-                before.push(window.get(rr, cc));
-                rr -= dr;
-                cc -= dc;
+            self.before.clear();
+            self.after.clear();
+            if cell.is_empty() {
+                let (mut rr, mut cc) = (r - dr, c - dc);
+                while !window.get(rr, cc).is_empty() {
+                    self.before.push(window.get(rr, cc));
+                    rr -= dr;
+                    cc -= dc;
+                }
+                self.before.reverse();
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                while !window.get(rr, cc).is_empty() {
+                    self.after.push(window.get(rr, cc));
+                    rr += dr;
+                    cc += dc;
+                }
             }
-            before.reverse();
-            let mut after = Vec::new();
-            let (mut rr, mut cc) = (r + dr, c + dc);
-            while !window.get(rr, cc).is_empty() {
-                after.push(window.get(rr, cc));
-                rr += dr;
-                cc += dc;
-            }
-            let crossing = !before.is_empty() || !after.is_empty();
+            let crossing = !self.before.is_empty() || !self.after.is_empty();
             let neighbour_in_line = (p > 0 && !self.line[p - 1].is_empty())
                 || (p + 1 < len && {
                     let (r2, c2) = Window::at(axis, l, p + 1);
@@ -271,11 +276,12 @@ impl TableMoveGen {
                 });
             self.has_cross.push(cell.is_empty() && crossing);
             if cell.is_empty() && crossing {
-                self.cross_set.push(allowed(graph, &before, &after));
+                self.cross_set
+                    .push(allowed(graph, &self.before, &self.after));
                 self.cross_sum.push(
-                    before
+                    self.before
                         .iter()
-                        .chain(&after)
+                        .chain(&self.after)
                         .map(|&cell| cell_points(points, cell))
                         .sum(),
                 );
