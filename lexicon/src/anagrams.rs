@@ -146,7 +146,10 @@ impl Parts<'_> {
             self.present
         };
         for letter in LetterSet(edges.letters().0 & wanted).iter() {
-            let child = edges.child(letter).expect("letter leaves the node");
+            let child = self
+                .keys
+                .child(node, letter)
+                .expect("letter leaves the node");
             let slot = usize::from(letter);
             if self.counts[slot] > 0 {
                 self.counts[slot] -= 1;

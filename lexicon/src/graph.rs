@@ -47,14 +47,74 @@ fn next_slot(len: usize) -> Result<u32, GraphError> {
         .ok_or(GraphError::TooLarge { nodes: len })
 }
 
-/// The edges out of one node: its letters, whether it ends a word, and its children.
-#[derive(Debug, Clone, Copy)]
-pub struct Edges<'a> {
-    header: u32,
-    children: &'a [u32],
+/// The children of the node at `slot` of a flat array.
+fn children_at(nodes: &[u32], slot: u32) -> &[u32] {
+    let slot = slot as usize;
+    let count = (nodes[slot] & SYMBOL_MASK).count_ones() as usize;
+    &nodes[slot + 1..slot + 1 + count]
 }
 
-impl Edges<'_> {
+/// Merges the nodes that have the same header and children, then lays the rest out breadth
+/// first from the root.
+///
+/// fst's builder minimises only approximately (a bounded cache of nodes): merging the rest
+/// halves the GADDAG. Breadth first puts the nodes near the root, met on nearly every walk,
+/// side by side in memory, and each node's children next to each other (docs/LEXICON.md).
+fn compact(nodes: &[u32], root: u32) -> Result<(Vec<u32>, u32), GraphError> {
+    // Post order, so a node's children have their representatives before it looks for its own.
+    let mut representative = vec![UNSEEN; nodes.len()];
+    let mut distinct: HashMap<Box<[u32]>, u32> = HashMap::new();
+    let mut stack = vec![(root, false)];
+    while let Some((slot, expanded)) = stack.pop() {
+        if representative[slot as usize] != UNSEEN {
+            continue;
+        }
+        let children = children_at(nodes, slot);
+        if !expanded {
+            stack.push((slot, true));
+            stack.extend(children.iter().map(|&child| (child, false)));
+            continue;
+        }
+        let signature: Box<[u32]> = std::iter::once(nodes[slot as usize])
+            .chain(children.iter().map(|&child| representative[child as usize]))
+            .collect();
+        representative[slot as usize] = *distinct.entry(signature).or_insert(slot);
+    }
+    drop(distinct);
+    let mut new_slot = vec![UNSEEN; nodes.len()];
+    let mut laid_out = Vec::new();
+    let mut order = Vec::new();
+    let mut queue = std::collections::VecDeque::from([representative[root as usize]]);
+    while let Some(slot) = queue.pop_front() {
+        if new_slot[slot as usize] != UNSEEN {
+            continue;
+        }
+        new_slot[slot as usize] = next_slot(laid_out.len())?;
+        order.push(slot);
+        laid_out.push(nodes[slot as usize]);
+        for &child in children_at(nodes, slot) {
+            queue.push_back(representative[child as usize]);
+            laid_out.push(0);
+        }
+    }
+    for slot in order {
+        let base = new_slot[slot as usize] as usize + 1;
+        for (k, &child) in children_at(nodes, slot).iter().enumerate() {
+            laid_out[base + k] = new_slot[representative[child as usize] as usize];
+        }
+    }
+    Ok((laid_out, new_slot[representative[root as usize] as usize]))
+}
+
+/// The edges out of one node: its letters, whether it ends a word, and where its children
+/// are. Eight bytes, so a walk carries it in one register; [`Walker::child`] follows an edge.
+#[derive(Debug, Clone, Copy)]
+pub struct Edges {
+    header: u32,
+    first_child: u32,
+}
+
+impl Edges {
     /// The letters that continue some word from here.
     #[inline]
     pub fn letters(&self) -> LetterSet {
@@ -66,16 +126,46 @@ impl Edges<'_> {
     pub fn is_word(&self) -> bool {
         self.header & FINAL_BIT != 0
     }
+}
+
+/// A word graph borrowed for a walk: each step is a mask test, a popcount and one read.
+#[derive(Debug, Clone, Copy)]
+pub struct Walker<'a> {
+    entries: &'a [u32],
+    root: NodeId,
+}
+
+impl Walker<'_> {
+    /// The root's edges.
+    #[inline]
+    pub fn root(&self) -> Edges {
+        self.edges(self.root)
+    }
+
+    /// A node's edges.
+    #[inline]
+    pub fn edges(&self, node: NodeId) -> Edges {
+        Edges {
+            header: self.entries[node.0 as usize],
+            first_child: node.0 + 1,
+        }
+    }
 
     /// The node after `symbol` (a letter or the separator), if the graph has that edge.
     #[inline]
-    pub fn child(&self, symbol: u8) -> Option<NodeId> {
+    pub fn child_node(&self, edges: Edges, symbol: u8) -> Option<NodeId> {
         let bit = 1u32 << symbol;
-        if self.header & bit == 0 {
+        if edges.header & bit == 0 {
             return None;
         }
-        let offset = (self.header & (bit - 1) & SYMBOL_MASK).count_ones() as usize;
-        Some(NodeId(self.children[offset]))
+        let offset = (edges.header & (bit - 1) & SYMBOL_MASK).count_ones();
+        Some(NodeId(self.entries[(edges.first_child + offset) as usize]))
+    }
+
+    /// The edges of the node after `symbol`, if the graph has that edge.
+    #[inline]
+    pub fn child(&self, edges: Edges, symbol: u8) -> Option<Edges> {
+        self.child_node(edges, symbol).map(|node| self.edges(node))
     }
 }
 
@@ -137,9 +227,6 @@ pub enum GraphError {
 pub struct WordGraph {
     /// The array: borrowed from the binary for an embedded graph, else owned.
     nodes: Cow<'static, [u32]>,
-    /// Nodes added by [`WordGraph::union`], numbered on from the end of `nodes`, which a
-    /// union never copies.
-    extra: Vec<u32>,
     root: NodeId,
 }
 
@@ -174,67 +261,71 @@ impl WordGraph {
                 nodes[base + k] = slot_of[transition.addr];
             }
         }
-        let root = NodeId(slot_of[fst.root().addr()]);
+        let (nodes, root) = compact(&nodes, slot_of[fst.root().addr()])?;
         Ok(WordGraph {
             nodes: Cow::Owned(nodes),
-            extra: Vec::new(),
-            root,
+            root: NodeId(root),
         })
     }
 
     /// The union of two graphs: this one's nodes are kept as they are, and only the nodes
-    /// along `other`'s words are added, so a small set (the Glossary) joins a large one cheaply.
-    pub fn union(mut self, other: &WordGraph) -> Result<WordGraph, GraphError> {
+    /// along `other`'s words are added after them, so a small set (the Glossary) joins a large
+    /// one cheaply.
+    pub fn union(self, other: &WordGraph) -> Result<WordGraph, GraphError> {
+        let mine_root = self.root;
+        let mut nodes = self.nodes.into_owned();
+        let child = |nodes: &[u32], node: NodeId, symbol| {
+            let walker = Walker {
+                entries: nodes,
+                root: node,
+            };
+            walker.child_node(walker.edges(node), symbol)
+        };
         let mut slot_of: HashMap<(Option<NodeId>, NodeId), u32> = HashMap::new();
         let mut order = Vec::new();
-        let root = (Some(self.root), other.root);
+        let root = (Some(mine_root), other.root);
         let mut stack = vec![root];
         while let Some(pair) = stack.pop() {
             if slot_of.contains_key(&pair) {
                 continue;
             }
             let (mine, theirs) = pair;
-            let my_header = mine.map_or(0, |node| self.at(node.0 as usize));
+            let my_header = mine.map_or(0, |node| nodes[node.0 as usize]);
             let header = my_header | other.nodes[theirs.0 as usize];
-            slot_of.insert(pair, next_slot(self.len())?);
+            slot_of.insert(pair, next_slot(nodes.len())?);
             order.push(pair);
             for symbol in SymbolSet(header & SYMBOL_MASK).iter() {
-                if let Some(child) = other.child(theirs, symbol) {
-                    stack.push((mine.and_then(|node| self.child(node, symbol)), child));
+                if let Some(theirs_child) = other.child(theirs, symbol) {
+                    let mine_child = mine.and_then(|node| child(&nodes, node, symbol));
+                    stack.push((mine_child, theirs_child));
                 }
             }
             let edges = (header & SYMBOL_MASK).count_ones() as usize;
-            self.extra.push(header);
-            self.extra.extend(std::iter::repeat_n(0, edges));
+            nodes.push(header);
+            nodes.extend(std::iter::repeat_n(0, edges));
         }
         for pair in order {
             let (mine, theirs) = pair;
             let slot = slot_of[&pair] as usize;
-            let header = self.at(slot);
+            let header = nodes[slot];
             for (k, symbol) in SymbolSet(header & SYMBOL_MASK).iter().enumerate() {
-                let child = match other.child(theirs, symbol) {
-                    Some(child) => {
-                        slot_of[&(mine.and_then(|node| self.child(node, symbol)), child)]
-                    }
-                    None => {
-                        self.child(mine.expect("the symbol leaves one of the two"), symbol)
-                            .expect("present")
-                            .0
-                    }
+                let mine_child = mine.and_then(|node| child(&nodes, node, symbol));
+                nodes[slot + 1 + k] = match other.child(theirs, symbol) {
+                    Some(theirs_child) => slot_of[&(mine_child, theirs_child)],
+                    None => mine_child.expect("the symbol leaves one of the two").0,
                 };
-                let base = self.nodes.len();
-                self.extra[slot + 1 + k - base] = child;
             }
         }
-        self.root = NodeId(slot_of[&root]);
-        Ok(self)
+        Ok(WordGraph {
+            nodes: Cow::Owned(nodes),
+            root: NodeId(slot_of[&root]),
+        })
     }
 
     /// The graph as little-endian bytes (root, then the array), for embedding.
     pub fn to_bytes(&self) -> Vec<u8> {
         std::iter::once(self.root.0)
             .chain(self.nodes.iter().copied())
-            .chain(self.extra.iter().copied())
             .flat_map(u32::to_le_bytes)
             .collect()
     }
@@ -266,18 +357,8 @@ impl WordGraph {
         }
         Ok(WordGraph {
             nodes: Cow::Owned(nodes),
-            extra: Vec::new(),
             root: NodeId(root),
         })
-    }
-
-    /// The array entry at `index`, in the base array or the union's additions.
-    #[inline]
-    fn at(&self, index: usize) -> u32 {
-        match self.nodes.get(index) {
-            Some(&entry) => entry,
-            None => self.extra[index - self.nodes.len()],
-        }
     }
 
     /// An embedded graph written by [`WordGraph::to_bytes`], borrowed in place where the bytes
@@ -291,7 +372,6 @@ impl WordGraph {
                 }
                 Ok(WordGraph {
                     nodes: Cow::Borrowed(&words[1..]),
-                    extra: Vec::new(),
                     root: NodeId(root),
                 })
             }
@@ -299,19 +379,19 @@ impl WordGraph {
         }
     }
 
+    /// The graph borrowed for a walk.
+    #[inline]
+    pub fn walker(&self) -> Walker<'_> {
+        Walker {
+            entries: &self.nodes,
+            root: self.root,
+        }
+    }
+
     /// A node's edges, read once for walking several of them.
     #[inline]
-    pub fn edges(&self, node: NodeId) -> Edges<'_> {
-        let index = node.0 as usize;
-        // A node lies whole in the base array or whole in the union's additions.
-        let entries = match self.nodes.get(index..) {
-            Some(entries) if !entries.is_empty() => entries,
-            _ => &self.extra[index - self.nodes.len()..],
-        };
-        Edges {
-            header: entries[0],
-            children: &entries[1..],
-        }
+    pub fn edges(&self, node: NodeId) -> Edges {
+        self.walker().edges(node)
     }
 
     /// The node of the empty prefix.
@@ -323,25 +403,20 @@ impl WordGraph {
     /// The node after `letter` (0-25, or [`SEPARATOR`]), if some word continues with it.
     #[inline]
     pub fn child(&self, node: NodeId, letter: u8) -> Option<NodeId> {
-        let header = self.at(node.0 as usize);
-        let bit = 1u32 << letter;
-        if header & bit == 0 {
-            return None;
-        }
-        let offset = (header & (bit - 1) & SYMBOL_MASK).count_ones() as usize;
-        Some(NodeId(self.at(node.0 as usize + 1 + offset)))
+        let walker = self.walker();
+        walker.child_node(walker.edges(node), letter)
     }
 
     /// Whether the path to `node` spells a word.
     #[inline]
     pub fn is_word(&self, node: NodeId) -> bool {
-        self.at(node.0 as usize) & FINAL_BIT != 0
+        self.nodes[node.0 as usize] & FINAL_BIT != 0
     }
 
     /// The letters that continue some word from `node`.
     #[inline]
     pub fn letters(&self, node: NodeId) -> LetterSet {
-        LetterSet(self.at(node.0 as usize) & LETTER_MASK)
+        LetterSet(self.nodes[node.0 as usize] & LETTER_MASK)
     }
 
     /// The letters after `node` that end a word there, as a set.
@@ -373,7 +448,7 @@ impl WordGraph {
 
     /// Array entries used, a measure of size (4 bytes each).
     pub fn len(&self) -> usize {
-        self.nodes.len() + self.extra.len()
+        self.nodes.len()
     }
 
     /// Whether the graph holds no entries (never after construction: the root is one).
@@ -438,6 +513,21 @@ mod tests {
             to_letters(word, &mut letters).unwrap();
             assert!(!graph.contains_letters(&letters), "{word}");
         }
+    }
+
+    #[test]
+    fn compacting_merges_equal_nodes_and_keeps_the_words() {
+        // Root -A-> leaf, -B-> a second leaf equal to the first: the two leaves become one.
+        let leaf = FINAL_BIT;
+        let nodes = [0b11, 3, 4, leaf, leaf];
+        let (laid_out, root) = compact(&nodes, 0).unwrap();
+        assert_eq!(laid_out, vec![0b11, 3, 3, leaf]);
+        let graph = WordGraph {
+            nodes: Cow::Owned(laid_out),
+            root: NodeId(root),
+        };
+        assert!(graph.contains_letters(&[0]) && graph.contains_letters(&[1]));
+        assert!(!graph.contains_letters(&[2]) && !graph.contains_letters(&[0, 0]));
     }
 
     #[test]

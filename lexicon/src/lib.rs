@@ -22,7 +22,7 @@ pub use dictionary::{
     Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
 };
 pub use glossary::{EMBEDDED_GLOSSARY, GlossaryEntry, GlossaryLineError};
-pub use graph::{LetterSet, NodeId, SEPARATOR, WordGraph};
+pub use graph::{Edges, LetterSet, NodeId, SEPARATOR, Walker, WordGraph};
 pub use query::QueryError;
 pub use wordlist::{MAX_WORD_LEN, MIN_WORD_LEN, OnBadLine};
 

@@ -350,7 +350,10 @@ impl TableMoveGen {
         }
         let edges = search.graph.edges(node);
         for letter in edges.letters().iter() {
-            let child = edges.child(letter).expect("the letter leaves the node");
+            let child = search
+                .graph
+                .child(node, letter)
+                .expect("the letter leaves the node");
             for blank in [false, true] {
                 let kind = if blank { BLANK } else { letter as usize };
                 if !hand.take(kind) {
@@ -391,7 +394,10 @@ impl TableMoveGen {
             let edges = search.graph.edges(node);
             let allowed = edges.letters().0 & self.cross_set[square].0;
             for letter in LetterSet(allowed).iter() {
-                let child = edges.child(letter).expect("the letter leaves the node");
+                let child = search
+                    .graph
+                    .child(node, letter)
+                    .expect("the letter leaves the node");
                 for blank in [false, true] {
                     let kind = if blank { BLANK } else { letter as usize };
                     if !hand.take(kind) {

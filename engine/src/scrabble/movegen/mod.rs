@@ -13,7 +13,7 @@ mod shadow;
 
 pub use shadow::Stretch;
 
-use lexicon::{LetterSet, Lexicon, NodeId, SEPARATOR, WordGraph};
+use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
 
 use super::board::{Board, Direction};
 use super::layout::{SIZE, SQUARES};
@@ -79,7 +79,6 @@ impl MoveGen {
         mut sink: impl FnMut(&Candidate<'_>),
     ) {
         self.compute_cross_checks(board, rules, lexicon);
-        let mut rack = *rack;
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         for direction in Direction::BOTH {
             for line in 0..SIZE {
@@ -88,7 +87,7 @@ impl MoveGen {
                         self, board, rules, &points, lexicon, direction, line, reading,
                     );
                     line_gen.find_anchors(board.is_empty());
-                    line_gen.run(&mut rack, &mut sink);
+                    line_gen.run(rack, &mut sink);
                 }
             }
         }
@@ -249,14 +248,6 @@ impl Candidate<'_> {
     }
 }
 
-/// Which way the search is reading: leftwards from the anchor, or rightwards after the
-/// separator in a word that began at `start`.
-#[derive(Debug, Clone, Copy)]
-enum Phase {
-    Left,
-    Right { start: u8 },
-}
-
 /// The score of a word under construction.
 #[derive(Debug, Clone, Copy)]
 struct Tally {
@@ -284,7 +275,7 @@ impl Tally {
 
 /// The generator for one line in one direction, with the line's squares copied out.
 struct LineGen<'a> {
-    gaddag: &'a WordGraph,
+    gaddag: Walker<'a>,
     reading: Reading,
     /// Bit `pos` set where the line holds a tile of a backwards word.
     backwards_tiles: u16,
@@ -302,7 +293,13 @@ struct LineGen<'a> {
     start_square: usize,
     /// Tiles placed at each position of the line (EMPTY where none).
     placed: [Cell; SIZE],
+    /// Bit `pos` set where the line holds a board tile.
+    occupied: u16,
+    /// The tiles not yet placed by the search.
+    rack: Rack,
     anchor: usize,
+    /// Whether the square after the anchor is empty or off the board.
+    anchor_right_free: bool,
     /// Bit `pos` set where the line has a brown Hogwarts square.
     hogwarts: u16,
 }
@@ -322,7 +319,8 @@ impl<'a> LineGen<'a> {
         let gaddag = match reading {
             Reading::Forward => lexicon.gaddag(),
             Reading::Continuing | Reading::Confundo => lexicon.reversed_gaddag(),
-        };
+        }
+        .walker();
         let d = direction as usize;
         let square = |pos: usize| direction.square(line, pos);
         let cells: [Cell; SIZE] = std::array::from_fn(|pos| board.line(direction, line)[pos]);
@@ -345,7 +343,12 @@ impl<'a> LineGen<'a> {
             bingo_bonus: rules.numbers.bingo_bonus,
             start_square: rules.layout.start(),
             placed: [Cell::EMPTY; SIZE],
+            occupied: (0..SIZE)
+                .filter(|&pos| !cells[pos].is_empty())
+                .fold(0, |mask, pos| mask | 1 << pos),
+            rack: Rack::EMPTY,
             anchor: 0,
+            anchor_right_free: true,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
                 .fold(0, |mask, pos| mask | 1 << pos),
@@ -373,7 +376,7 @@ impl<'a> LineGen<'a> {
         self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0
     }
 
-    fn run(&mut self, rack: &mut Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
+    fn run(&mut self, rack: &Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
         for anchor in 0..SIZE {
             if self.anchor_fits(anchor, rack) {
                 self.search_anchor(anchor, rack, sink);
@@ -382,21 +385,17 @@ impl<'a> LineGen<'a> {
     }
 
     /// Every move whose leftmost anchor is `anchor`.
-    fn search_anchor(
-        &mut self,
-        anchor: usize,
-        rack: &mut Rack,
-        sink: &mut impl FnMut(&Candidate<'_>),
-    ) {
+    fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
         self.anchor = anchor;
-        self.read_square(
-            self.gaddag.root(),
-            anchor,
-            Phase::Left,
-            Tally::START,
-            rack,
-            sink,
-        );
+        self.rack = *rack;
+        self.anchor_right_free = !self.has_tile(anchor + 1);
+        self.read_square::<false>(self.gaddag.root(), anchor, 0, Tally::START, sink);
+    }
+
+    /// Whether position `pos` holds a board tile (false off the end of the line).
+    #[inline]
+    fn has_tile(&self, pos: usize) -> bool {
+        pos < SIZE && self.occupied & (1 << pos) != 0
     }
 
     #[inline]
@@ -414,111 +413,118 @@ impl<'a> LineGen<'a> {
         next
     }
 
-    /// Reads square `pos` (a board tile) or fills it (a rack tile), then goes on in `phase`.
-    fn read_square(
+    /// Reads square `pos` (a board tile) or fills it (a rack tile) from the node `edges`, then
+    /// goes on: leftwards from the anchor, or `RIGHTWARDS` in a word that began at `start`.
+    fn read_square<const RIGHTWARDS: bool>(
         &mut self,
-        node: NodeId,
+        edges: Edges,
         pos: usize,
-        phase: Phase,
+        start: u8,
         tally: Tally,
-        rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
         let cell = self.cells[pos];
-        let edges = self.gaddag.edges(node);
         if !cell.is_empty() {
-            if let Some(child) = edges.child(cell.letter()) {
+            if let Some(child) = self.gaddag.child(edges, cell.letter()) {
                 let tally = Tally {
                     main: tally.main + self.points[cell.kind()],
                     ..tally
                 };
-                self.after_square(child, pos, phase, tally, rack, sink);
+                self.after_square::<RIGHTWARDS>(child, pos, start, tally, sink);
             }
             return;
         }
-        let allowed = edges.letters().0 & self.cross_sets[pos] & rack.playable_letters();
+        let allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
         for letter in LetterSet(allowed).iter() {
-            let child = edges.child(letter).expect("letter leaves the node");
-            for blank in [false, true] {
-                let kind = if blank { BLANK } else { usize::from(letter) };
-                if !rack.take(kind) {
-                    continue;
-                }
-                let tile = Cell::tile(letter, blank);
-                self.placed[pos] = tile;
-                let next = self.with_tile(tally, pos, tile);
-                self.after_square(child, pos, phase, next, rack, sink);
-                self.placed[pos] = Cell::EMPTY;
-                rack.add(kind);
-            }
+            let child = self
+                .gaddag
+                .child(edges, letter)
+                .expect("letter leaves the node");
+            self.place::<RIGHTWARDS>(child, pos, start, tally, letter, false, sink);
+            self.place::<RIGHTWARDS>(child, pos, start, tally, letter, true, sink);
         }
     }
 
-    #[inline]
-    fn after_square(
+    /// Puts the rack's `letter` (or a blank for it) on `pos` and goes on, if the rack has one.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn place<const RIGHTWARDS: bool>(
         &mut self,
-        node: NodeId,
+        child: Edges,
         pos: usize,
-        phase: Phase,
+        start: u8,
         tally: Tally,
-        rack: &mut Rack,
+        letter: u8,
+        blank: bool,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
-        match phase {
-            Phase::Left => self.after_left(node, pos, tally, rack, sink),
-            Phase::Right { start } => self.after_right(node, pos, start, tally, rack, sink),
+        let kind = if blank { BLANK } else { usize::from(letter) };
+        if !self.rack.take(kind) {
+            return;
+        }
+        let tile = Cell::tile(letter, blank);
+        self.placed[pos] = tile;
+        let next = self.with_tile(tally, pos, tile);
+        self.after_square::<RIGHTWARDS>(child, pos, start, next, sink);
+        self.placed[pos] = Cell::EMPTY;
+        self.rack.add(kind);
+    }
+
+    #[inline(always)]
+    fn after_square<const RIGHTWARDS: bool>(
+        &mut self,
+        edges: Edges,
+        pos: usize,
+        start: u8,
+        tally: Tally,
+        sink: &mut impl FnMut(&Candidate<'_>),
+    ) {
+        if RIGHTWARDS {
+            self.after_right(edges, pos, start, tally, sink);
+        } else {
+            self.after_left(edges, pos, tally, sink);
         }
     }
 
     /// After square `pos` is read: record, keep going left, or turn right at the separator.
     fn after_left(
         &mut self,
-        node: NodeId,
+        edges: Edges,
         pos: usize,
         tally: Tally,
-        rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
-        let edges = self.gaddag.edges(node);
-        let left_free = pos == 0 || self.cells[pos - 1].is_empty();
-        let right_free = self.anchor + 1 == SIZE || self.cells[self.anchor + 1].is_empty();
+        let left_free = pos == 0 || !self.has_tile(pos - 1);
+        let right_free = self.anchor_right_free;
         if left_free && right_free && edges.is_word() {
             self.record(pos, self.anchor + 1, tally, sink);
         }
-        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !rack.is_empty())) {
-            self.read_square(node, pos - 1, Phase::Left, tally, rack, sink);
+        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !self.rack.is_empty())) {
+            self.read_square::<false>(edges, pos - 1, 0, tally, sink);
         }
         // Turning right needs a tile there or one to place.
-        if left_free && self.anchor + 1 < SIZE && !(right_free && rack.is_empty()) {
-            if let Some(turn) = edges.child(SEPARATOR) {
-                self.read_square(
-                    turn,
-                    self.anchor + 1,
-                    Phase::Right { start: pos as u8 },
-                    tally,
-                    rack,
-                    sink,
-                );
+        if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
+            if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
+                self.read_square::<true>(turn, self.anchor + 1, pos as u8, tally, sink);
             }
         }
     }
 
     fn after_right(
         &mut self,
-        node: NodeId,
+        edges: Edges,
         pos: usize,
         start: u8,
         tally: Tally,
-        rack: &mut Rack,
         sink: &mut impl FnMut(&Candidate<'_>),
     ) {
-        let right_free = pos + 1 == SIZE || self.cells[pos + 1].is_empty();
-        if right_free && self.gaddag.is_word(node) {
+        let right_free = !self.has_tile(pos + 1);
+        if right_free && edges.is_word() {
             self.record(usize::from(start), pos + 1, tally, sink);
         }
         // Going on needs a tile there or one to place.
-        if pos + 1 < SIZE && !(right_free && rack.is_empty()) {
-            self.read_square(node, pos + 1, Phase::Right { start }, tally, rack, sink);
+        if pos + 1 < SIZE && !(right_free && self.rack.is_empty()) {
+            self.read_square::<true>(edges, pos + 1, start, tally, sink);
         }
     }
 

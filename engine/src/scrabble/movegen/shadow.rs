@@ -389,7 +389,6 @@ impl MoveGen {
         self.whole_with = whole_with;
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         let mut best: Option<(i32, Placement)> = None;
-        let mut rack = *rack;
         for entry in &ranked {
             if best.is_some_and(|(score, _)| entry.bound < score) {
                 break;
@@ -408,7 +407,7 @@ impl MoveGen {
             line_gen.find_anchors(board.is_empty());
             line_gen.search_anchor(
                 usize::from(entry.anchor),
-                &mut rack,
+                rack,
                 &mut |candidate: &Candidate<'_>| {
                     let worth = value(candidate);
                     let better = match &best {
