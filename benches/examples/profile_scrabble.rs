@@ -1,9 +1,15 @@
 //! A loop to profile under `perf record`: `cargo run --release -p owlery-benches --example
-//! profile_scrabble -- movegen|greedy [ROUNDS]`.
+//! profile_scrabble -- movegen|greedy|hp-BOT [ROUNDS [PLAYERS]]`,
+//! the last playing copies of a scrabble-hp bot (four by default).
 
 use std::hint::black_box;
 
+use std::sync::Arc;
+
+use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::scrabble::{Bot, Greedy, play_out};
+use engine::hogwarts::{HpGame, HpRules};
+use lexicon::{Edition, Lexicon};
 use engine::scrabble::{Game, MoveGen};
 use owlery_benches::{midgame_positions, standard};
 
@@ -31,7 +37,7 @@ fn main() {
             let positions = rounds as f64 * positions.len() as f64;
             println!("{moves} moves, {:.0} positions/s", positions / secs);
         }
-        _ => {
+        "greedy" => {
             for seed in 0..rounds {
                 let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two");
                 let mut seats: Vec<Box<dyn Bot>> =
@@ -40,6 +46,24 @@ fn main() {
             }
             let secs = start.elapsed().as_secs_f64();
             println!("{:.1} games/s", rounds as f64 / secs);
+        }
+        // Scrabble-hp games between copies of the named bot.
+        other => {
+            let name = other.strip_prefix("hp-").expect("movegen, greedy or hp-BOT");
+            let players: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(4);
+            let hp_rules = Arc::new(HpRules::standard());
+            let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+            let start = std::time::Instant::now();
+            for seed in 0..rounds {
+                let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
+                    .expect("2 to 4 players");
+                let mut seats: Vec<Box<dyn HpBot>> = (0..players)
+                    .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
+                    .collect();
+                play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!("{name}: {:.1} {players}-player scrabble-hp games/s", rounds as f64 / secs);
         }
     }
 }
