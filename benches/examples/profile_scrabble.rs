@@ -9,8 +9,8 @@ use std::sync::Arc;
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::scrabble::{Bot, Greedy, play_out};
 use engine::hogwarts::{HpGame, HpRules};
-use lexicon::{Edition, Lexicon};
 use engine::scrabble::{Game, MoveGen};
+use lexicon::{Edition, Lexicon};
 use owlery_benches::{midgame_positions, standard};
 
 fn main() {
@@ -49,7 +49,9 @@ fn main() {
         }
         // Scrabble-hp games between copies of the named bot.
         other => {
-            let name = other.strip_prefix("hp-").expect("movegen, greedy or hp-BOT");
+            let name = other
+                .strip_prefix("hp-")
+                .expect("movegen, greedy or hp-BOT");
             let players: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(4);
             let hp_rules = Arc::new(HpRules::standard());
             let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
@@ -63,7 +65,10 @@ fn main() {
                 play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
             }
             let secs = start.elapsed().as_secs_f64();
-            println!("{name}: {:.1} {players}-player scrabble-hp games/s", rounds as f64 / secs);
+            println!(
+                "{name}: {:.1} {players}-player scrabble-hp games/s",
+                rounds as f64 / secs
+            );
         }
     }
 }

@@ -130,3 +130,103 @@ fn bots_decide_from_what_their_seat_may_see() {
         }
     }
 }
+
+/// The best placement by equity's own valuation, found by valuing every legal placement.
+fn best_of_every_placement(
+    observation: &engine::scrabble::Observation<'_>,
+    model: &LeaveModel,
+    movegen: &mut MoveGen,
+) -> Option<(i32, engine::scrabble::Placement)> {
+    let rack = observation.rack;
+    let tiles = &observation.rules.tiles;
+    let mut best: Option<(i32, engine::scrabble::Placement)> = None;
+    movegen.generate_with(
+        observation.board,
+        observation.rules,
+        observation.lexicon,
+        &rack,
+        observation.backwards,
+        |candidate| {
+            let mut leave = rack;
+            leave.take_all(&candidate.rack_tiles());
+            let leave_value = if observation.bag_len == 0 {
+                -200 * leave.points(|kind| tiles.points(kind))
+            } else {
+                model.value(&leave)
+            };
+            let value = candidate.score() * 100
+                + leave_value
+                + candidate.hogwarts_tiles() as i32 * model.hogwarts_square();
+            let placement = candidate.placement();
+            let better = best
+                .as_ref()
+                .is_none_or(|(top, least)| value > *top || (value == *top && placement < *least));
+            if better {
+                best = Some((value, placement));
+            }
+        },
+    );
+    best
+}
+
+/// The bounded search (anchors skipped, partial words abandoned, a floor from the best
+/// exchange) chooses exactly what valuing every placement chooses, in both games and with
+/// Confundo's backwards words; and a search above a floor finds that move only when it
+/// reaches the floor.
+#[test]
+fn equity_chooses_what_valuing_every_placement_chooses() {
+    let model = LeaveModel::embedded();
+    let mut equity = bots::scrabble::Equity::new(model);
+    let mut movegen = MoveGen::new();
+    let mut checked = 0;
+    let mut check = |observation: &engine::scrabble::Observation<'_>| {
+        let (chosen, value) = equity.choose_valued(observation);
+        let best = best_of_every_placement(observation, model, &mut movegen);
+        match (&chosen, &best) {
+            (Move::Place(placement), Some((top, least))) => {
+                assert_eq!((value, placement), (*top, least), "the best placement");
+            }
+            (Move::Exchange(_), Some((top, _))) => assert!(value > *top, "an exchange wins"),
+            (Move::Place(_), None) => panic!("placed with no placement to make"),
+            (Move::Pass, Some(_)) => panic!("passed with a placement to make"),
+            (_, None) => {}
+        }
+        // Above a floor a pass never counts (see `choose_above`).
+        if chosen != Move::Pass {
+            assert_eq!(
+                equity.choose_above(observation, value),
+                Some((chosen, value))
+            );
+        }
+        assert_eq!(equity.choose_above(observation, value + 1), None);
+        checked += 1;
+    };
+    let (rules, lexicon) = plain();
+    for seed in 0..12 {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut greedy = bot_by_name("greedy", seed).unwrap();
+        while !game.is_over() {
+            let observation = game.observation(game.to_move());
+            check(&observation);
+            let action = greedy.choose(&observation);
+            game.play(action).unwrap();
+        }
+    }
+    let hp_rules = Arc::new(HpRules::standard());
+    let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    for seed in 0..8 {
+        let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
+        let mut seats: Vec<_> = (0..2)
+            .map(|_| hp_bot_by_name("greedy", seed).unwrap())
+            .collect();
+        play_out_hp(&mut game, &mut seats, |game, _| {
+            let mut observation = game.core().observation(game.core().to_move());
+            check(&observation);
+            // As if Confundo were played: backwards words compete too.
+            observation.backwards = true;
+            check(&observation);
+        })
+        .unwrap();
+    }
+    assert!(checked > 500, "{checked} positions");
+}

@@ -18,8 +18,30 @@ const CONFUNDO_GAIN: i32 = 500;
 #[derive(Debug, Clone)]
 pub struct CardWise {
     equity: Equity,
-    /// The move worked out while deciding on a card, when no card was played.
-    planned: Option<Move>,
+    /// The move worked out while deciding on a card, and the position it was worked out for.
+    planned: Option<(Move, Position)>,
+}
+
+/// What `equity`'s choice depends on that a card may change: the rack (Engorgio,
+/// Transfiguration, Alohomora, Expelliarmus, Veritaserum), the reading (Confundo), the bag and
+/// the board. A card that leaves all of these alone leaves the planned move the best one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Position {
+    rack: Rack,
+    backwards: bool,
+    bag_len: usize,
+    board_tiles: usize,
+}
+
+impl Position {
+    fn of(core: &Observation<'_>) -> Position {
+        Position {
+            rack: core.rack,
+            backwards: core.backwards,
+            bag_len: core.bag_len,
+            board_tiles: core.board.tile_count(),
+        }
+    }
 }
 
 impl CardWise {
@@ -130,8 +152,12 @@ impl CardWise {
         if holds(Card::Confundo) && !core.backwards {
             let mut reversed = *core;
             reversed.backwards = true;
-            let (_, backwards_value) = self.equity.choose_valued(&reversed);
-            if backwards_value > value + CONFUNDO_GAIN {
+            // Only a move beating the plan by the margin matters: the search skips the rest.
+            if self
+                .equity
+                .choose_above(&reversed, value + CONFUNDO_GAIN + 1)
+                .is_some()
+            {
                 return Some(CardPlay::Confundo);
             }
         }
@@ -234,23 +260,20 @@ impl HpBot for CardWise {
         // The move without a card is worked out only when a card's timing depends on it.
         if observation.hand.iter().any(|&card| needs_plan(card)) {
             let (planned, value) = self.equity.choose_valued(&observation.core);
-            if let Some(play) = self.for_plan(observation, &planned, value) {
-                return Some(play);
+            let play = self.for_plan(observation, &planned, value);
+            self.planned = Some((planned, Position::of(&observation.core)));
+            if play.is_some() {
+                return play;
             }
-            self.planned = Some(planned);
         }
-        let play = self.regardless(observation);
-        if play.is_some() {
-            self.planned = None;
-        }
-        play
+        self.regardless(observation)
     }
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
-        // Without a card the position is the one just worked out.
+        // Unless a card changed the position, the move is the one just worked out.
         match self.planned.take() {
-            Some(planned) => planned,
-            None => self.equity.choose_valued(&observation.core).0,
+            Some((planned, position)) if position == Position::of(&observation.core) => planned,
+            _ => self.equity.choose_valued(&observation.core).0,
         }
     }
 

@@ -97,6 +97,19 @@ impl Equity {
 
     /// The move `choose` makes, and its equity in hundredths of a point.
     pub fn choose_valued(&mut self, observation: &Observation<'_>) -> (Move, i32) {
+        self.choose_above(observation, i32::MIN)
+            .expect("passing is worth more than nothing")
+    }
+
+    /// The move `choose` makes and its equity, if that is `floor` or more: a search for a
+    /// move that must beat a known one skips every anchor that cannot. Above `i32::MIN` a pass
+    /// never counts: it is chosen only when nothing can be placed, which a search above a
+    /// floor does not find out.
+    pub fn choose_above(
+        &mut self,
+        observation: &Observation<'_>,
+        floor: i32,
+    ) -> Option<(Move, i32)> {
         let rack = observation.rack;
         let tiles = &observation.rules.tiles;
         let bag_empty = observation.bag_len == 0;
@@ -121,12 +134,15 @@ impl Equity {
                 best_exchange = Some((value, *keep));
             }
         });
+        // A placement must beat the floor, and tie or beat the best exchange, to be chosen.
+        let exchange_floor = best_exchange.map_or(i32::MIN, |(value, _)| value);
         let placement = self.movegen.best_by(
             observation.board,
             observation.rules,
             observation.lexicon,
             &rack,
             observation.backwards,
+            floor.max(exchange_floor),
             |stretch| {
                 stretch.score * 100
                     + best_leave[rack.len().saturating_sub(stretch.tiles)]
@@ -140,14 +156,16 @@ impl Equity {
                     + candidate.hogwarts_tiles() as i32 * hogwarts_value
             },
         );
-        match (placement, best_exchange) {
+        let chosen = match (placement, best_exchange) {
             (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
                 (Move::Exchange(given_up(rack, &keep)), exchange_value)
             }
             (Some((value, placement)), _) => (Move::Place(placement), value),
             (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
-            (None, None) => (Move::Pass, leave_value(&rack)),
-        }
+            (None, None) if floor == i32::MIN => (Move::Pass, leave_value(&rack)),
+            (None, None) => return None,
+        };
+        (chosen.1 >= floor).then_some(chosen)
     }
 }
 

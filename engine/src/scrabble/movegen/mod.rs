@@ -11,6 +11,7 @@
 
 mod shadow;
 
+use shadow::ExtentBounds;
 pub use shadow::Stretch;
 
 use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
@@ -87,7 +88,7 @@ impl MoveGen {
                         self, board, rules, &points, lexicon, direction, line, reading,
                     );
                     line_gen.find_anchors(board.is_empty());
-                    line_gen.run(rack, &mut sink);
+                    line_gen.run(rack, &mut Every(&mut sink));
                 }
             }
         }
@@ -199,6 +200,7 @@ impl Reading {
 #[derive(Debug)]
 pub struct Candidate<'a> {
     score: i32,
+    tiles: u8,
     backwards: bool,
     direction: Direction,
     line: u8,
@@ -213,6 +215,12 @@ impl Candidate<'_> {
     #[inline]
     pub fn score(&self) -> i32 {
         self.score
+    }
+
+    /// How many tiles it places.
+    #[inline]
+    pub fn tiles_placed(&self) -> usize {
+        usize::from(self.tiles)
     }
 
     /// How many of its tiles go on brown Hogwarts squares.
@@ -245,6 +253,30 @@ impl Candidate<'_> {
         let span = usize::from(self.start)..usize::from(self.end);
         placement.tiles[..span.len()].copy_from_slice(&self.placed[span]);
         placement
+    }
+}
+
+/// Where the walk hands its moves, and how good a move must be to be wanted.
+pub(super) trait Sink {
+    /// Takes one move.
+    fn take(&mut self, candidate: &Candidate<'_>);
+
+    /// Moves whose bound (by [`ExtentBounds`]) falls below this are not wanted.
+    fn floor(&self) -> i32;
+}
+
+/// Every move, to a closure.
+struct Every<F>(F);
+
+impl<F: FnMut(&Candidate<'_>)> Sink for Every<F> {
+    #[inline]
+    fn take(&mut self, candidate: &Candidate<'_>) {
+        (self.0)(candidate);
+    }
+
+    #[inline]
+    fn floor(&self) -> i32 {
+        i32::MIN
     }
 }
 
@@ -300,6 +332,11 @@ struct LineGen<'a> {
     anchor: usize,
     /// Whether the square after the anchor is empty or off the board.
     anchor_right_free: bool,
+    /// What moves through the anchor could be worth by the tiles they place each side, for
+    /// a search that wants only moves above its sink's floor.
+    bounds: ExtentBounds,
+    /// Tiles placed left of the anchor when the search turned right.
+    turn_left: usize,
     /// Bit `pos` set where the line has a brown Hogwarts square.
     hogwarts: u16,
 }
@@ -349,6 +386,8 @@ impl<'a> LineGen<'a> {
             rack: Rack::EMPTY,
             anchor: 0,
             anchor_right_free: true,
+            bounds: ExtentBounds::UNBOUNDED,
+            turn_left: 0,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
                 .fold(0, |mask, pos| mask | 1 << pos),
@@ -376,7 +415,7 @@ impl<'a> LineGen<'a> {
         self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0
     }
 
-    fn run(&mut self, rack: &Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
+    fn run(&mut self, rack: &Rack, sink: &mut impl Sink) {
         for anchor in 0..SIZE {
             if self.anchor_fits(anchor, rack) {
                 self.search_anchor(anchor, rack, sink);
@@ -385,7 +424,7 @@ impl<'a> LineGen<'a> {
     }
 
     /// Every move whose leftmost anchor is `anchor`.
-    fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl FnMut(&Candidate<'_>)) {
+    fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl Sink) {
         self.anchor = anchor;
         self.rack = *rack;
         self.anchor_right_free = !self.has_tile(anchor + 1);
@@ -421,7 +460,7 @@ impl<'a> LineGen<'a> {
         pos: usize,
         start: u8,
         tally: Tally,
-        sink: &mut impl FnMut(&Candidate<'_>),
+        sink: &mut impl Sink,
     ) {
         let cell = self.cells[pos];
         if !cell.is_empty() {
@@ -456,7 +495,7 @@ impl<'a> LineGen<'a> {
         tally: Tally,
         letter: u8,
         blank: bool,
-        sink: &mut impl FnMut(&Candidate<'_>),
+        sink: &mut impl Sink,
     ) {
         let kind = if blank { BLANK } else { usize::from(letter) };
         if !self.rack.take(kind) {
@@ -477,7 +516,7 @@ impl<'a> LineGen<'a> {
         pos: usize,
         start: u8,
         tally: Tally,
-        sink: &mut impl FnMut(&Candidate<'_>),
+        sink: &mut impl Sink,
     ) {
         if RIGHTWARDS {
             self.after_right(edges, pos, start, tally, sink);
@@ -487,13 +526,13 @@ impl<'a> LineGen<'a> {
     }
 
     /// After square `pos` is read: record, keep going left, or turn right at the separator.
-    fn after_left(
-        &mut self,
-        edges: Edges,
-        pos: usize,
-        tally: Tally,
-        sink: &mut impl FnMut(&Candidate<'_>),
-    ) {
+    fn after_left(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut impl Sink) {
+        // Tiles placed left of the anchor (the anchor itself is filled first).
+        let left_tiles = usize::from(tally.placed) - 1;
+        let floor = sink.floor();
+        if self.bounds.left[left_tiles] < floor {
+            return;
+        }
         let left_free = pos == 0 || !self.has_tile(pos - 1);
         let right_free = self.anchor_right_free;
         if left_free && right_free && edges.is_word() {
@@ -504,7 +543,11 @@ impl<'a> LineGen<'a> {
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
+            if self.bounds.right[left_tiles][0] < floor {
+                return;
+            }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
+                self.turn_left = left_tiles;
                 self.read_square::<true>(turn, self.anchor + 1, pos as u8, tally, sink);
             }
         }
@@ -516,8 +559,12 @@ impl<'a> LineGen<'a> {
         pos: usize,
         start: u8,
         tally: Tally,
-        sink: &mut impl FnMut(&Candidate<'_>),
+        sink: &mut impl Sink,
     ) {
+        let right_tiles = usize::from(tally.placed) - 1 - self.turn_left;
+        if self.bounds.right[self.turn_left][right_tiles] < sink.floor() {
+            return;
+        }
         let right_free = !self.has_tile(pos + 1);
         if right_free && edges.is_word() {
             self.record(usize::from(start), pos + 1, tally, sink);
@@ -529,13 +576,7 @@ impl<'a> LineGen<'a> {
     }
 
     /// Hands the word on positions `start..end` to the sink, with its score.
-    fn record(
-        &self,
-        start: usize,
-        end: usize,
-        tally: Tally,
-        sink: &mut impl FnMut(&Candidate<'_>),
-    ) {
+    fn record(&self, start: usize, end: usize, tally: Tally, sink: &mut impl Sink) {
         let span = ((1u32 << end) - (1u32 << start)) as u16;
         let through_backwards = self.backwards_tiles & span != 0;
         if through_backwards != (self.reading == Reading::Continuing) {
@@ -554,8 +595,9 @@ impl<'a> LineGen<'a> {
         if usize::from(tally.placed) >= self.bingo_tiles {
             score += self.bingo_bonus;
         }
-        sink(&Candidate {
+        sink.take(&Candidate {
             score,
+            tiles: tally.placed,
             backwards: self.reading == Reading::Confundo,
             direction: self.direction,
             line: self.line as u8,

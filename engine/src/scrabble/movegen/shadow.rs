@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use lexicon::{Lexicon, MAX_WORD_LEN};
 
-use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading};
+use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -23,6 +23,93 @@ pub struct Stretch {
     pub tiles: usize,
     /// Brown Hogwarts squares it covers.
     pub hogwarts: usize,
+}
+
+/// The most moves through one anchor could be worth, by the tiles they place each side: what
+/// lets the search after the best move give up on a partial word that can no longer win.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ExtentBounds {
+    /// `right[l][r]`: moves with `l` tiles left of the anchor and `r + 1` or more from it
+    /// rightwards.
+    pub(super) right: [[i32; SIZE + 1]; SIZE + 1],
+    /// `left[l]`: moves with `l` or more tiles left of the anchor.
+    pub(super) left: [i32; SIZE + 1],
+}
+
+impl ExtentBounds {
+    /// No bound: every move is wanted.
+    pub(super) const UNBOUNDED: ExtentBounds = ExtentBounds {
+        right: [[i32::MAX; SIZE + 1]; SIZE + 1],
+        left: [i32::MAX; SIZE + 1],
+    };
+
+    /// Nothing yet: each stretch's bound is raised by [`ExtentBounds::stretch`].
+    const NOTHING: ExtentBounds = ExtentBounds {
+        right: [[i32::MIN; SIZE + 1]; SIZE + 1],
+        left: [i32::MIN; SIZE + 1],
+    };
+
+    /// Records the bound of the stretch of `l` tiles left and `r + 1` from the anchor.
+    fn stretch(&mut self, l: usize, r: usize, bound: i32) {
+        self.right[l][r] = bound;
+    }
+
+    /// Turns the per-stretch bounds into bounds on every longer stretch too; returns the
+    /// anchor's bound.
+    fn close(&mut self) -> i32 {
+        for l in (0..=SIZE).rev() {
+            for r in (0..SIZE).rev() {
+                self.right[l][r] = self.right[l][r].max(self.right[l][r + 1]);
+            }
+            let further = if l < SIZE { self.left[l + 1] } else { i32::MIN };
+            self.left[l] = self.right[l][0].max(further);
+        }
+        self.left[0]
+    }
+}
+
+/// The best move found so far: the sink of a search after the best move alone.
+struct Best<V, B> {
+    best: Option<(i32, Placement)>,
+    /// Moves worth less are not wanted, whatever the best so far.
+    at_least: i32,
+    value: V,
+    value_bound: B,
+}
+
+impl<V: FnMut(&Candidate<'_>) -> i32, B: Fn(&Stretch) -> i32> Sink for Best<V, B> {
+    fn take(&mut self, candidate: &Candidate<'_>) {
+        // The bound of the move's own stretch is cheap; its value may not be.
+        let floor = self.floor();
+        let own = Stretch {
+            score: candidate.score(),
+            tiles: candidate.tiles_placed(),
+            hogwarts: candidate.hogwarts_tiles(),
+        };
+        if (self.value_bound)(&own) < floor {
+            return;
+        }
+        let worth = (self.value)(candidate);
+        if worth < self.at_least {
+            return;
+        }
+        let better = match &self.best {
+            None => true,
+            Some((top, _)) if worth != *top => worth > *top,
+            Some((_, placement)) => candidate.placement() < *placement,
+        };
+        if better {
+            self.best = Some((worth, candidate.placement()));
+        }
+    }
+
+    #[inline]
+    fn floor(&self) -> i32 {
+        // A move kept is worth `at_least` or more.
+        self.best
+            .as_ref()
+            .map_or(self.at_least, |(worth, _)| *worth)
+    }
 }
 
 /// One anchor and the most any move through it can score.
@@ -190,7 +277,8 @@ impl LineGen<'_> {
     /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
     /// anchor beats the largest of these.
     ///
-    /// The bound is of `value_bound` over the stretches.
+    /// The bound is of `value_bound` over the stretches; `bounds` gets them by the tiles each
+    /// side of the anchor.
     fn shadow(
         &self,
         anchor: usize,
@@ -198,7 +286,9 @@ impl LineGen<'_> {
         best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
         value_bound: &impl Fn(&Stretch) -> i32,
+        bounds: &mut ExtentBounds,
     ) -> i32 {
+        *bounds = ExtentBounds::NOTHING;
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
         let mut left = Reach::NOTHING;
@@ -232,7 +322,6 @@ impl LineGen<'_> {
                 .then(|| self.take_in_tiles(&mut right, n, pos + 1, false))
                 .flatten();
         }
-        let mut bound = i32::MIN;
         // `l` tiles left of the anchor, `r + 1` from the anchor rightwards.
         for l in 0..left.squares {
             for r in 0..right.squares.min(limit - l) {
@@ -264,10 +353,10 @@ impl LineGen<'_> {
                     tiles,
                     hogwarts: usize::from(left_at.hogwarts + right_at.hogwarts),
                 };
-                bound = bound.max(value_bound(&stretch));
+                bounds.stretch(l, r, value_bound(&stretch));
             }
         }
-        bound
+        bounds.close()
     }
 }
 
@@ -313,12 +402,14 @@ impl MoveGen {
             lexicon,
             rack,
             confundo,
+            i32::MIN,
             |stretch| stretch.score,
             |candidate| candidate.score(),
         )
     }
 
-    /// The placement of highest `value`, ties going to the least placement in canonical order.
+    /// The placement of highest `value`, ties going to the least placement in canonical order;
+    /// `None` when no placement is worth `floor` or more.
     ///
     /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
     /// stretch could give: anchors are searched best bound first and the search stops once no
@@ -332,8 +423,9 @@ impl MoveGen {
         lexicon: &Lexicon,
         rack: &Rack,
         confundo: bool,
+        floor: i32,
         value_bound: impl Fn(&Stretch) -> i32,
-        mut value: impl FnMut(&Candidate<'_>) -> i32,
+        value: impl FnMut(&Candidate<'_>) -> i32,
     ) -> Option<(i32, Placement)> {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
@@ -354,6 +446,7 @@ impl MoveGen {
         };
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
+        let mut bounds = ExtentBounds::NOTHING;
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let mut line_gen = LineGen::new(
@@ -372,8 +465,14 @@ impl MoveGen {
                         continue;
                     }
                     // The bound holds whichever way the word reads.
-                    let bound =
-                        line_gen.shadow(anchor, rack, &best_tiles, &mut spelling, &value_bound);
+                    let bound = line_gen.shadow(
+                        anchor,
+                        rack,
+                        &best_tiles,
+                        &mut spelling,
+                        &value_bound,
+                        &mut bounds,
+                    );
                     for reading in Reading::for_line(board, direction, line, confundo) {
                         ranked.push(RankedAnchor {
                             bound,
@@ -386,14 +485,19 @@ impl MoveGen {
                 }
             }
         }
-        self.whole_with = whole_with;
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
-        let mut best: Option<(i32, Placement)> = None;
+        let mut sink = Best {
+            best: None,
+            at_least: floor,
+            value,
+            value_bound,
+        };
         for entry in &ranked {
-            if best.is_some_and(|(score, _)| entry.bound < score) {
+            if entry.bound < sink.floor() {
                 break;
             }
             let line = usize::from(entry.line);
+            let anchor = usize::from(entry.anchor);
             let mut line_gen = LineGen::new(
                 self,
                 board,
@@ -405,23 +509,22 @@ impl MoveGen {
                 entry.reading,
             );
             line_gen.find_anchors(board.is_empty());
-            line_gen.search_anchor(
-                usize::from(entry.anchor),
+            // The anchor's bounds by tiles each side, worked out again: cheaper than keeping
+            // them for every anchor ranked.
+            let mut bounds = ExtentBounds::NOTHING;
+            line_gen.shadow(
+                anchor,
                 rack,
-                &mut |candidate: &Candidate<'_>| {
-                    let worth = value(candidate);
-                    let better = match &best {
-                        None => true,
-                        Some((top, _)) if worth != *top => worth > *top,
-                        Some((_, placement)) => candidate.placement() < *placement,
-                    };
-                    if better {
-                        best = Some((worth, candidate.placement()));
-                    }
-                },
+                &best_tiles,
+                &mut spelling,
+                &sink.value_bound,
+                &mut bounds,
             );
+            line_gen.bounds = bounds;
+            line_gen.search_anchor(anchor, rack, &mut sink);
         }
+        self.whole_with = whole_with;
         self.ranked = ranked;
-        best
+        sink.best
     }
 }
