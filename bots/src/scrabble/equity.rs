@@ -2,7 +2,7 @@
 
 use std::ops::RangeBounds;
 
-use engine::scrabble::tiles::KINDS;
+use engine::scrabble::tiles::{BLANK, KINDS};
 use engine::scrabble::{Move, MoveGen, Observation, Rack, SIZE};
 
 use super::leaves::LeaveModel;
@@ -18,6 +18,9 @@ pub struct Equity {
     movegen: MoveGen,
     model: &'static LeaveModel,
 }
+
+/// Leaves are told apart by up to this many blanks (more share the last entry).
+const MAX_BLANKS: usize = 2;
 
 impl Equity {
     /// An equity bot valuing leaves by `model`.
@@ -122,14 +125,18 @@ impl Equity {
                 model.value(leave)
             }
         };
-        // The best a leave of each size could be worth bounds a placement's equity above its
-        // score (a placement of n tiles leaves the rest).
-        let mut best_leave = [i32::MIN; SIZE + 1];
+        // The best a leave of each size, holding so many blanks at most, could be worth bounds
+        // a placement's equity above its score (a placement of n tiles leaves the rest, and a
+        // blank it places is not kept).
+        let mut best_leave = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
         let mut best_exchange: Option<(i32, Rack)> = None;
         let exchange = may_exchange(observation);
         for_each_sub_rack(&rack, |keep| {
             let value = leave_value(keep);
-            best_leave[keep.len()] = best_leave[keep.len()].max(value);
+            let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
+            for at_most in &mut best_leave[blanks..] {
+                at_most[keep.len()] = at_most[keep.len()].max(value);
+            }
             if exchange && keep.len() < rack.len() && best_exchange.is_none_or(|(v, _)| value > v) {
                 best_exchange = Some((value, *keep));
             }
@@ -145,7 +152,8 @@ impl Equity {
             floor.max(exchange_floor),
             |stretch| {
                 stretch.score * 100
-                    + best_leave[rack.len().saturating_sub(stretch.tiles)]
+                    + best_leave[stretch.blanks_kept.min(MAX_BLANKS)]
+                        [rack.len().saturating_sub(stretch.tiles)]
                     + stretch.hogwarts as i32 * hogwarts_value
             },
             |candidate| {

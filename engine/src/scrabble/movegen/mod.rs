@@ -207,7 +207,8 @@ pub struct Candidate<'a> {
     start: u8,
     end: u8,
     placed: &'a [Cell; SIZE],
-    hogwarts: u16,
+    hogwarts: u8,
+    blanks: u8,
 }
 
 impl Candidate<'_> {
@@ -224,10 +225,15 @@ impl Candidate<'_> {
     }
 
     /// How many of its tiles go on brown Hogwarts squares.
+    #[inline]
     pub fn hogwarts_tiles(&self) -> usize {
-        (usize::from(self.start)..usize::from(self.end))
-            .filter(|&pos| self.hogwarts & (1 << pos) != 0 && !self.placed[pos].is_empty())
-            .count()
+        usize::from(self.hogwarts)
+    }
+
+    /// How many blanks it places.
+    #[inline]
+    pub fn blanks_placed(&self) -> usize {
+        usize::from(self.blanks)
     }
 
     /// The rack tiles it uses (a blank as a blank).
@@ -293,6 +299,10 @@ struct Tally {
     placed: u8,
     /// Whether a placed tile made a perpendicular word.
     crossed: bool,
+    /// Tiles placed on brown Hogwarts squares.
+    hogwarts: u8,
+    /// Blanks placed.
+    blanks: u8,
 }
 
 impl Tally {
@@ -302,6 +312,8 @@ impl Tally {
         cross: 0,
         placed: 0,
         crossed: false,
+        hogwarts: 0,
+        blanks: 0,
     };
 }
 
@@ -334,7 +346,7 @@ struct LineGen<'a> {
     anchor_right_free: bool,
     /// What moves through the anchor could be worth by the tiles they place each side, for
     /// a search that wants only moves above its sink's floor.
-    bounds: ExtentBounds,
+    bounds: &'a ExtentBounds,
     /// Tiles placed left of the anchor when the search turned right.
     turn_left: usize,
     /// Bit `pos` set where the line has a brown Hogwarts square.
@@ -386,7 +398,7 @@ impl<'a> LineGen<'a> {
             rack: Rack::EMPTY,
             anchor: 0,
             anchor_right_free: true,
-            bounds: ExtentBounds::UNBOUNDED,
+            bounds: &ExtentBounds::UNBOUNDED,
             turn_left: 0,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
@@ -444,6 +456,8 @@ impl<'a> LineGen<'a> {
         next.main += letter_points;
         next.word_multiplier *= self.word_multiplier[pos];
         next.placed += 1;
+        next.hogwarts += ((self.hogwarts >> pos) & 1) as u8;
+        next.blanks += u8::from(cell.is_blank());
         if self.cross_points[pos] != NO_CROSS {
             next.cross +=
                 (i32::from(self.cross_points[pos]) + letter_points) * self.word_multiplier[pos];
@@ -530,7 +544,8 @@ impl<'a> LineGen<'a> {
         // Tiles placed left of the anchor (the anchor itself is filled first).
         let left_tiles = usize::from(tally.placed) - 1;
         let floor = sink.floor();
-        if self.bounds.left[left_tiles] < floor {
+        let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
+        if bounds.left[left_tiles] < floor {
             return;
         }
         let left_free = pos == 0 || !self.has_tile(pos - 1);
@@ -543,7 +558,7 @@ impl<'a> LineGen<'a> {
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
-            if self.bounds.right[left_tiles][0] < floor {
+            if bounds.right[left_tiles][0] < floor {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
@@ -562,7 +577,8 @@ impl<'a> LineGen<'a> {
         sink: &mut impl Sink,
     ) {
         let right_tiles = usize::from(tally.placed) - 1 - self.turn_left;
-        if self.bounds.right[self.turn_left][right_tiles] < sink.floor() {
+        let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
+        if bounds.right[self.turn_left][right_tiles] < sink.floor() {
             return;
         }
         let right_free = !self.has_tile(pos + 1);
@@ -604,7 +620,8 @@ impl<'a> LineGen<'a> {
             start: start as u8,
             end: end as u8,
             placed: &self.placed,
-            hogwarts: self.hogwarts,
+            hogwarts: tally.hogwarts,
+            blanks: tally.blanks,
         });
     }
 }

@@ -23,12 +23,25 @@ pub struct Stretch {
     pub tiles: usize,
     /// Brown Hogwarts squares it covers.
     pub hogwarts: usize,
+    /// The most blanks the rack could keep after it.
+    pub blanks_kept: usize,
 }
 
-/// The most moves through one anchor could be worth, by the tiles they place each side: what
-/// lets the search after the best move give up on a partial word that can no longer win.
+/// The most moves through one anchor could be worth, by the tiles they place each side and
+/// the blanks the rack still holds: what lets the search after the best move give up on a
+/// partial word that can no longer win (once a blank is placed, the leave cannot keep it).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct ExtentBounds {
+    /// Entry `b`: the bounds while the rack still holds `b` blanks.
+    by_blanks: [Extents; MAX_BLANKS + 1],
+}
+
+/// A rack holds at most this many blanks when bounds tell them apart (more share the last).
+const MAX_BLANKS: usize = 2;
+
+/// Bounds by the tiles placed each side of an anchor.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Extents {
     /// `right[l][r]`: moves with `l` tiles left of the anchor and `r + 1` or more from it
     /// rightwards.
     pub(super) right: [[i32; SIZE + 1]; SIZE + 1],
@@ -36,27 +49,14 @@ pub(super) struct ExtentBounds {
     pub(super) left: [i32; SIZE + 1],
 }
 
-impl ExtentBounds {
-    /// No bound: every move is wanted.
-    pub(super) const UNBOUNDED: ExtentBounds = ExtentBounds {
-        right: [[i32::MAX; SIZE + 1]; SIZE + 1],
-        left: [i32::MAX; SIZE + 1],
-    };
-
-    /// Nothing yet: each stretch's bound is raised by [`ExtentBounds::stretch`].
-    const NOTHING: ExtentBounds = ExtentBounds {
+impl Extents {
+    const NOTHING: Extents = Extents {
         right: [[i32::MIN; SIZE + 1]; SIZE + 1],
         left: [i32::MIN; SIZE + 1],
     };
 
-    /// Records the bound of the stretch of `l` tiles left and `r + 1` from the anchor.
-    fn stretch(&mut self, l: usize, r: usize, bound: i32) {
-        self.right[l][r] = bound;
-    }
-
-    /// Turns the per-stretch bounds into bounds on every longer stretch too; returns the
-    /// anchor's bound.
-    fn close(&mut self) -> i32 {
+    /// Turns the per-stretch bounds into bounds on every longer stretch too.
+    fn close(&mut self) {
         for l in (0..=SIZE).rev() {
             for r in (0..SIZE).rev() {
                 self.right[l][r] = self.right[l][r].max(self.right[l][r + 1]);
@@ -64,13 +64,35 @@ impl ExtentBounds {
             let further = if l < SIZE { self.left[l + 1] } else { i32::MIN };
             self.left[l] = self.right[l][0].max(further);
         }
-        self.left[0]
+    }
+}
+
+impl ExtentBounds {
+    /// No bound: every move is wanted.
+    pub(super) const UNBOUNDED: ExtentBounds = ExtentBounds {
+        by_blanks: [Extents {
+            right: [[i32::MAX; SIZE + 1]; SIZE + 1],
+            left: [i32::MAX; SIZE + 1],
+        }; MAX_BLANKS + 1],
+    };
+
+    /// Nothing yet: each stretch's bound is raised by [`LineGen::shadow`].
+    const NOTHING: ExtentBounds = ExtentBounds {
+        by_blanks: [Extents::NOTHING; MAX_BLANKS + 1],
+    };
+
+    /// The bounds while the rack holds `blanks` blanks.
+    #[inline]
+    pub(super) fn with_blanks(&self, blanks: u8) -> &Extents {
+        &self.by_blanks[usize::from(blanks).min(MAX_BLANKS)]
     }
 }
 
 /// The best move found so far: the sink of a search after the best move alone.
 struct Best<V, B> {
     best: Option<(i32, Placement)>,
+    /// Blanks on the rack.
+    blanks: usize,
     /// Moves worth less are not wanted, whatever the best so far.
     at_least: i32,
     value: V,
@@ -85,6 +107,7 @@ impl<V: FnMut(&Candidate<'_>) -> i32, B: Fn(&Stretch) -> i32> Sink for Best<V, B
             score: candidate.score(),
             tiles: candidate.tiles_placed(),
             hogwarts: candidate.hogwarts_tiles(),
+            blanks_kept: self.blanks - candidate.blanks_placed(),
         };
         if (self.value_bound)(&own) < floor {
             return;
@@ -277,8 +300,8 @@ impl LineGen<'_> {
     /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
     /// anchor beats the largest of these.
     ///
-    /// The bound is of `value_bound` over the stretches; `bounds` gets them by the tiles each
-    /// side of the anchor.
+    /// The bound is of `value_bound` over the stretches; `bounds`, if given, gets them by the
+    /// tiles each side of the anchor.
     fn shadow(
         &self,
         anchor: usize,
@@ -286,9 +309,13 @@ impl LineGen<'_> {
         best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
         value_bound: &impl Fn(&Stretch) -> i32,
-        bounds: &mut ExtentBounds,
+        mut bounds: Option<&mut ExtentBounds>,
     ) -> i32 {
-        *bounds = ExtentBounds::NOTHING;
+        if let Some(bounds) = bounds.as_deref_mut() {
+            *bounds = ExtentBounds::NOTHING;
+        }
+        let blanks = usize::from(rack.count(BLANK));
+        let mut anchor_bound = i32::MIN;
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
         let mut left = Reach::NOTHING;
@@ -348,15 +375,37 @@ impl LineGen<'_> {
                 if tiles >= self.bingo_tiles {
                     score += self.bingo_bonus;
                 }
-                let stretch = Stretch {
+                let mut stretch = Stretch {
                     score,
                     tiles,
                     hogwarts: usize::from(left_at.hogwarts + right_at.hogwarts),
+                    blanks_kept: blanks.min(rack.len() - tiles),
                 };
-                bounds.stretch(l, r, value_bound(&stretch));
+                anchor_bound = anchor_bound.max(value_bound(&stretch));
+                if let Some(bounds) = bounds.as_deref_mut() {
+                    // With `b` blanks still on the rack, the leave keeps `b` at most.
+                    for b in 0..=blanks.min(MAX_BLANKS) {
+                        stretch.blanks_kept = b.min(rack.len() - tiles);
+                        let bound = if b == blanks.min(MAX_BLANKS) && blanks > MAX_BLANKS {
+                            // Three blanks or more share the last table: bound them all.
+                            value_bound(&Stretch {
+                                blanks_kept: blanks.min(rack.len() - tiles),
+                                ..stretch
+                            })
+                        } else {
+                            value_bound(&stretch)
+                        };
+                        bounds.by_blanks[b].right[l][r] = bound;
+                    }
+                }
             }
         }
-        bounds.close()
+        if let Some(bounds) = bounds {
+            for extents in &mut bounds.by_blanks[..=blanks.min(MAX_BLANKS)] {
+                extents.close();
+            }
+        }
+        anchor_bound
     }
 }
 
@@ -446,7 +495,6 @@ impl MoveGen {
         };
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
-        let mut bounds = ExtentBounds::NOTHING;
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let mut line_gen = LineGen::new(
@@ -471,7 +519,7 @@ impl MoveGen {
                         &best_tiles,
                         &mut spelling,
                         &value_bound,
-                        &mut bounds,
+                        None,
                     );
                     for reading in Reading::for_line(board, direction, line, confundo) {
                         ranked.push(RankedAnchor {
@@ -488,6 +536,7 @@ impl MoveGen {
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         let mut sink = Best {
             best: None,
+            blanks: usize::from(rack.count(BLANK)),
             at_least: floor,
             value,
             value_bound,
@@ -498,6 +547,9 @@ impl MoveGen {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
+            // The anchor's bounds by tiles each side, worked out again: cheaper than keeping
+            // them for every anchor ranked.
+            let mut bounds = ExtentBounds::NOTHING;
             let mut line_gen = LineGen::new(
                 self,
                 board,
@@ -509,18 +561,15 @@ impl MoveGen {
                 entry.reading,
             );
             line_gen.find_anchors(board.is_empty());
-            // The anchor's bounds by tiles each side, worked out again: cheaper than keeping
-            // them for every anchor ranked.
-            let mut bounds = ExtentBounds::NOTHING;
             line_gen.shadow(
                 anchor,
                 rack,
                 &best_tiles,
                 &mut spelling,
                 &sink.value_bound,
-                &mut bounds,
+                Some(&mut bounds),
             );
-            line_gen.bounds = bounds;
+            line_gen.bounds = &bounds;
             line_gen.search_anchor(anchor, rack, &mut sink);
         }
         self.whole_with = whole_with;
