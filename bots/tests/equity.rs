@@ -136,6 +136,7 @@ fn best_of_every_placement(
     observation: &engine::scrabble::Observation<'_>,
     model: &LeaveModel,
     movegen: &mut MoveGen,
+    wanted: impl Fn(&engine::scrabble::Placement) -> bool,
 ) -> Option<(i32, engine::scrabble::Placement)> {
     let rack = observation.rack;
     let tiles = &observation.rules.tiles;
@@ -158,6 +159,9 @@ fn best_of_every_placement(
                 + leave_value
                 + candidate.hogwarts_tiles() as i32 * model.hogwarts_square();
             let placement = candidate.placement();
+            if !wanted(&placement) {
+                return;
+            }
             let better = best
                 .as_ref()
                 .is_none_or(|(top, least)| value > *top || (value == *top && placement < *least));
@@ -171,8 +175,8 @@ fn best_of_every_placement(
 
 /// The bounded search (anchors skipped, partial words abandoned, a floor from the best
 /// exchange) chooses exactly what valuing every placement chooses, in both games and with
-/// Confundo's backwards words; and a search above a floor finds that move only when it
-/// reaches the floor.
+/// Confundo's backwards words (with the usual ones, and alone); and a search above a floor
+/// finds that move only when it reaches the floor.
 #[test]
 fn equity_chooses_what_valuing_every_placement_chooses() {
     let model = LeaveModel::embedded();
@@ -181,7 +185,7 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
     let mut checked = 0;
     let mut check = |observation: &engine::scrabble::Observation<'_>| {
         let (chosen, value) = equity.choose_valued(observation);
-        let best = best_of_every_placement(observation, model, &mut movegen);
+        let best = best_of_every_placement(observation, model, &mut movegen, |_| true);
         match (&chosen, &best) {
             (Move::Place(placement), Some((top, least))) => {
                 assert_eq!((value, placement), (*top, least), "the best placement");
@@ -214,6 +218,7 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
     }
     let hp_rules = Arc::new(HpRules::standard());
     let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    let mut backwards_gen = MoveGen::new();
     for seed in 0..8 {
         let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
         let mut seats: Vec<_> = (0..2)
@@ -225,6 +230,16 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
             // As if Confundo were played: backwards words compete too.
             observation.backwards = true;
             check(&observation);
+            // The backwards words alone, as the card player weighs Confundo.
+            let backwards =
+                best_of_every_placement(&observation, model, &mut backwards_gen, |p| p.backwards)
+                    .map(|(value, _)| value);
+            observation.backwards = false;
+            let mut equity = bots::scrabble::Equity::new(model);
+            assert_eq!(equity.backwards_above(&observation, i32::MIN), backwards);
+            if let Some(value) = backwards {
+                assert_eq!(equity.backwards_above(&observation, value + 1), None);
+            }
         })
         .unwrap();
     }

@@ -150,12 +150,11 @@ impl CardWise {
             return Some(CardPlay::Revelio);
         }
         if holds(Card::Confundo) && !core.backwards {
-            let mut reversed = *core;
-            reversed.backwards = true;
-            // Only a move beating the plan by the margin matters: the search skips the rest.
+            // Only a backwards move beating the plan by the margin matters: the search skips
+            // the usual readings and every anchor that cannot.
             if self
                 .equity
-                .choose_above(&reversed, value + CONFUNDO_GAIN + 1)
+                .backwards_above(core, value + CONFUNDO_GAIN + 1)
                 .is_some()
             {
                 return Some(CardPlay::Confundo);

@@ -2,8 +2,8 @@
 
 use std::ops::RangeBounds;
 
-use engine::scrabble::tiles::{BLANK, KINDS};
-use engine::scrabble::{Move, MoveGen, Observation, Rack, SIZE};
+use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
+use engine::scrabble::{Move, MoveGen, Observation, Placement, Rack, Readings, SIZE};
 
 use super::leaves::LeaveModel;
 use super::{Bot, may_exchange};
@@ -114,45 +114,52 @@ impl Equity {
         floor: i32,
     ) -> Option<(Move, i32)> {
         let rack = observation.rack;
-        let tiles = &observation.rules.tiles;
-        let bag_empty = observation.bag_len == 0;
-        let model = self.model;
-        let hogwarts_value = model.hogwarts_square();
-        let leave_value = |leave: &Rack| -> i32 {
-            if bag_empty {
-                -200 * leave.points(|kind| tiles.points(kind))
-            } else {
-                model.value(leave)
-            }
-        };
-        // The best a leave of each size, holding so many blanks at most, could be worth bounds
-        // a placement's equity above its score (a placement of n tiles leaves the rest, and a
-        // blank it places is not kept).
-        let mut best_leave = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
-        let mut best_exchange: Option<(i32, Rack)> = None;
-        let exchange = may_exchange(observation);
-        for_each_sub_rack(&rack, |keep| {
-            let value = leave_value(keep);
-            let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
-            for at_most in &mut best_leave[blanks..] {
-                at_most[keep.len()] = at_most[keep.len()].max(value);
-            }
-            if exchange && keep.len() < rack.len() && best_exchange.is_none_or(|(v, _)| value > v) {
-                best_exchange = Some((value, *keep));
-            }
-        });
+        let leaves = TurnLeaves::of(self.model, observation);
         // A placement must beat the floor, and tie or beat the best exchange, to be chosen.
-        let exchange_floor = best_exchange.map_or(i32::MIN, |(value, _)| value);
-        let placement = self.movegen.best_by(
+        let exchange_floor = leaves.best_exchange.map_or(i32::MIN, |(value, _)| value);
+        let readings = Readings::with_confundo(observation.backwards);
+        let placement =
+            self.placement_above(observation, &leaves, readings, floor.max(exchange_floor));
+        let chosen = match (placement, leaves.best_exchange) {
+            (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
+                (Move::Exchange(given_up(rack, &keep)), exchange_value)
+            }
+            (Some((value, placement)), _) => (Move::Place(placement), value),
+            (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
+            (None, None) if floor == i32::MIN => (Move::Pass, leaves.value(&rack)),
+            (None, None) => return None,
+        };
+        (chosen.1 >= floor).then_some(chosen)
+    }
+
+    /// The equity of the best placement whose main word reads backwards (were Confundo
+    /// played), if that is `floor` or more.
+    pub fn backwards_above(&mut self, observation: &Observation<'_>, floor: i32) -> Option<i32> {
+        let leaves = TurnLeaves::of(self.model, observation);
+        self.placement_above(observation, &leaves, Readings::ConfundoOnly, floor)
+            .map(|(value, _)| value)
+    }
+
+    /// The placement of highest equity among `readings`, if worth `floor` or more.
+    fn placement_above(
+        &mut self,
+        observation: &Observation<'_>,
+        leaves: &TurnLeaves<'_>,
+        readings: Readings,
+        floor: i32,
+    ) -> Option<(i32, Placement)> {
+        let rack = observation.rack;
+        let hogwarts_value = self.model.hogwarts_square();
+        self.movegen.best_by(
             observation.board,
             observation.rules,
             observation.lexicon,
             &rack,
-            observation.backwards,
-            floor.max(exchange_floor),
+            readings,
+            floor,
             |stretch| {
                 stretch.score * 100
-                    + best_leave[stretch.blanks_kept.min(MAX_BLANKS)]
+                    + leaves.best[stretch.blanks_kept.min(MAX_BLANKS)]
                         [rack.len().saturating_sub(stretch.tiles)]
                     + stretch.hogwarts as i32 * hogwarts_value
             },
@@ -160,20 +167,59 @@ impl Equity {
                 let mut leave = rack;
                 leave.take_all(&candidate.rack_tiles());
                 candidate.score() * 100
-                    + leave_value(&leave)
+                    + leaves.value(&leave)
                     + candidate.hogwarts_tiles() as i32 * hogwarts_value
             },
-        );
-        let chosen = match (placement, best_exchange) {
-            (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
-                (Move::Exchange(given_up(rack, &keep)), exchange_value)
-            }
-            (Some((value, placement)), _) => (Move::Place(placement), value),
-            (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
-            (None, None) if floor == i32::MIN => (Move::Pass, leave_value(&rack)),
-            (None, None) => return None,
+        )
+    }
+}
+
+/// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
+struct TurnLeaves<'a> {
+    model: &'a LeaveModel,
+    /// Once the bag is empty a leave costs twice its points instead.
+    bag_empty: bool,
+    tiles: &'a TileSet,
+    /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
+    /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
+    /// it places is not kept).
+    best: [[i32; SIZE + 1]; MAX_BLANKS + 1],
+    /// The best exchange, if one is allowed: its value and the tiles kept.
+    best_exchange: Option<(i32, Rack)>,
+}
+
+impl<'a> TurnLeaves<'a> {
+    fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> TurnLeaves<'a> {
+        let rack = observation.rack;
+        let mut leaves = TurnLeaves {
+            model,
+            bag_empty: observation.bag_len == 0,
+            tiles: &observation.rules.tiles,
+            best: [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1],
+            best_exchange: None,
         };
-        (chosen.1 >= floor).then_some(chosen)
+        let exchange = may_exchange(observation);
+        for_each_sub_rack(&rack, |keep| {
+            let value = leaves.value(keep);
+            let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
+            for at_most in &mut leaves.best[blanks..] {
+                at_most[keep.len()] = at_most[keep.len()].max(value);
+            }
+            let better = leaves.best_exchange.is_none_or(|(v, _)| value > v);
+            if exchange && keep.len() < rack.len() && better {
+                leaves.best_exchange = Some((value, *keep));
+            }
+        });
+        leaves
+    }
+
+    /// What keeping `leave` is worth, in hundredths of a point.
+    fn value(&self, leave: &Rack) -> i32 {
+        if self.bag_empty {
+            -200 * leave.points(|kind| self.tiles.points(kind))
+        } else {
+            self.model.value(leave)
+        }
     }
 }
 

@@ -83,7 +83,8 @@ impl MoveGen {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                for reading in Reading::for_line(board, direction, line, confundo) {
+                let readings = Readings::with_confundo(confundo);
+                for reading in Reading::for_line(board, direction, line, readings) {
                     let mut line_gen = LineGen::new(
                         self, board, rules, &points, lexicon, direction, line, reading,
                     );
@@ -177,19 +178,42 @@ enum Reading {
     Confundo,
 }
 
+/// Which words a search wants, by the way they read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readings {
+    /// Words read the ordinary way (and those continuing a backwards word).
+    Usual,
+    /// Those and words read backwards by the Confundo card.
+    WithConfundo,
+    /// Only words read backwards by the Confundo card.
+    ConfundoOnly,
+}
+
+impl Readings {
+    /// The usual readings, and Confundo's too when `confundo`.
+    pub fn with_confundo(confundo: bool) -> Readings {
+        if confundo {
+            Readings::WithConfundo
+        } else {
+            Readings::Usual
+        }
+    }
+}
+
 impl Reading {
     /// The readings a line needs: Continuing only where it holds backwards words.
     fn for_line(
         board: &Board,
         direction: Direction,
         line: usize,
-        confundo: bool,
+        readings: Readings,
     ) -> impl Iterator<Item = Reading> {
-        let continuing = board.backwards_mask(direction, line) != 0;
+        let usual = readings != Readings::ConfundoOnly;
+        let continuing = usual && board.backwards_mask(direction, line) != 0;
         [
-            (Reading::Forward, true),
+            (Reading::Forward, usual),
             (Reading::Continuing, continuing),
-            (Reading::Confundo, confundo),
+            (Reading::Confundo, readings != Readings::Usual),
         ]
         .into_iter()
         .filter_map(|(reading, wanted)| wanted.then_some(reading))

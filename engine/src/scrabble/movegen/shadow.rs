@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use lexicon::{Lexicon, MAX_WORD_LEN};
 
-use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Sink};
+use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -450,15 +450,15 @@ impl MoveGen {
             rules,
             lexicon,
             rack,
-            confundo,
+            Readings::with_confundo(confundo),
             i32::MIN,
             |stretch| stretch.score,
             |candidate| candidate.score(),
         )
     }
 
-    /// The placement of highest `value`, ties going to the least placement in canonical order;
-    /// `None` when no placement is worth `floor` or more.
+    /// The placement of highest `value` among those read as `readings` says, ties going to the
+    /// least placement in canonical order; `None` when no placement is worth `floor` or more.
     ///
     /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
     /// stretch could give: anchors are searched best bound first and the search stops once no
@@ -471,7 +471,7 @@ impl MoveGen {
         rules: &Rules,
         lexicon: &Lexicon,
         rack: &Rack,
-        confundo: bool,
+        readings: Readings,
         floor: i32,
         value_bound: impl Fn(&Stretch) -> i32,
         value: impl FnMut(&Candidate<'_>) -> i32,
@@ -521,7 +521,7 @@ impl MoveGen {
                         &value_bound,
                         None,
                     );
-                    for reading in Reading::for_line(board, direction, line, confundo) {
+                    for reading in Reading::for_line(board, direction, line, readings) {
                         ranked.push(RankedAnchor {
                             bound,
                             direction,
