@@ -41,14 +41,10 @@ pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
         present += 1;
     }
     let kinds = &kinds[..present];
+    // The sub-rack is kept as it changes, one tile at a time, like an odometer.
     let mut taken = [0u8; KINDS];
+    let mut sub = Rack::EMPTY;
     loop {
-        let mut sub = Rack::EMPTY;
-        for &(kind, _) in kinds {
-            for _ in 0..taken[kind] {
-                sub.add(kind);
-            }
-        }
         visit(&sub);
         // The next count vector, in mixed radix.
         let mut position = 0;
@@ -58,7 +54,11 @@ pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
             };
             if taken[kind] < count {
                 taken[kind] += 1;
+                sub.add(kind);
                 break;
+            }
+            for _ in 0..count {
+                sub.take(kind);
             }
             taken[kind] = 0;
             position += 1;

@@ -163,11 +163,8 @@ impl LeaveModel {
     pub fn value(&self, leave: &Rack) -> i32 {
         let mut value = 0;
         let (mut vowels, mut consonants) = (0, 0);
-        for kind in 0..KINDS {
+        for kind in leave.present_kinds() {
             let count = i32::from(leave.count(kind));
-            if count == 0 {
-                continue;
-            }
             value += self.tile[kind] * count + self.duplicate[kind] * (count - 1);
             if is_vowel(kind) {
                 vowels += count as usize;

@@ -84,6 +84,19 @@ impl Rack {
         true
     }
 
+    /// The kinds it holds at least one tile of, in order (blanks last).
+    #[inline]
+    pub fn present_kinds(&self) -> impl Iterator<Item = usize> + use<> {
+        let mut mask = self.present;
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let kind = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                kind
+            })
+        })
+    }
+
     /// The letters (bits 0-25) a tile on the rack can stand for: all of them while it holds a blank.
     #[inline]
     pub fn playable_letters(&self) -> u32 {
