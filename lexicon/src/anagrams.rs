@@ -84,6 +84,19 @@ impl AnagramGraph {
     /// Whether all these letters together (`counts` of each letter, `blanks` standing for any)
     /// spell a word.
     pub fn spelled_by_all(&self, counts: &[u8; 26], blanks: u8) -> bool {
+        if blanks == 0 {
+            // One key only can be these letters in order: follow it.
+            let mut node = self.keys.root();
+            for (letter, &count) in (0u8..).zip(counts) {
+                for _ in 0..count {
+                    match self.keys.child(node, letter) {
+                        Some(child) => node = child,
+                        None => return false,
+                    }
+                }
+            }
+            return self.keys.is_word(node);
+        }
         let mut counts = *counts;
         self.all_from(self.keys.root(), &mut counts, blanks)
     }

@@ -23,6 +23,9 @@ use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{BLANK, Cell, KINDS};
 
+// Tile counts on a line are masked with SIZE to index tables of SIZE + 1 entries.
+const _: () = assert!((SIZE + 1).is_power_of_two());
+
 /// No perpendicular word through a square.
 const NO_CROSS: i16 = -1;
 
@@ -288,6 +291,9 @@ impl Candidate<'_> {
 
 /// Where the walk hands its moves, and how good a move must be to be wanted.
 pub(super) trait Sink {
+    /// Whether the sink wants only some moves, so the walk should check bounds at all.
+    const PRUNES: bool = true;
+
     /// Takes one move.
     fn take(&mut self, candidate: &Candidate<'_>);
 
@@ -299,6 +305,8 @@ pub(super) trait Sink {
 struct Every<F>(F);
 
 impl<F: FnMut(&Candidate<'_>)> Sink for Every<F> {
+    const PRUNES: bool = false;
+
     #[inline]
     fn take(&mut self, candidate: &Candidate<'_>) {
         (self.0)(candidate);
@@ -564,12 +572,13 @@ impl<'a> LineGen<'a> {
     }
 
     /// After square `pos` is read: record, keep going left, or turn right at the separator.
-    fn after_left(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut impl Sink) {
-        // Tiles placed left of the anchor (the anchor itself is filled first).
-        let left_tiles = usize::from(tally.placed) - 1;
+    fn after_left<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
+        // Tiles placed left of the anchor (the anchor itself is filled first); a line holds
+        // 15 at most, which the mask tells the compiler so the tables need no bounds check.
+        let left_tiles = (usize::from(tally.placed) - 1) & SIZE;
         let floor = sink.floor();
         let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
-        if bounds.left[left_tiles] < floor {
+        if S::PRUNES && bounds.left[left_tiles] < floor {
             return;
         }
         let left_free = pos == 0 || !self.has_tile(pos - 1);
@@ -582,7 +591,7 @@ impl<'a> LineGen<'a> {
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
-            if bounds.right[left_tiles][0] < floor {
+            if S::PRUNES && bounds.right[left_tiles][0] < floor {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
@@ -592,18 +601,20 @@ impl<'a> LineGen<'a> {
         }
     }
 
-    fn after_right(
+    fn after_right<S: Sink>(
         &mut self,
         edges: Edges,
         pos: usize,
         start: u8,
         tally: Tally,
-        sink: &mut impl Sink,
+        sink: &mut S,
     ) {
-        let right_tiles = usize::from(tally.placed) - 1 - self.turn_left;
-        let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
-        if bounds.right[self.turn_left][right_tiles] < sink.floor() {
-            return;
+        if S::PRUNES {
+            let right_tiles = (usize::from(tally.placed) - 1 - self.turn_left) & SIZE;
+            let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
+            if bounds.right[self.turn_left & SIZE][right_tiles] < sink.floor() {
+                return;
+            }
         }
         let right_free = !self.has_tile(pos + 1);
         if right_free && edges.is_word() {

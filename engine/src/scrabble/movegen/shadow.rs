@@ -89,7 +89,7 @@ impl ExtentBounds {
 }
 
 /// The best move found so far: the sink of a search after the best move alone.
-struct Best<V, B> {
+struct Best<V, B, const PRUNE: bool> {
     best: Option<(i32, Placement)>,
     /// Blanks on the rack.
     blanks: usize,
@@ -99,7 +99,13 @@ struct Best<V, B> {
     value_bound: B,
 }
 
-impl<V: FnMut(&Candidate<'_>) -> i32, B: Fn(&Stretch) -> i32> Sink for Best<V, B> {
+impl<V, B, const PRUNE: bool> Sink for Best<V, B, PRUNE>
+where
+    V: FnMut(&Candidate<'_>) -> i32,
+    B: Fn(&Stretch) -> i32,
+{
+    const PRUNES: bool = PRUNE;
+
     fn take(&mut self, candidate: &Candidate<'_>) {
         // The bound of the move's own stretch is cheap; its value may not be.
         let floor = self.floor();
@@ -311,10 +317,13 @@ impl LineGen<'_> {
         value_bound: &impl Fn(&Stretch) -> i32,
         mut bounds: Option<&mut ExtentBounds>,
     ) -> i32 {
-        if let Some(bounds) = bounds.as_deref_mut() {
-            *bounds = ExtentBounds::NOTHING;
-        }
         let blanks = usize::from(rack.count(BLANK));
+        if let Some(bounds) = bounds.as_deref_mut() {
+            // Only the tables for the blanks this rack can hold are read.
+            for extents in &mut bounds.by_blanks[..=blanks.min(MAX_BLANKS)] {
+                *extents = Extents::NOTHING;
+            }
+        }
         let mut anchor_bound = i32::MIN;
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
@@ -445,7 +454,9 @@ impl MoveGen {
         rack: &Rack,
         confundo: bool,
     ) -> Option<(i32, Placement)> {
-        self.best_by(
+        // The anchors' ranking by score bound is nearly all the pruning the score alone
+        // allows: bounding partial words too costs more than it saves (measured).
+        self.search_best::<false>(
             board,
             rules,
             lexicon,
@@ -466,6 +477,31 @@ impl MoveGen {
     /// player adds the most a leave of the rack's other tiles could be worth).
     #[allow(clippy::too_many_arguments)]
     pub fn best_by(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        readings: Readings,
+        floor: i32,
+        value_bound: impl Fn(&Stretch) -> i32,
+        value: impl FnMut(&Candidate<'_>) -> i32,
+    ) -> Option<(i32, Placement)> {
+        self.search_best::<true>(
+            board,
+            rules,
+            lexicon,
+            rack,
+            readings,
+            floor,
+            value_bound,
+            value,
+        )
+    }
+
+    /// [`MoveGen::best_by`], abandoning partial words that cannot win when `PRUNE`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_best<const PRUNE: bool>(
         &mut self,
         board: &Board,
         rules: &Rules,
@@ -534,7 +570,8 @@ impl MoveGen {
             }
         }
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
-        let mut sink = Best {
+        let mut bounds = ExtentBounds::NOTHING;
+        let mut sink = Best::<_, _, PRUNE> {
             best: None,
             blanks: usize::from(rack.count(BLANK)),
             at_least: floor,
@@ -547,9 +584,6 @@ impl MoveGen {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            // The anchor's bounds by tiles each side, worked out again: cheaper than keeping
-            // them for every anchor ranked.
-            let mut bounds = ExtentBounds::NOTHING;
             let mut line_gen = LineGen::new(
                 self,
                 board,
@@ -561,15 +595,19 @@ impl MoveGen {
                 entry.reading,
             );
             line_gen.find_anchors(board.is_empty());
-            line_gen.shadow(
-                anchor,
-                rack,
-                &best_tiles,
-                &mut spelling,
-                &sink.value_bound,
-                Some(&mut bounds),
-            );
-            line_gen.bounds = &bounds;
+            if PRUNE {
+                // The anchor's bounds by tiles each side, worked out again: cheaper than
+                // keeping them for every anchor ranked.
+                line_gen.shadow(
+                    anchor,
+                    rack,
+                    &best_tiles,
+                    &mut spelling,
+                    &sink.value_bound,
+                    Some(&mut bounds),
+                );
+                line_gen.bounds = &bounds;
+            }
             line_gen.search_anchor(anchor, rack, &mut sink);
         }
         self.whole_with = whole_with;
