@@ -37,6 +37,11 @@ fn main() {
         .expect("words are sorted and unique");
     let bytes = builder.into_inner().expect("in-memory fst");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    // The words left to right, laid out once here (merging and ordering its nodes takes
+    // longer than reading them).
+    let fst = fst::raw::Fst::new(bytes.as_slice()).expect("the fst just built");
+    let graph = graph::WordGraph::from_fst(&fst).expect("letters only");
+    fs::write(out.join("dictionary.graph"), graph.to_bytes()).expect("write dictionary.graph");
     // The GADDAG takes seconds to build: lay it out once here, not at every start.
     let gaddag =
         gaddag::build_gaddag(parsed.words.iter().map(String::as_bytes)).expect("letters only");

@@ -23,6 +23,10 @@ static EMBEDDED_ANAGRAMS: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.anagrams"
 )));
+static EMBEDDED_GRAPH: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/dictionary.graph"
+)));
 static EMBEDDED_REVERSED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.reversed.gaddag"
@@ -91,6 +95,8 @@ pub struct Dictionary {
     prebuilt_reversed_gaddag: Option<&'static [u8]>,
     /// The words by their sorted letters, laid out at build time for the embedded list.
     prebuilt_anagrams: Option<&'static [u8]>,
+    /// The words left to right as a word graph, laid out at build time for the embedded list.
+    prebuilt_graph: Option<&'static [u8]>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -114,6 +120,7 @@ impl Dictionary {
             loaded_gaddag: None,
             prebuilt_reversed_gaddag: Some(&EMBEDDED_REVERSED_GADDAG.0),
             prebuilt_anagrams: Some(&EMBEDDED_ANAGRAMS.0),
+            prebuilt_graph: Some(&EMBEDDED_GRAPH.0),
         }
     }
 
@@ -131,6 +138,7 @@ impl Dictionary {
             loaded_gaddag: None,
             prebuilt_reversed_gaddag: None,
             prebuilt_anagrams: None,
+            prebuilt_graph: None,
         }
     }
 
@@ -187,6 +195,7 @@ impl Dictionary {
                 loaded_gaddag: Some(gaddag_bytes.to_vec()),
                 prebuilt_reversed_gaddag: None,
                 prebuilt_anagrams: None,
+                prebuilt_graph: None,
             };
             return Ok(Compiled {
                 dictionary,
@@ -235,6 +244,15 @@ impl Dictionary {
     /// Where the words came from.
     pub fn origin(&self) -> &str {
         &self.origin
+    }
+
+    /// The words left to right as a word graph: read from the build for the embedded list,
+    /// else laid out now from the fst.
+    pub fn graph(&self) -> Result<WordGraph, GraphError> {
+        if let Some(bytes) = self.prebuilt_graph {
+            return WordGraph::from_static(bytes);
+        }
+        WordGraph::from_fst(self.set.as_fst())
     }
 
     /// The words as a GADDAG: read from the build for the embedded list, else built now.

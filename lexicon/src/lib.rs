@@ -75,7 +75,7 @@ impl Lexicon {
         let glossary_words = glossary::glossary_words(&glossary_entries);
         let glossary =
             fst::Set::from_iter(&glossary_words).expect("glossary words are sorted and unique");
-        let mut graph = WordGraph::from_fst(dictionary.set().as_fst())?;
+        let mut graph = dictionary.graph()?;
         let mut gaddag = dictionary.gaddag()?;
         if edition == Edition::HarryPotter {
             graph = graph.union(&WordGraph::from_fst(glossary.as_fst())?)?;
