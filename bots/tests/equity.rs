@@ -179,6 +179,18 @@ fn best_of_every_placement(
 /// finds that move only when it reaches the floor.
 #[test]
 fn equity_chooses_what_valuing_every_placement_chooses() {
+    equity_against_every_placement(12, 8);
+}
+
+/// The same over many more games: `cargo test --release -p owlery-bots --test equity --
+/// --ignored`.
+#[test]
+#[ignore]
+fn soak_equity_chooses_what_valuing_every_placement_chooses() {
+    equity_against_every_placement(300, 150);
+}
+
+fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
     let model = LeaveModel::embedded();
     let mut equity = bots::scrabble::Equity::new(model);
     let mut movegen = MoveGen::new();
@@ -206,7 +218,7 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
         checked += 1;
     };
     let (rules, lexicon) = plain();
-    for seed in 0..12 {
+    for seed in 0..plain_games {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
         let mut greedy = bot_by_name("greedy", seed).unwrap();
         while !game.is_over() {
@@ -219,7 +231,7 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
     let hp_rules = Arc::new(HpRules::standard());
     let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut backwards_gen = MoveGen::new();
-    for seed in 0..8 {
+    for seed in 0..hp_games {
         let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
         let mut seats: Vec<_> = (0..2)
             .map(|_| hp_bot_by_name("greedy", seed).unwrap())
@@ -243,5 +255,5 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
         })
         .unwrap();
     }
-    assert!(checked > 500, "{checked} positions");
+    assert!(checked > 20 * (plain_games + hp_games), "{checked} positions");
 }
