@@ -255,5 +255,8 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
         })
         .unwrap();
     }
-    assert!(checked > 20 * (plain_games + hp_games), "{checked} positions");
+    assert!(
+        checked > 20 * (plain_games + hp_games),
+        "{checked} positions"
+    );
 }

@@ -270,9 +270,20 @@ impl HpBot for CardWise {
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
         // Unless a card changed the position, the move is the one just worked out.
+        let core = &observation.core;
         match self.planned.take() {
-            Some((planned, position)) if position == Position::of(&observation.core) => planned,
-            _ => self.equity.choose_valued(&observation.core).0,
+            Some((planned, position)) if position == Position::of(core) => planned,
+            // A card changed it (Engorgio's tiles, say): the planned placement, if still legal,
+            // is worth what the best move must reach, so the search skips every anchor below.
+            Some((Move::Place(placement), _)) => match self.equity.value_of(core, &placement) {
+                // The planned placement reaches its own value, so this finds the best move.
+                Some(floor) => match self.equity.choose_above(core, floor) {
+                    Some((best, _)) => best,
+                    None => self.equity.choose_valued(core).0,
+                },
+                None => self.equity.choose_valued(core).0,
+            },
+            _ => self.equity.choose_valued(core).0,
         }
     }
 

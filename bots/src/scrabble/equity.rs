@@ -3,7 +3,9 @@
 use std::ops::RangeBounds;
 
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
-use engine::scrabble::{Move, MoveGen, Observation, Placement, Rack, Readings, SIZE};
+use engine::scrabble::{
+    Move, MoveGen, Observation, Placement, Rack, Readings, SIZE, check_placement,
+};
 
 use super::leaves::LeaveModel;
 use super::{Bot, may_exchange};
@@ -130,6 +132,34 @@ impl Equity {
             (None, None) => return None,
         };
         (chosen.1 >= floor).then_some(chosen)
+    }
+
+    /// The equity of `placement` in this position, if it is legal here.
+    pub fn value_of(&self, observation: &Observation<'_>, placement: &Placement) -> Option<i32> {
+        let rack = observation.rack;
+        let checked = check_placement(
+            observation.board,
+            observation.rules,
+            observation.lexicon,
+            &rack,
+            placement,
+            observation.backwards,
+        )
+        .ok()?;
+        let mut leave = rack;
+        for (_, cell) in placement.placed() {
+            leave.take(cell.kind());
+        }
+        let layout = &observation.rules.layout;
+        let hogwarts = (0..usize::from(placement.len))
+            .filter(|&i| !placement.tiles[i].is_empty() && layout.is_hogwarts(placement.square(i)))
+            .count();
+        let leaves = TurnLeaves::of(self.model, observation);
+        Some(
+            checked.score * 100
+                + leaves.value(&leave)
+                + hogwarts as i32 * self.model.hogwarts_square(),
+        )
     }
 
     /// The equity of the best placement whose main word reads backwards (were Confundo
