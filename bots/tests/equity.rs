@@ -201,6 +201,7 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
         match (&chosen, &best) {
             (Move::Place(placement), Some((top, least))) => {
                 assert_eq!((value, placement), (*top, least), "the best placement");
+                assert_eq!(equity.value_of(observation, placement), Some(value));
             }
             (Move::Exchange(_), Some((top, _))) => assert!(value > *top, "an exchange wins"),
             (Move::Place(_), None) => panic!("placed with no placement to make"),
