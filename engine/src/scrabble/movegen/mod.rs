@@ -572,6 +572,7 @@ impl<'a> LineGen<'a> {
     }
 
     /// After square `pos` is read: record, keep going left, or turn right at the separator.
+    #[inline(always)]
     fn after_left<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
         // Tiles placed left of the anchor (the anchor itself is filled first); a line holds
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
@@ -601,6 +602,7 @@ impl<'a> LineGen<'a> {
         }
     }
 
+    #[inline(always)]
     fn after_right<S: Sink>(
         &mut self,
         edges: Edges,
