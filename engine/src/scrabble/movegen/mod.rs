@@ -363,6 +363,10 @@ struct LineGen<'a> {
     cross_points: [i16; SIZE],
     letter_multiplier: [i32; SIZE],
     word_multiplier: [i32; SIZE],
+    /// Per square, what a tile placed there adds to the perpendicular words' score: this times
+    /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
+    cross_factor: [i32; SIZE],
+    cross_base: [i32; SIZE],
     is_anchor: [bool; SIZE],
     bingo_tiles: usize,
     bingo_bonus: i32,
@@ -419,6 +423,15 @@ impl<'a> LineGen<'a> {
                 rules.layout.letter_multiplier(square(pos))
             }),
             word_multiplier: std::array::from_fn(|pos| rules.layout.word_multiplier(square(pos))),
+            cross_factor: std::array::from_fn(|pos| {
+                let crossed = buffers.cross_points[d][square(pos)] != NO_CROSS;
+                i32::from(crossed) * rules.layout.word_multiplier(square(pos))
+            }),
+            cross_base: std::array::from_fn(|pos| {
+                let points = buffers.cross_points[d][square(pos)];
+                let crossed = points != NO_CROSS;
+                i32::from(crossed) * i32::from(points) * rules.layout.word_multiplier(square(pos))
+            }),
             is_anchor: [false; SIZE],
             bingo_tiles: rules.numbers.bingo_tiles,
             bingo_bonus: rules.numbers.bingo_bonus,
@@ -490,11 +503,9 @@ impl<'a> LineGen<'a> {
         next.placed += 1;
         next.hogwarts += ((self.hogwarts >> pos) & 1) as u8;
         next.blanks += u8::from(cell.is_blank());
-        if self.cross_points[pos] != NO_CROSS {
-            next.cross +=
-                (i32::from(self.cross_points[pos]) + letter_points) * self.word_multiplier[pos];
-            next.crossed = true;
-        }
+        // Without a branch: the factors are zero where no perpendicular word forms.
+        next.cross += self.cross_base[pos] + letter_points * self.cross_factor[pos];
+        next.crossed |= self.cross_factor[pos] != 0;
         next
     }
 
