@@ -135,6 +135,26 @@ pub struct Walker<'a> {
     root: NodeId,
 }
 
+/// The edges of `node` in a flat array.
+#[inline]
+fn edges_at(entries: &[u32], node: NodeId) -> Edges {
+    Edges {
+        header: entries[node.0 as usize],
+        first_child: node.0 + 1,
+    }
+}
+
+/// The node after `symbol` from `edges` in a flat array, if there is that edge.
+#[inline]
+fn child_at(entries: &[u32], edges: Edges, symbol: u8) -> Option<NodeId> {
+    let bit = 1u32 << symbol;
+    if edges.header & bit == 0 {
+        return None;
+    }
+    let offset = (edges.header & (bit - 1) & SYMBOL_MASK).count_ones();
+    Some(NodeId(entries[(edges.first_child + offset) as usize]))
+}
+
 impl Walker<'_> {
     /// The root's edges.
     #[inline]
@@ -145,21 +165,13 @@ impl Walker<'_> {
     /// A node's edges.
     #[inline]
     pub fn edges(&self, node: NodeId) -> Edges {
-        Edges {
-            header: self.entries[node.0 as usize],
-            first_child: node.0 + 1,
-        }
+        edges_at(self.entries, node)
     }
 
     /// The node after `symbol` (a letter or the separator), if the graph has that edge.
     #[inline]
     pub fn child_node(&self, edges: Edges, symbol: u8) -> Option<NodeId> {
-        let bit = 1u32 << symbol;
-        if edges.header & bit == 0 {
-            return None;
-        }
-        let offset = (edges.header & (bit - 1) & SYMBOL_MASK).count_ones();
-        Some(NodeId(self.entries[(edges.first_child + offset) as usize]))
+        child_at(self.entries, edges, symbol)
     }
 
     /// The edges of the node after `symbol`, if the graph has that edge.
@@ -274,13 +286,7 @@ impl WordGraph {
     pub fn union(self, other: &WordGraph) -> Result<WordGraph, GraphError> {
         let mine_root = self.root;
         let mut nodes = self.nodes.into_owned();
-        let child = |nodes: &[u32], node: NodeId, symbol| {
-            let walker = Walker {
-                entries: nodes,
-                root: node,
-            };
-            walker.child_node(walker.edges(node), symbol)
-        };
+        let child = |nodes: &[u32], node, symbol| child_at(nodes, edges_at(nodes, node), symbol);
         let mut slot_of: HashMap<(Option<NodeId>, NodeId), u32> = HashMap::new();
         let mut order = Vec::new();
         let root = (Some(mine_root), other.root);

@@ -154,10 +154,9 @@ impl Equity {
         let hogwarts = (0..usize::from(placement.len))
             .filter(|&i| !placement.tiles[i].is_empty() && layout.is_hogwarts(placement.square(i)))
             .count();
-        let leaves = TurnLeaves::of(self.model, observation);
         Some(
             checked.score * 100
-                + leaves.value(&leave)
+                + LeaveValue::of(self.model, observation).value(&leave)
                 + hogwarts as i32 * self.model.hogwarts_square(),
         )
     }
@@ -204,12 +203,37 @@ impl Equity {
     }
 }
 
-/// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
-struct TurnLeaves<'a> {
+/// What a leave is worth this turn, in hundredths of a point.
+#[derive(Clone, Copy)]
+struct LeaveValue<'a> {
     model: &'a LeaveModel,
     /// Once the bag is empty a leave costs twice its points instead.
     bag_empty: bool,
     tiles: &'a TileSet,
+}
+
+impl<'a> LeaveValue<'a> {
+    fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> LeaveValue<'a> {
+        LeaveValue {
+            model,
+            bag_empty: observation.bag_len == 0,
+            tiles: &observation.rules.tiles,
+        }
+    }
+
+    /// What keeping `leave` is worth.
+    fn value(&self, leave: &Rack) -> i32 {
+        if self.bag_empty {
+            -200 * leave.points(|kind| self.tiles.points(kind))
+        } else {
+            self.model.value(leave)
+        }
+    }
+}
+
+/// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
+struct TurnLeaves<'a> {
+    leave: LeaveValue<'a>,
     /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
     /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
     /// it places is not kept).
@@ -221,35 +245,31 @@ struct TurnLeaves<'a> {
 impl<'a> TurnLeaves<'a> {
     fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> TurnLeaves<'a> {
         let rack = observation.rack;
-        let mut leaves = TurnLeaves {
-            model,
-            bag_empty: observation.bag_len == 0,
-            tiles: &observation.rules.tiles,
-            best: [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1],
-            best_exchange: None,
-        };
+        let leave = LeaveValue::of(model, observation);
+        let mut best = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
+        let mut best_exchange: Option<(i32, Rack)> = None;
         let exchange = may_exchange(observation);
         for_each_sub_rack(&rack, |keep| {
-            let value = leaves.value(keep);
+            let value = leave.value(keep);
             let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
-            for at_most in &mut leaves.best[blanks..] {
+            for at_most in &mut best[blanks..] {
                 at_most[keep.len()] = at_most[keep.len()].max(value);
             }
-            let better = leaves.best_exchange.is_none_or(|(v, _)| value > v);
+            let better = best_exchange.is_none_or(|(v, _)| value > v);
             if exchange && keep.len() < rack.len() && better {
-                leaves.best_exchange = Some((value, *keep));
+                best_exchange = Some((value, *keep));
             }
         });
-        leaves
+        TurnLeaves {
+            leave,
+            best,
+            best_exchange,
+        }
     }
 
-    /// What keeping `leave` is worth, in hundredths of a point.
+    /// What keeping `leave` is worth.
     fn value(&self, leave: &Rack) -> i32 {
-        if self.bag_empty {
-            -200 * leave.points(|kind| self.tiles.points(kind))
-        } else {
-            self.model.value(leave)
-        }
+        self.leave.value(leave)
     }
 }
 

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use bots::hogwarts::{HpBot, hp_bot_by_name};
 use engine::hogwarts::{Card, CardPlay, House, HpError, HpGame, TurnReport};
-use engine::scrabble::{IllegalMove, Move, MoveGen, Rack, SIZE};
+use engine::scrabble::{IllegalMove, Move, MoveGen, Placement, Rack, SIZE};
 
 use super::setup::{game_lexicon, hp_rules};
 use crate::cli::{GameArg, PlayArgs};
@@ -201,6 +201,23 @@ pub(crate) fn turn_line(game: &HpGame, names: &[String], report: &TurnReport) ->
 }
 
 /// The tiles to return after Engorgio, asked of the person until valid.
+/// The five highest-scoring placements for `seat`'s rack, ties in canonical order: the
+/// terminal's and the web page's hints.
+pub fn hints(game: &HpGame, seat: usize) -> Vec<(i32, Placement)> {
+    let core = game.core();
+    let mut moves = Vec::new();
+    MoveGen::new().generate(
+        core.board(),
+        core.rules(),
+        core.lexicon(),
+        core.rack(seat),
+        |c| moves.push((c.score(), c.placement())),
+    );
+    moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    moves.truncate(5);
+    moves
+}
+
 fn ask_discard(
     out: &mut impl Write,
     input: &mut impl Iterator<Item = String>,
@@ -243,21 +260,16 @@ fn person_turn(
             Some("help") => writeln!(out, "{HELP}")?,
             Some("quit") => return Ok(Turn::Quit),
             Some("hint") => {
-                let core = game.core();
-                let mut moves = Vec::new();
-                MoveGen::new().generate(
-                    core.board(),
-                    core.rules(),
-                    core.lexicon(),
-                    core.rack(seat),
-                    |c| moves.push((c.score(), c.placement())),
-                );
-                moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-                if moves.is_empty() {
+                let hints = hints(game, seat);
+                if hints.is_empty() {
                     writeln!(out, "no move places tiles: exchange or pass")?;
                 }
-                for (score, placement) in moves.iter().take(5) {
-                    writeln!(out, "  {:<20} {score}", placement.notation(core.board()))?;
+                for (score, placement) in hints {
+                    writeln!(
+                        out,
+                        "  {:<20} {score}",
+                        placement.notation(game.core().board())
+                    )?;
                 }
             }
             Some("challenge") => match challengeable.take() {

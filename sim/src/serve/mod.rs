@@ -5,6 +5,7 @@
 //! the referee: a person's seat is reached only with the secret token its game's creation
 //! returned, and a seat's state never shows another seat's rack or cards.
 
+mod access;
 mod monopoly;
 mod session;
 
@@ -27,7 +28,8 @@ use rand::{Rng, SeedableRng};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use session::{Refusal, Session};
+use access::Refusal;
+use session::Session;
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 16 * 1024;
@@ -273,15 +275,6 @@ async fn gcg(State(server): State<Shared>, Path(id): Path<String>) -> ApiResult 
     let (_, session) = server.session(&id)?;
     let text = session.lock().expect("a game lock").gcg();
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-}
-
-impl From<monopoly::TableRefusal> for ApiError {
-    fn from(refusal: monopoly::TableRefusal) -> ApiError {
-        match refusal {
-            monopoly::TableRefusal::Forbidden(m) => ApiError(StatusCode::FORBIDDEN, m),
-            monopoly::TableRefusal::Conflict(m) => ApiError(StatusCode::CONFLICT, m),
-        }
-    }
 }
 
 impl Server {

@@ -10,6 +10,7 @@ use engine::hogwarts::House;
 use engine::monopoly::{Monopoly, MonopolyRules, Seat, View};
 use serde_json::{Value, json};
 
+use super::access::{Refusal, SeatTokens};
 use crate::commands::monopoly_person::{Person, Prompter};
 use crate::monopoly_text::describe;
 
@@ -34,7 +35,7 @@ struct Question {
 pub struct Table {
     published: Arc<Mutex<Published>>,
     answers: Vec<Option<Sender<String>>>,
-    tokens: Vec<Option<String>>,
+    tokens: SeatTokens,
 }
 
 /// The public picture of a game: spaces, owners, crests, tokens, points, what happened.
@@ -126,14 +127,6 @@ impl Prompter for Web {
     }
 }
 
-/// Why a request about a table is refused.
-pub enum TableRefusal {
-    /// 403: not this seat's token.
-    Forbidden(String),
-    /// 409: no question waits for that seat (or for that question number).
-    Conflict(String),
-}
-
 impl Table {
     /// Starts a game on its thread: `human` seats answer through the page.
     pub fn start(
@@ -151,7 +144,7 @@ impl Table {
         .map_err(|e| e.to_string())?;
         let published = Arc::new(Mutex::new(Published::default()));
         let mut answers = Vec::new();
-        let mut tokens = Vec::new();
+        let mut tokens = SeatTokens::default();
         let mut table_seats: Vec<Box<dyn Seat>> = Vec::new();
         for (seat, name) in seats.iter().enumerate() {
             if name == "human" {
@@ -190,22 +183,12 @@ impl Table {
 
     /// The people's seats and their tokens.
     pub fn tokens(&self) -> Vec<(usize, String)> {
-        self.tokens
-            .iter()
-            .enumerate()
-            .filter_map(|(seat, token)| token.clone().map(|t| (seat, t)))
-            .collect()
+        self.tokens.tokens()
     }
 
-    /// Checks a person's seat token.
-    pub fn authorise(&self, seat: usize, token: &str) -> Result<(), TableRefusal> {
-        match self.tokens.get(seat) {
-            Some(Some(secret)) if secret == token => Ok(()),
-            _ => Err(TableRefusal::Forbidden(format!(
-                "not a token of seat {}",
-                seat + 1
-            ))),
-        }
+    /// Checks that `token` is the secret of a person's `seat`.
+    pub fn authorise(&self, seat: usize, token: &str) -> Result<(), Refusal> {
+        self.tokens.authorise(seat, token)
     }
 
     /// The public picture, and the question waiting for `seat` if any.
@@ -228,7 +211,7 @@ impl Table {
     }
 
     /// Hands a person's answer to the game, if it answers the question waiting for them.
-    pub fn answer(&self, seat: usize, number: u64, text: &str) -> Result<(), TableRefusal> {
+    pub fn answer(&self, seat: usize, number: u64, text: &str) -> Result<(), Refusal> {
         let mut published = self.published.lock().expect("the table lock");
         match &published.question {
             Some(q) if q.seat == seat && q.number == number => {
@@ -239,7 +222,7 @@ impl Table {
                 }
                 Ok(())
             }
-            _ => Err(TableRefusal::Conflict(format!(
+            _ => Err(Refusal::Conflict(format!(
                 "no question {number} waits for seat {}",
                 seat + 1
             ))),

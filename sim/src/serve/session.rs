@@ -5,18 +5,19 @@ use std::sync::Arc;
 
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_one_turn};
 use engine::hogwarts::{House, HpError, HpGame, HpRules};
-use engine::scrabble::{IllegalMove, Move, MoveGen, Rack, SIZE};
+use engine::scrabble::{IllegalMove, Move, Rack, SIZE};
 use lexicon::Lexicon;
 use serde_json::{Value, json};
 
-use crate::commands::play_hp::{parse_card_play, report_notes, turn_line};
+use super::access::{Refusal, SeatTokens};
+use crate::commands::play_hp::{hints, parse_card_play, report_notes, turn_line};
 
 /// A game and its seats.
 pub struct Session {
     game: HpGame,
     names: Vec<String>,
     bots: Vec<Option<Box<dyn HpBot>>>,
-    tokens: Vec<Option<String>>,
+    tokens: SeatTokens,
     lines: Vec<String>,
     notes: Vec<Vec<String>>,
     challengeable: Option<usize>,
@@ -34,17 +35,6 @@ pub struct Setup<'a> {
     pub near_end: bool,
 }
 
-/// Why a request about a game is refused, with the HTTP status it deserves.
-#[derive(Debug)]
-pub enum Refusal {
-    /// 403: not this seat's token, or a bot's seat.
-    Forbidden(String),
-    /// 409: not this seat's turn, or the game is over.
-    Conflict(String),
-    /// 422: a move or card the rules refuse.
-    Unprocessable(String),
-}
-
 impl Session {
     /// A game between these seats (`human` or a bot's name); `token` makes each person's secret.
     pub fn new(
@@ -58,7 +48,7 @@ impl Session {
             return Err(format!("{} seats: expected 2 to 4", seats.len()));
         }
         let mut bots = Vec::new();
-        let mut tokens = Vec::new();
+        let mut tokens = SeatTokens::default();
         for (seat, name) in seats.iter().enumerate() {
             if name == "human" {
                 bots.push(None);
@@ -96,21 +86,12 @@ impl Session {
 
     /// The people's seats and their tokens.
     pub fn tokens(&self) -> Vec<(usize, String)> {
-        self.tokens
-            .iter()
-            .enumerate()
-            .filter_map(|(seat, token)| token.clone().map(|t| (seat, t)))
-            .collect()
+        self.tokens.tokens()
     }
 
     /// Checks that `token` is the secret of a person's `seat`.
     pub fn authorise(&self, seat: usize, token: &str) -> Result<(), Refusal> {
-        match self.tokens.get(seat) {
-            Some(Some(secret)) if secret == token => Ok(()),
-            Some(Some(_)) => Err(Refusal::Forbidden(format!("not seat {}'s token", seat + 1))),
-            Some(None) => Err(Refusal::Forbidden(format!("seat {} is a bot's", seat + 1))),
-            None => Err(Refusal::Forbidden(format!("there is no seat {}", seat + 1))),
-        }
+        self.tokens.authorise(seat, token)
     }
 
     fn record(&mut self, report: &engine::hogwarts::TurnReport) -> String {
@@ -261,20 +242,10 @@ impl Session {
 
     /// The best five placements for a seat's rack.
     pub fn hints(&self, seat: usize) -> Vec<Value> {
-        let core = self.game.core();
-        let mut moves = Vec::new();
-        MoveGen::new().generate(
-            core.board(),
-            core.rules(),
-            core.lexicon(),
-            core.rack(seat),
-            |c| moves.push((c.score(), c.placement())),
-        );
-        moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        moves
+        let board = self.game.core().board();
+        hints(&self.game, seat)
             .iter()
-            .take(5)
-            .map(|(score, p)| json!({ "move": p.notation(core.board()), "score": score }))
+            .map(|(score, p)| json!({ "move": p.notation(board), "score": score }))
             .collect()
     }
 
@@ -320,7 +291,7 @@ impl Session {
                     "house": self.game.houses()[s].name(),
                     "score": core.scores()[s],
                     "cards_held": self.game.piles().hands[s].len(),
-                    "human": self.tokens[s].is_some(),
+                    "human": self.tokens.is_person(s),
                 })
             })
             .collect();

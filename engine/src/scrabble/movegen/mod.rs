@@ -84,9 +84,9 @@ impl MoveGen {
     ) {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        let readings = Readings::with_confundo(confundo);
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                let readings = Readings::with_confundo(confundo);
                 for reading in Reading::for_line(board, direction, line, readings) {
                     let mut line_gen = LineGen::new(
                         self, board, rules, &points, lexicon, direction, line, reading,

@@ -384,27 +384,25 @@ impl LineGen<'_> {
                 if tiles >= self.bingo_tiles {
                     score += self.bingo_bonus;
                 }
-                let mut stretch = Stretch {
+                let stretch = Stretch {
                     score,
                     tiles,
                     hogwarts: usize::from(left_at.hogwarts + right_at.hogwarts),
                     blanks_kept: blanks.min(rack.len() - tiles),
                 };
-                anchor_bound = anchor_bound.max(value_bound(&stretch));
+                let bound = value_bound(&stretch);
+                anchor_bound = anchor_bound.max(bound);
                 if let Some(bounds) = bounds.as_deref_mut() {
-                    // With `b` blanks still on the rack, the leave keeps `b` at most.
-                    for b in 0..=blanks.min(MAX_BLANKS) {
-                        stretch.blanks_kept = b.min(rack.len() - tiles);
-                        let bound = if b == blanks.min(MAX_BLANKS) && blanks > MAX_BLANKS {
-                            // Three blanks or more share the last table: bound them all.
-                            value_bound(&Stretch {
-                                blanks_kept: blanks.min(rack.len() - tiles),
-                                ..stretch
-                            })
-                        } else {
-                            value_bound(&stretch)
+                    // The last table used serves the rack's own blanks (or MAX_BLANKS and more);
+                    // with fewer blanks still on the rack, the leave keeps fewer.
+                    let top = blanks.min(MAX_BLANKS);
+                    bounds.by_blanks[top].right[l][r] = bound;
+                    for b in 0..top {
+                        let fewer = Stretch {
+                            blanks_kept: b.min(rack.len() - tiles),
+                            ..stretch
                         };
-                        bounds.by_blanks[b].right[l][r] = bound;
+                        bounds.by_blanks[b].right[l][r] = value_bound(&fewer);
                     }
                 }
             }
