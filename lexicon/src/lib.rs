@@ -58,7 +58,6 @@ pub struct Lexicon {
     edition: Edition,
     graph: WordGraph,
     gaddag: WordGraph,
-    reversed: OnceLock<WordGraph>,
     reversed_gaddag: OnceLock<WordGraph>,
     anagrams: OnceLock<AnagramGraph>,
 }
@@ -90,7 +89,6 @@ impl Lexicon {
             edition,
             graph,
             gaddag,
-            reversed: OnceLock::new(),
             reversed_gaddag: OnceLock::new(),
             anagrams: OnceLock::new(),
         })
@@ -159,16 +157,6 @@ impl Lexicon {
         })
     }
 
-    /// The playable words spelled backwards, for the Confundo card (words read right to left).
-    ///
-    /// Built on first use: most games never need it.
-    pub fn reversed_graph(&self) -> &WordGraph {
-        self.reversed.get_or_init(|| {
-            let set = fst::Set::from_iter(self.reversed_words()).expect("sorted and unique");
-            WordGraph::from_fst(set.as_fst()).expect("reversed playable words are letters")
-        })
-    }
-
     /// The GADDAG of the playable words spelled backwards: moves read right to left (Confundo).
     ///
     /// Read from the build for the embedded dictionary, built for a user's list; on first use.
@@ -190,15 +178,6 @@ impl Lexicon {
                 }
             }
         })
-    }
-
-    /// Every playable word spelled backwards, sorted.
-    fn reversed_words(&self) -> Vec<Vec<u8>> {
-        let mut words: Vec<Vec<u8>> = Vec::with_capacity(self.dictionary.len());
-        self.for_each_word(|word| words.push(word.iter().rev().copied().collect()));
-        words.sort_unstable();
-        words.dedup();
-        words
     }
 
     /// Calls `visit` with each playable word's upper-case bytes, in sorted order.

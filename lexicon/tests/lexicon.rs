@@ -216,9 +216,9 @@ fn a_compiled_list_loads_back_and_damage_is_an_error() {
 }
 
 #[test]
-fn the_reversed_graph_reads_words_right_to_left() {
+fn the_gaddag_without_separators_reads_words_right_to_left() {
     let hp = hp();
-    let reversed = hp.reversed_graph();
+    let reversed = hp.gaddag();
     let mut letters = Vec::new();
     lexicon::graph::to_letters("TAC", &mut letters).unwrap();
     assert!(reversed.contains_letters(&letters), "CAT backwards");

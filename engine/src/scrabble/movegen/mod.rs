@@ -138,8 +138,9 @@ impl MoveGen {
                             q != p && board.is_backwards(cross.square(cross_line, q), cross)
                         });
                     self.cross_sets[d][square] = if backwards {
+                        // The GADDAG's paths without a separator are the words reversed.
                         let (prefix, suffix) = (&cells[first..p], &cells[p + 1..end]);
-                        allowed_letters(lexicon.reversed_graph(), prefix, suffix)
+                        allowed_letters(lexicon.gaddag(), prefix, suffix)
                     } else {
                         allowed_letters(lexicon.graph(), &cells[first..p], &cells[p + 1..end])
                     };
