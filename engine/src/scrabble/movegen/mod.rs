@@ -11,8 +11,8 @@
 
 mod shadow;
 
-use shadow::ExtentBounds;
 pub use shadow::Stretch;
+use shadow::{ExtentBounds, Extents};
 
 use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
 
@@ -384,6 +384,8 @@ struct LineGen<'a> {
     /// What moves through the anchor could be worth by the tiles they place each side, for
     /// a search that wants only moves above its sink's floor.
     bounds: &'a ExtentBounds,
+    /// The entry of `bounds` for the blanks still on the rack (switched as blanks are placed).
+    extents: &'a Extents,
     /// Tiles placed left of the anchor when the search turned right.
     turn_left: usize,
     /// Bit `pos` set where the line has a brown Hogwarts square.
@@ -444,7 +446,8 @@ impl<'a> LineGen<'a> {
             rack: Rack::EMPTY,
             anchor: 0,
             anchor_right_free: true,
-            bounds: &ExtentBounds::UNBOUNDED,
+            bounds: ExtentBounds::unbounded(),
+            extents: ExtentBounds::unbounded().with_blanks(0),
             turn_left: 0,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
@@ -485,6 +488,7 @@ impl<'a> LineGen<'a> {
     fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl Sink) {
         self.anchor = anchor;
         self.rack = *rack;
+        self.extents = self.bounds.with_blanks(rack.count(BLANK));
         self.anchor_right_free = !self.has_tile(anchor + 1);
         self.read_square::<false>(self.gaddag.root(), anchor, 0, Tally::START, sink);
     }
@@ -537,15 +541,15 @@ impl<'a> LineGen<'a> {
                 .gaddag
                 .child(edges, letter)
                 .expect("letter leaves the node");
-            self.place::<RIGHTWARDS>(child, pos, start, tally, letter, false, sink);
-            self.place::<RIGHTWARDS>(child, pos, start, tally, letter, true, sink);
+            self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, false, sink);
+            self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, true, sink);
         }
     }
 
     /// Puts the rack's `letter` (or a blank for it) on `pos` and goes on, if the rack has one.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn place<const RIGHTWARDS: bool>(
+    fn place<const RIGHTWARDS: bool, S: Sink>(
         &mut self,
         child: Edges,
         pos: usize,
@@ -553,11 +557,16 @@ impl<'a> LineGen<'a> {
         tally: Tally,
         letter: u8,
         blank: bool,
-        sink: &mut impl Sink,
+        sink: &mut S,
     ) {
         let kind = if blank { BLANK } else { usize::from(letter) };
         if !self.rack.take(kind) {
             return;
+        }
+        let extents = self.extents;
+        if S::PRUNES && blank {
+            let bounds: &'a ExtentBounds = self.bounds;
+            self.extents = bounds.with_blanks(self.rack.count(BLANK));
         }
         let tile = Cell::tile(letter, blank);
         self.placed[pos] = tile;
@@ -565,6 +574,9 @@ impl<'a> LineGen<'a> {
         self.after_square::<RIGHTWARDS>(child, pos, start, next, sink);
         self.placed[pos] = Cell::EMPTY;
         self.rack.add(kind);
+        if S::PRUNES && blank {
+            self.extents = extents;
+        }
     }
 
     #[inline(always)]
@@ -590,7 +602,7 @@ impl<'a> LineGen<'a> {
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
         let left_tiles = (usize::from(tally.placed) - 1) & SIZE;
         let floor = sink.floor();
-        let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
+        let bounds = self.extents;
         if S::PRUNES && bounds.left[left_tiles] < floor {
             return;
         }
@@ -625,8 +637,7 @@ impl<'a> LineGen<'a> {
     ) {
         if S::PRUNES {
             let right_tiles = (usize::from(tally.placed) - 1 - self.turn_left) & SIZE;
-            let bounds = self.bounds.with_blanks(self.rack.count(BLANK));
-            if bounds.right[self.turn_left & SIZE][right_tiles] < sink.floor() {
+            if self.extents.right[self.turn_left & SIZE][right_tiles] < sink.floor() {
                 return;
             }
         }

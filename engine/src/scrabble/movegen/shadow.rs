@@ -76,6 +76,11 @@ impl ExtentBounds {
         }; MAX_BLANKS + 1],
     };
 
+    /// No bound, for as long as the program runs.
+    pub(super) fn unbounded() -> &'static ExtentBounds {
+        &Self::UNBOUNDED
+    }
+
     /// Nothing yet: each stretch's bound is raised by [`LineGen::shadow`].
     const NOTHING: ExtentBounds = ExtentBounds {
         by_blanks: [Extents::NOTHING; MAX_BLANKS + 1],
@@ -91,6 +96,8 @@ impl ExtentBounds {
 /// The best move found so far: the sink of a search after the best move alone.
 struct Best<V, B, const PRUNE: bool> {
     best: Option<(i32, Placement)>,
+    /// What a move must be worth to be kept: `at_least`, then the best's worth.
+    floor: i32,
     /// Blanks on the rack.
     blanks: usize,
     /// Moves worth less are not wanted, whatever the best so far.
@@ -129,15 +136,13 @@ where
         };
         if better {
             self.best = Some((worth, candidate.placement()));
+            self.floor = worth;
         }
     }
 
     #[inline]
     fn floor(&self) -> i32 {
-        // A move kept is worth `at_least` or more.
-        self.best
-            .as_ref()
-            .map_or(self.at_least, |(worth, _)| *worth)
+        self.floor
     }
 }
 
@@ -571,6 +576,7 @@ impl MoveGen {
         let mut bounds = ExtentBounds::NOTHING;
         let mut sink = Best::<_, _, PRUNE> {
             best: None,
+            floor,
             blanks: usize::from(rack.count(BLANK)),
             at_least: floor,
             value,
