@@ -38,6 +38,8 @@ pub struct MoveGen {
     cross_points: [[i16; SQUARES]; 2],
     /// Anchors ranked by their bound, reused by [`MoveGen::best`].
     ranked: Vec<shadow::RankedAnchor>,
+    /// The ranked anchors' per-stretch bounds, for a search that abandons partial words.
+    stretches: Vec<i32>,
     /// This turn's answers to "do the whole rack and these board letters spell a word?".
     whole_with: std::collections::HashMap<u128, bool>,
 }
@@ -55,6 +57,7 @@ impl MoveGen {
             cross_sets: [[LetterSet::ALL; SQUARES]; 2],
             cross_points: [[NO_CROSS; SQUARES]; 2],
             ranked: Vec::with_capacity(2 * SQUARES),
+            stretches: Vec::new(),
             whole_with: std::collections::HashMap::new(),
         }
     }

@@ -55,14 +55,16 @@ impl Extents {
         left: [i32::MIN; SIZE + 1],
     };
 
-    /// Turns the per-stretch bounds into bounds on every longer stretch too.
-    fn close(&mut self) {
-        for l in (0..=SIZE).rev() {
-            for r in (0..SIZE).rev() {
+    /// Turns the per-stretch bounds of `lefts` by `rights` stretches into bounds on every
+    /// longer stretch too (entries past them are never read: no move reaches them).
+    fn close(&mut self, lefts: usize, rights: usize) {
+        self.left[lefts] = i32::MIN;
+        for l in (0..lefts).rev() {
+            self.right[l][rights] = i32::MIN;
+            for r in (0..rights).rev() {
                 self.right[l][r] = self.right[l][r].max(self.right[l][r + 1]);
             }
-            let further = if l < SIZE { self.left[l + 1] } else { i32::MIN };
-            self.left[l] = self.right[l][0].max(further);
+            self.left[l] = self.right[l][0].max(self.left[l + 1]);
         }
     }
 }
@@ -81,10 +83,33 @@ impl ExtentBounds {
         &Self::UNBOUNDED
     }
 
-    /// Nothing yet: each stretch's bound is raised by [`LineGen::shadow`].
+    /// Nothing yet: filled by [`ExtentBounds::load`].
     const NOTHING: ExtentBounds = ExtentBounds {
         by_blanks: [Extents::NOTHING; MAX_BLANKS + 1],
     };
+
+    /// The bounds of one anchor from the per-stretch bounds [`LineGen::shadow`] kept.
+    fn load(&mut self, kept: &KeptStretches, stretches: &[i32]) {
+        let (lefts, rights, tables) = (
+            usize::from(kept.lefts),
+            usize::from(kept.rights),
+            usize::from(kept.tables),
+        );
+        let stretches = &stretches[kept.start as usize..][..lefts * rights * tables];
+        if cfg!(debug_assertions) {
+            // Entries past the anchor's stretches keep another anchor's bounds; were one read,
+            // this makes the tests' searches miss moves.
+            *self = ExtentBounds::NOTHING;
+        }
+        for (b, extents) in self.by_blanks[..tables].iter_mut().enumerate() {
+            for l in 0..lefts {
+                for r in 0..rights {
+                    extents.right[l][r] = stretches[(l * rights + r) * tables + b];
+                }
+            }
+            extents.close(lefts, rights);
+        }
+    }
 
     /// The bounds while the rack holds `blanks` blanks.
     #[inline]
@@ -154,6 +179,18 @@ pub(super) struct RankedAnchor {
     line: u8,
     anchor: u8,
     reading: Reading,
+    kept: KeptStretches,
+}
+
+/// Where one anchor's per-stretch bounds lie among those the ranking kept: `tables` values
+/// (one for each count of blanks the rack may still hold) for each of `lefts` by `rights`
+/// stretches (tiles left of the anchor, tiles from it rightwards).
+#[derive(Debug, Clone, Copy, Default)]
+struct KeptStretches {
+    start: u32,
+    lefts: u8,
+    rights: u8,
+    tables: u8,
 }
 
 /// What the squares on one side of an anchor add to a move, by how many tiles go there: entry
@@ -311,8 +348,8 @@ impl LineGen<'_> {
     /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
     /// anchor beats the largest of these.
     ///
-    /// The bound is of `value_bound` over the stretches; `bounds`, if given, gets them by the
-    /// tiles each side of the anchor.
+    /// The bound is of `value_bound` over the stretches; `kept`, if given, gets each stretch's
+    /// (see [`KeptStretches`]).
     fn shadow(
         &self,
         anchor: usize,
@@ -320,15 +357,9 @@ impl LineGen<'_> {
         best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
         value_bound: &impl Fn(&Stretch) -> i32,
-        mut bounds: Option<&mut ExtentBounds>,
-    ) -> i32 {
+        mut kept: Option<&mut Vec<i32>>,
+    ) -> (i32, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
-        if let Some(bounds) = bounds.as_deref_mut() {
-            // Only the tables for the blanks this rack can hold are read.
-            for extents in &mut bounds.by_blanks[..=blanks.min(MAX_BLANKS)] {
-                *extents = Extents::NOTHING;
-            }
-        }
         let mut anchor_bound = i32::MIN;
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
@@ -362,6 +393,19 @@ impl LineGen<'_> {
             next = (pos + 1 < SIZE)
                 .then(|| self.take_in_tiles(&mut right, n, pos + 1, false))
                 .flatten();
+        }
+        // Only the tables for the blanks this rack can hold are read; a stretch no word fits
+        // keeps the least bound.
+        let tables = blanks.min(MAX_BLANKS) + 1;
+        let region = KeptStretches {
+            start: kept.as_ref().map_or(0, |stretches| stretches.len() as u32),
+            lefts: left.squares as u8,
+            rights: right.squares as u8,
+            tables: tables as u8,
+        };
+        if let Some(stretches) = kept.as_deref_mut() {
+            let len = stretches.len() + left.squares * right.squares * tables;
+            stretches.resize(len, i32::MIN);
         }
         // `l` tiles left of the anchor, `r + 1` from the anchor rightwards.
         for l in 0..left.squares {
@@ -397,27 +441,22 @@ impl LineGen<'_> {
                 };
                 let bound = value_bound(&stretch);
                 anchor_bound = anchor_bound.max(bound);
-                if let Some(bounds) = bounds.as_deref_mut() {
-                    // The last table used serves the rack's own blanks (or MAX_BLANKS and more);
+                if let Some(stretches) = kept.as_deref_mut() {
+                    // The last table serves the rack's own blanks (or MAX_BLANKS and more);
                     // with fewer blanks still on the rack, the leave keeps fewer.
-                    let top = blanks.min(MAX_BLANKS);
-                    bounds.by_blanks[top].right[l][r] = bound;
-                    for b in 0..top {
+                    let at = region.start as usize + (l * right.squares + r) * tables;
+                    stretches[at + tables - 1] = bound;
+                    for (b, entry) in stretches[at..at + tables - 1].iter_mut().enumerate() {
                         let fewer = Stretch {
                             blanks_kept: b.min(rack.len() - tiles),
                             ..stretch
                         };
-                        bounds.by_blanks[b].right[l][r] = value_bound(&fewer);
+                        *entry = value_bound(&fewer);
                     }
                 }
             }
         }
-        if let Some(bounds) = bounds {
-            for extents in &mut bounds.by_blanks[..=blanks.min(MAX_BLANKS)] {
-                extents.close();
-            }
-        }
-        anchor_bound
+        (anchor_bound, region)
     }
 }
 
@@ -534,6 +573,9 @@ impl MoveGen {
         };
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
+        // A search that abandons partial words keeps each anchor's per-stretch bounds.
+        let mut stretches = std::mem::take(&mut self.stretches);
+        stretches.clear();
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let mut line_gen = LineGen::new(
@@ -552,13 +594,13 @@ impl MoveGen {
                         continue;
                     }
                     // The bound holds whichever way the word reads.
-                    let bound = line_gen.shadow(
+                    let (bound, kept) = line_gen.shadow(
                         anchor,
                         rack,
                         &best_tiles,
                         &mut spelling,
                         &value_bound,
-                        None,
+                        PRUNE.then_some(&mut stretches),
                     );
                     for reading in Reading::for_line(board, direction, line, readings) {
                         ranked.push(RankedAnchor {
@@ -567,6 +609,7 @@ impl MoveGen {
                             line: line as u8,
                             anchor: anchor as u8,
                             reading,
+                            kept,
                         });
                     }
                 }
@@ -600,22 +643,14 @@ impl MoveGen {
             );
             line_gen.find_anchors(board.is_empty());
             if PRUNE {
-                // The anchor's bounds by tiles each side, worked out again: cheaper than
-                // keeping them for every anchor ranked.
-                line_gen.shadow(
-                    anchor,
-                    rack,
-                    &best_tiles,
-                    &mut spelling,
-                    &sink.value_bound,
-                    Some(&mut bounds),
-                );
+                bounds.load(&entry.kept, &stretches);
                 line_gen.bounds = &bounds;
             }
             line_gen.search_anchor(anchor, rack, &mut sink);
         }
         self.whole_with = whole_with;
         self.ranked = ranked;
+        self.stretches = stretches;
         sink.best
     }
 }
