@@ -493,7 +493,7 @@ impl<'a> LineGen<'a> {
         self.rack = *rack;
         self.extents = self.bounds.with_blanks(rack.count(BLANK));
         self.anchor_right_free = !self.has_tile(anchor + 1);
-        self.read_square::<false>(self.gaddag.root(), anchor, 0, Tally::START, sink);
+        self.read_square::<false, _>(self.gaddag.root(), anchor, 0, Tally::START, sink);
     }
 
     /// Whether position `pos` holds a board tile (false off the end of the line).
@@ -519,13 +519,13 @@ impl<'a> LineGen<'a> {
 
     /// Reads square `pos` (a board tile) or fills it (a rack tile) from the node `edges`, then
     /// goes on: leftwards from the anchor, or `RIGHTWARDS` in a word that began at `start`.
-    fn read_square<const RIGHTWARDS: bool>(
+    fn read_square<const RIGHTWARDS: bool, S: Sink>(
         &mut self,
         edges: Edges,
         pos: usize,
         start: u8,
         tally: Tally,
-        sink: &mut impl Sink,
+        sink: &mut S,
     ) {
         let cell = self.cells[pos];
         if !cell.is_empty() {
@@ -539,6 +539,13 @@ impl<'a> LineGen<'a> {
             return;
         }
         let allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
+        if S::PRUNES && allowed != 0 {
+            // Whichever tile goes here, the move covers the same stretch so far (a blank's
+            // bound, keeping fewer blanks, is no larger): one check for them all.
+            if self.bound_after::<RIGHTWARDS>(tally) < sink.floor() {
+                return;
+            }
+        }
         for letter in LetterSet(allowed).iter() {
             let child = self
                 .gaddag
@@ -546,6 +553,19 @@ impl<'a> LineGen<'a> {
                 .expect("letter leaves the node");
             self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, false, sink);
             self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, true, sink);
+        }
+    }
+
+    /// The most a move could be worth once one more tile joins those `tally` counts (on the
+    /// anchor's left, or `RIGHTWARDS`). The tables hold 16 entries a side, which the masks
+    /// tell the compiler.
+    #[inline(always)]
+    fn bound_after<const RIGHTWARDS: bool>(&self, tally: Tally) -> i32 {
+        let placed = usize::from(tally.placed);
+        if RIGHTWARDS {
+            self.extents.right[self.turn_left & SIZE][(placed - self.turn_left) & SIZE]
+        } else {
+            self.extents.left[placed & SIZE]
         }
     }
 
@@ -570,6 +590,12 @@ impl<'a> LineGen<'a> {
         if S::PRUNES && blank {
             let bounds: &'a ExtentBounds = self.bounds;
             self.extents = bounds.with_blanks(self.rack.count(BLANK));
+            // The rack keeps one blank fewer: the stretch's bound may fall.
+            if self.bound_after::<RIGHTWARDS>(tally) < sink.floor() {
+                self.extents = extents;
+                self.rack.add(kind);
+                return;
+            }
         }
         let tile = Cell::tile(letter, blank);
         self.placed[pos] = tile;
@@ -604,27 +630,22 @@ impl<'a> LineGen<'a> {
         // Tiles placed left of the anchor (the anchor itself is filled first); a line holds
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
         let left_tiles = (usize::from(tally.placed) - 1) & SIZE;
-        let floor = sink.floor();
-        let bounds = self.extents;
-        if S::PRUNES && bounds.left[left_tiles] < floor {
-            return;
-        }
         let left_free = pos == 0 || !self.has_tile(pos - 1);
         let right_free = self.anchor_right_free;
         if left_free && right_free && edges.is_word() {
             self.record(pos, self.anchor + 1, tally, sink);
         }
         if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !self.rack.is_empty())) {
-            self.read_square::<false>(edges, pos - 1, 0, tally, sink);
+            self.read_square::<false, _>(edges, pos - 1, 0, tally, sink);
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
-            if S::PRUNES && bounds.right[left_tiles][0] < floor {
+            if S::PRUNES && self.extents.right[left_tiles][0] < sink.floor() {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
                 self.turn_left = left_tiles;
-                self.read_square::<true>(turn, self.anchor + 1, pos as u8, tally, sink);
+                self.read_square::<true, _>(turn, self.anchor + 1, pos as u8, tally, sink);
             }
         }
     }
@@ -638,19 +659,13 @@ impl<'a> LineGen<'a> {
         tally: Tally,
         sink: &mut S,
     ) {
-        if S::PRUNES {
-            let right_tiles = (usize::from(tally.placed) - 1 - self.turn_left) & SIZE;
-            if self.extents.right[self.turn_left & SIZE][right_tiles] < sink.floor() {
-                return;
-            }
-        }
         let right_free = !self.has_tile(pos + 1);
         if right_free && edges.is_word() {
             self.record(usize::from(start), pos + 1, tally, sink);
         }
         // Going on needs a tile there or one to place.
         if pos + 1 < SIZE && !(right_free && self.rack.is_empty()) {
-            self.read_square::<true>(edges, pos + 1, start, tally, sink);
+            self.read_square::<true, _>(edges, pos + 1, start, tally, sink);
         }
     }
 
