@@ -107,6 +107,11 @@ impl Rack {
         }
     }
 
+    /// The letters held as tiles (blanks aside), as a set.
+    pub fn letters_held(&self) -> u32 {
+        self.present & ((1 << 26) - 1)
+    }
+
     /// Whether every tile of `other` is here too.
     pub fn contains(&self, other: &Rack) -> bool {
         self.counts

@@ -538,12 +538,22 @@ impl<'a> LineGen<'a> {
             }
             return;
         }
-        let allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
+        let mut allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
+        let mut blanks_too = self.rack.count(BLANK) > 0;
         if S::PRUNES && allowed != 0 {
-            // Whichever tile goes here, the move covers the same stretch so far (a blank's
-            // bound, keeping fewer blanks, is no larger): one check for them all.
-            if self.bound_after::<RIGHTWARDS>(tally) < sink.floor() {
+            // Whichever tile goes here, the move covers the same stretch so far: one check
+            // for them all, and one for the blanks (the leave keeps one fewer).
+            let floor = sink.floor();
+            if self.bound_after::<RIGHTWARDS>(self.extents, tally) < floor {
                 return;
+            }
+            if blanks_too {
+                let bounds: &'a ExtentBounds = self.bounds;
+                let fewer = bounds.with_blanks(self.rack.count(BLANK) - 1);
+                if self.bound_after::<RIGHTWARDS>(fewer, tally) < floor {
+                    blanks_too = false;
+                    allowed &= self.rack.letters_held();
+                }
             }
         }
         for letter in LetterSet(allowed).iter() {
@@ -552,20 +562,22 @@ impl<'a> LineGen<'a> {
                 .child(edges, letter)
                 .expect("letter leaves the node");
             self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, false, sink);
-            self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, true, sink);
+            if blanks_too {
+                self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, true, sink);
+            }
         }
     }
 
-    /// The most a move could be worth once one more tile joins those `tally` counts (on the
-    /// anchor's left, or `RIGHTWARDS`). The tables hold 16 entries a side, which the masks
-    /// tell the compiler.
+    /// The most a move could be worth, by `extents`, once one more tile joins those `tally`
+    /// counts (on the anchor's left, or `RIGHTWARDS`). The tables hold 16 entries a side,
+    /// which the masks tell the compiler.
     #[inline(always)]
-    fn bound_after<const RIGHTWARDS: bool>(&self, tally: Tally) -> i32 {
+    fn bound_after<const RIGHTWARDS: bool>(&self, extents: &Extents, tally: Tally) -> i32 {
         let placed = usize::from(tally.placed);
         if RIGHTWARDS {
-            self.extents.right[self.turn_left & SIZE][(placed - self.turn_left) & SIZE]
+            extents.right[self.turn_left & SIZE][(placed - self.turn_left) & SIZE]
         } else {
-            self.extents.left[placed & SIZE]
+            extents.left[placed & SIZE]
         }
     }
 
@@ -590,12 +602,6 @@ impl<'a> LineGen<'a> {
         if S::PRUNES && blank {
             let bounds: &'a ExtentBounds = self.bounds;
             self.extents = bounds.with_blanks(self.rack.count(BLANK));
-            // The rack keeps one blank fewer: the stretch's bound may fall.
-            if self.bound_after::<RIGHTWARDS>(tally) < sink.floor() {
-                self.extents = extents;
-                self.rack.add(kind);
-                return;
-            }
         }
         let tile = Cell::tile(letter, blank);
         self.placed[pos] = tile;
