@@ -253,6 +253,15 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
             if let Some(value) = backwards {
                 assert_eq!(equity.backwards_above(&observation, value + 1), None);
             }
+            // The plan and its backwards rival from one ranking, as the card player makes them.
+            let plan = equity.choose_valued(&observation);
+            for margin in [0, 500] {
+                let rival = backwards.filter(|&value| value >= plan.1 + margin);
+                assert_eq!(
+                    equity.choose_and_backwards(&observation, margin),
+                    (plan, rival)
+                );
+            }
         })
         .unwrap();
     }

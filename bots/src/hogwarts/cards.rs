@@ -123,12 +123,14 @@ impl CardWise {
         .map(|(_, play)| play)
     }
 
-    /// A card worth playing given the move and equity planned without one.
+    /// A card worth playing given the move and equity planned without one, and the equity
+    /// of the best backwards move if Confundo would gain enough by it.
     fn for_plan(
         &mut self,
         observation: &HpObservation<'_>,
         planned: &Move,
         value: i32,
+        backwards: Option<i32>,
     ) -> Option<CardPlay> {
         let core = &observation.core;
         let rack = core.rack;
@@ -149,16 +151,8 @@ impl CardWise {
         if holds(Card::Revelio) && forms_glossary_word(core, planned) {
             return Some(CardPlay::Revelio);
         }
-        if holds(Card::Confundo) && !core.backwards {
-            // Only a backwards move beating the plan by the margin matters: the search skips
-            // the usual readings and every anchor that cannot.
-            if self
-                .equity
-                .backwards_above(core, value + CONFUNDO_GAIN + 1)
-                .is_some()
-            {
-                return Some(CardPlay::Confundo);
-            }
+        if backwards.is_some() {
+            return Some(CardPlay::Confundo);
         }
         if holds(Card::Transfiguration) && value < POOR_TURN && may_exchange(core) {
             // Give up what the best leave of any size does not keep, and still play.
@@ -258,9 +252,17 @@ impl HpBot for CardWise {
         }
         // The move without a card is worked out only when a card's timing depends on it.
         if observation.hand.iter().any(|&card| needs_plan(card)) {
-            let (planned, value) = self.equity.choose_valued(&observation.core);
-            let play = self.for_plan(observation, &planned, value);
-            self.planned = Some((planned, Position::of(&observation.core)));
+            let core = &observation.core;
+            // Only a backwards move beating the plan by the margin matters: worked out from
+            // the plan's own ranking of the position, above that margin.
+            let ((planned, value), backwards) =
+                if observation.hand.contains(&Card::Confundo) && !core.backwards {
+                    self.equity.choose_and_backwards(core, CONFUNDO_GAIN + 1)
+                } else {
+                    (self.equity.choose_valued(core), None)
+                };
+            let play = self.for_plan(observation, &planned, value, backwards);
+            self.planned = Some((planned, Position::of(core)));
             if play.is_some() {
                 return play;
             }

@@ -4,7 +4,8 @@ use std::ops::RangeBounds;
 
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
 use engine::scrabble::{
-    Move, MoveGen, Observation, Placement, Rack, Readings, SIZE, check_placement,
+    Candidate, Move, MoveGen, Observation, Placement, Rack, Ranking, Readings, SIZE, Stretch,
+    check_placement,
 };
 
 use super::leaves::LeaveModel;
@@ -115,23 +116,28 @@ impl Equity {
         observation: &Observation<'_>,
         floor: i32,
     ) -> Option<(Move, i32)> {
-        let rack = observation.rack;
         let leaves = TurnLeaves::of(self.model, observation);
-        // A placement must beat the floor, and tie or beat the best exchange, to be chosen.
-        let exchange_floor = leaves.best_exchange.map_or(i32::MIN, |(value, _)| value);
-        let readings = Readings::with_confundo(observation.backwards);
-        let placement =
-            self.placement_above(observation, &leaves, readings, floor.max(exchange_floor));
-        let chosen = match (placement, leaves.best_exchange) {
-            (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
-                (Move::Exchange(given_up(rack, &keep)), exchange_value)
-            }
-            (Some((value, placement)), _) => (Move::Place(placement), value),
-            (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
-            (None, None) if floor == i32::MIN => (Move::Pass, leaves.value(&rack)),
-            (None, None) => return None,
-        };
-        (chosen.1 >= floor).then_some(chosen)
+        let mut ranking = self.rank(observation, &leaves);
+        choose_ranked(observation, &leaves, &mut ranking, floor)
+    }
+
+    /// The move `choose` makes and its equity, and the equity of the best placement whose
+    /// main word reads backwards (were Confundo played) if that beats it by `margin` or more:
+    /// both from one ranking of the position.
+    pub fn choose_and_backwards(
+        &mut self,
+        observation: &Observation<'_>,
+        margin: i32,
+    ) -> ((Move, i32), Option<i32>) {
+        let leaves = TurnLeaves::of(self.model, observation);
+        let mut ranking = self.rank(observation, &leaves);
+        let chosen = choose_ranked(observation, &leaves, &mut ranking, i32::MIN)
+            .expect("passing is worth more than nothing");
+        let floor = chosen.1.saturating_add(margin);
+        let backwards = ranking
+            .best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
+            .map(|(value, _)| value);
+        (chosen, backwards)
     }
 
     /// The equity of `placement` in this position, if it is legal here.
@@ -165,42 +171,52 @@ impl Equity {
     /// played), if that is `floor` or more.
     pub fn backwards_above(&mut self, observation: &Observation<'_>, floor: i32) -> Option<i32> {
         let leaves = TurnLeaves::of(self.model, observation);
-        self.placement_above(observation, &leaves, Readings::ConfundoOnly, floor)
+        self.rank(observation, &leaves)
+            .best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
             .map(|(value, _)| value)
     }
 
-    /// The placement of highest equity among `readings`, if worth `floor` or more.
-    fn placement_above(
-        &mut self,
-        observation: &Observation<'_>,
-        leaves: &TurnLeaves<'_>,
-        readings: Readings,
-        floor: i32,
-    ) -> Option<(i32, Placement)> {
-        let rack = observation.rack;
-        let hogwarts_value = self.model.hogwarts_square();
-        self.movegen.best_by(
+    /// The position's anchors ranked by the most a placement through each could be worth.
+    fn rank<'m, 'p>(
+        &'m mut self,
+        observation: &Observation<'p>,
+        leaves: &'p TurnLeaves<'p>,
+    ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p, true> {
+        self.movegen.rank(
             observation.board,
             observation.rules,
             observation.lexicon,
-            &rack,
-            readings,
-            floor,
-            |stretch| {
-                stretch.score * 100
-                    + leaves.best[stretch.blanks_kept.min(MAX_BLANKS)]
-                        [rack.len().saturating_sub(stretch.tiles)]
-                    + stretch.hogwarts as i32 * hogwarts_value
-            },
-            |candidate| {
-                let mut leave = rack;
-                leave.take_all(&candidate.rack_tiles());
-                candidate.score() * 100
-                    + leaves.value(&leave)
-                    + candidate.hogwarts_tiles() as i32 * hogwarts_value
-            },
+            &observation.rack,
+            |stretch| leaves.stretch_bound(stretch),
         )
     }
+}
+
+/// The move `choose` makes from a ranking and its equity, if `floor` or more (see
+/// [`Equity::choose_above`]).
+fn choose_ranked<B: Fn(&Stretch) -> i32>(
+    observation: &Observation<'_>,
+    leaves: &TurnLeaves<'_>,
+    ranking: &mut Ranking<'_, '_, B, true>,
+    floor: i32,
+) -> Option<(Move, i32)> {
+    let rack = observation.rack;
+    // A placement must beat the floor, and tie or beat the best exchange, to be chosen.
+    let exchange_floor = leaves.best_exchange.map_or(i32::MIN, |(value, _)| value);
+    let readings = Readings::with_confundo(observation.backwards);
+    let placement = ranking.best(readings, floor.max(exchange_floor), |c| {
+        leaves.candidate_value(c)
+    });
+    let chosen = match (placement, leaves.best_exchange) {
+        (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
+            (Move::Exchange(given_up(rack, &keep)), exchange_value)
+        }
+        (Some((value, placement)), _) => (Move::Place(placement), value),
+        (None, Some((value, keep))) => (Move::Exchange(given_up(rack, &keep)), value),
+        (None, None) if floor == i32::MIN => (Move::Pass, leaves.value(&rack)),
+        (None, None) => return None,
+    };
+    (chosen.1 >= floor).then_some(chosen)
 }
 
 /// What a leave is worth this turn, in hundredths of a point.
@@ -234,6 +250,9 @@ impl<'a> LeaveValue<'a> {
 /// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
 struct TurnLeaves<'a> {
     leave: LeaveValue<'a>,
+    rack: Rack,
+    /// What covering a brown Hogwarts square is worth.
+    hogwarts_value: i32,
     /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
     /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
     /// it places is not kept).
@@ -262,9 +281,29 @@ impl<'a> TurnLeaves<'a> {
         });
         TurnLeaves {
             leave,
+            rack,
+            hogwarts_value: model.hogwarts_square(),
             best,
             best_exchange,
         }
+    }
+
+    /// The most a placement on `stretch` could be worth: its score bound and the best leave
+    /// of the tiles it leaves (holding no more blanks than it may).
+    fn stretch_bound(&self, stretch: &Stretch) -> i32 {
+        stretch.score * 100
+            + self.best[stretch.blanks_kept.min(MAX_BLANKS)]
+                [self.rack.len().saturating_sub(stretch.tiles)]
+            + stretch.hogwarts as i32 * self.hogwarts_value
+    }
+
+    /// What `candidate` is worth: its score, its leave, its brown squares.
+    fn candidate_value(&self, candidate: &Candidate<'_>) -> i32 {
+        let mut leave = self.rack;
+        leave.take_all(&candidate.rack_tiles());
+        candidate.score() * 100
+            + self.value(&leave)
+            + candidate.hogwarts_tiles() as i32 * self.hogwarts_value
     }
 
     /// What keeping `leave` is worth.

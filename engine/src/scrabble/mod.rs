@@ -18,7 +18,7 @@ pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
 pub use game::{EndReason, Game, GameRng, Setup, SetupError, Turn, TurnExtras};
 pub use layout::{Layout, SIZE};
-pub use movegen::{Candidate, MoveGen, Readings, Stretch};
+pub use movegen::{Candidate, MoveGen, Ranking, Readings, Stretch};
 pub use moves::{Move, MoveParseError, Placement, leave_after};
 pub use observation::Observation;
 pub use rack::Rack;

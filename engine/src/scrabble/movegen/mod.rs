@@ -11,8 +11,8 @@
 
 mod shadow;
 
-pub use shadow::Stretch;
 use shadow::{ExtentBounds, Extents};
+pub use shadow::{Ranking, Stretch};
 
 use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
 

@@ -178,7 +178,6 @@ pub(super) struct RankedAnchor {
     direction: Direction,
     line: u8,
     anchor: u8,
-    reading: Reading,
     kept: KeptStretches,
 }
 
@@ -498,16 +497,12 @@ impl MoveGen {
     ) -> Option<(i32, Placement)> {
         // The anchors' ranking by score bound is nearly all the pruning the score alone
         // allows: bounding partial words too costs more than it saves (measured).
-        self.search_best::<false>(
-            board,
-            rules,
-            lexicon,
-            rack,
-            Readings::with_confundo(confundo),
-            i32::MIN,
-            |stretch| stretch.score,
-            |candidate| candidate.score(),
-        )
+        self.rank_with::<false, _>(board, rules, lexicon, rack, |stretch: &Stretch| {
+            stretch.score
+        })
+        .best(Readings::with_confundo(confundo), i32::MIN, |candidate| {
+            candidate.score()
+        })
     }
 
     /// The placement of highest `value` among those read as `readings` says, ties going to the
@@ -529,31 +524,32 @@ impl MoveGen {
         value_bound: impl Fn(&Stretch) -> i32,
         value: impl FnMut(&Candidate<'_>) -> i32,
     ) -> Option<(i32, Placement)> {
-        self.search_best::<true>(
-            board,
-            rules,
-            lexicon,
-            rack,
-            readings,
-            floor,
-            value_bound,
-            value,
-        )
+        self.rank(board, rules, lexicon, rack, value_bound)
+            .best(readings, floor, value)
     }
 
-    /// [`MoveGen::best_by`], abandoning partial words that cannot win when `PRUNE`.
-    #[allow(clippy::too_many_arguments)]
-    fn search_best<const PRUNE: bool>(
-        &mut self,
-        board: &Board,
-        rules: &Rules,
-        lexicon: &Lexicon,
+    /// The anchors of `board` for `rack`, ranked by `value_bound` (see [`MoveGen::best_by`]),
+    /// for one search after the best placement or more (other readings, other floors).
+    pub fn rank<'m, 'p, B: Fn(&Stretch) -> i32>(
+        &'m mut self,
+        board: &'p Board,
+        rules: &'p Rules,
+        lexicon: &'p Lexicon,
         rack: &Rack,
-        readings: Readings,
-        floor: i32,
-        value_bound: impl Fn(&Stretch) -> i32,
-        value: impl FnMut(&Candidate<'_>) -> i32,
-    ) -> Option<(i32, Placement)> {
+        value_bound: B,
+    ) -> Ranking<'m, 'p, B, true> {
+        self.rank_with::<true, B>(board, rules, lexicon, rack, value_bound)
+    }
+
+    /// [`MoveGen::rank`]; searches abandon partial words that cannot win when `PRUNE`.
+    fn rank_with<'m, 'p, const PRUNE: bool, B: Fn(&Stretch) -> i32>(
+        &'m mut self,
+        board: &'p Board,
+        rules: &'p Rules,
+        lexicon: &'p Lexicon,
+        rack: &Rack,
+        value_bound: B,
+    ) -> Ranking<'m, 'p, B, PRUNE> {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         let best_tiles = best_tiles(rack, &points);
@@ -602,20 +598,57 @@ impl MoveGen {
                         &value_bound,
                         PRUNE.then_some(&mut stretches),
                     );
-                    for reading in Reading::for_line(board, direction, line, readings) {
-                        ranked.push(RankedAnchor {
-                            bound,
-                            direction,
-                            line: line as u8,
-                            anchor: anchor as u8,
-                            reading,
-                            kept,
-                        });
-                    }
+                    ranked.push(RankedAnchor {
+                        bound,
+                        direction,
+                        line: line as u8,
+                        anchor: anchor as u8,
+                        kept,
+                    });
                 }
             }
         }
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
+        self.whole_with = whole_with;
+        Ranking {
+            movegen: self,
+            board,
+            rules,
+            lexicon,
+            rack: *rack,
+            points,
+            value_bound,
+            ranked,
+            stretches,
+        }
+    }
+}
+
+/// A position's anchors ranked for one rack, best bound first (from [`MoveGen::rank`]): each
+/// search after the best placement walks them until no bound can beat the best found.
+pub struct Ranking<'m, 'p, B, const PRUNE: bool> {
+    movegen: &'m mut MoveGen,
+    board: &'p Board,
+    rules: &'p Rules,
+    lexicon: &'p Lexicon,
+    rack: Rack,
+    points: [i32; KINDS],
+    value_bound: B,
+    ranked: Vec<RankedAnchor>,
+    /// The per-stretch bounds the anchors keep (when `PRUNE`).
+    stretches: Vec<i32>,
+}
+
+impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
+    /// The placement of highest `value` among those read as `readings` says, ties going to
+    /// the least placement in canonical order; `None` when none is worth `floor` or more.
+    pub fn best(
+        &mut self,
+        readings: Readings,
+        floor: i32,
+        value: impl FnMut(&Candidate<'_>) -> i32,
+    ) -> Option<(i32, Placement)> {
+        let (board, rack) = (self.board, &self.rack);
         let mut bounds = ExtentBounds::NOTHING;
         let mut sink = Best::<_, _, PRUNE> {
             best: None,
@@ -623,34 +656,43 @@ impl MoveGen {
             blanks: usize::from(rack.count(BLANK)),
             at_least: floor,
             value,
-            value_bound,
+            value_bound: &self.value_bound,
         };
-        for entry in &ranked {
+        for entry in &self.ranked {
             if entry.bound < sink.floor() {
                 break;
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            let mut line_gen = LineGen::new(
-                self,
-                board,
-                rules,
-                &points,
-                lexicon,
-                entry.direction,
-                line,
-                entry.reading,
-            );
-            line_gen.find_anchors(board.is_empty());
             if PRUNE {
-                bounds.load(&entry.kept, &stretches);
-                line_gen.bounds = &bounds;
+                bounds.load(&entry.kept, &self.stretches);
             }
-            line_gen.search_anchor(anchor, rack, &mut sink);
+            for reading in Reading::for_line(board, entry.direction, line, readings) {
+                let mut line_gen = LineGen::new(
+                    self.movegen,
+                    board,
+                    self.rules,
+                    &self.points,
+                    self.lexicon,
+                    entry.direction,
+                    line,
+                    reading,
+                );
+                line_gen.find_anchors(board.is_empty());
+                if PRUNE {
+                    line_gen.bounds = &bounds;
+                }
+                line_gen.search_anchor(anchor, rack, &mut sink);
+            }
         }
-        self.whole_with = whole_with;
-        self.ranked = ranked;
-        self.stretches = stretches;
         sink.best
+    }
+}
+
+impl<B, const PRUNE: bool> Drop for Ranking<'_, '_, B, PRUNE> {
+    fn drop(&mut self) {
+        // The buffers go back to the generator for its next search.
+        self.movegen.ranked = std::mem::take(&mut self.ranked);
+        self.movegen.stretches = std::mem::take(&mut self.stretches);
     }
 }
