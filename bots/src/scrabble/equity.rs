@@ -181,7 +181,7 @@ impl Equity {
         &'m mut self,
         observation: &Observation<'p>,
         leaves: &'p TurnLeaves<'p>,
-    ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p, true> {
+    ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p> {
         self.movegen.rank(
             observation.board,
             observation.rules,
@@ -197,7 +197,7 @@ impl Equity {
 fn choose_ranked<B: Fn(&Stretch) -> i32>(
     observation: &Observation<'_>,
     leaves: &TurnLeaves<'_>,
-    ranking: &mut Ranking<'_, '_, B, true>,
+    ranking: &mut Ranking<'_, '_, B>,
     floor: i32,
 ) -> Option<(Move, i32)> {
     let rack = observation.rack;

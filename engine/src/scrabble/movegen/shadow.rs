@@ -119,7 +119,7 @@ impl ExtentBounds {
 }
 
 /// The best move found so far: the sink of a search after the best move alone.
-struct Best<V, B, const PRUNE: bool> {
+struct Best<V, B> {
     best: Option<(i32, Placement)>,
     /// What a move must be worth to be kept: `at_least`, then the best's worth.
     floor: i32,
@@ -131,12 +131,12 @@ struct Best<V, B, const PRUNE: bool> {
     value_bound: B,
 }
 
-impl<V, B, const PRUNE: bool> Sink for Best<V, B, PRUNE>
+impl<V, B> Sink for Best<V, B>
 where
     V: FnMut(&Candidate<'_>) -> i32,
     B: Fn(&Stretch) -> i32,
 {
-    const PRUNES: bool = PRUNE;
+    const PRUNES: bool = true;
 
     fn take(&mut self, candidate: &Candidate<'_>) {
         // The bound of the move's own stretch is cheap; its value may not be.
@@ -347,8 +347,8 @@ impl LineGen<'_> {
     /// cross-check allows), and the bingo bonus for a stretch as long. No move through the
     /// anchor beats the largest of these.
     ///
-    /// The bound is of `value_bound` over the stretches; `kept`, if given, gets each stretch's
-    /// (see [`KeptStretches`]).
+    /// The bound is of `value_bound` over the stretches; `stretches` gets each stretch's (see
+    /// [`KeptStretches`]).
     fn shadow(
         &self,
         anchor: usize,
@@ -356,7 +356,7 @@ impl LineGen<'_> {
         best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
         value_bound: &impl Fn(&Stretch) -> i32,
-        mut kept: Option<&mut Vec<i32>>,
+        stretches: &mut Vec<i32>,
     ) -> (i32, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
         let mut anchor_bound = i32::MIN;
@@ -397,15 +397,15 @@ impl LineGen<'_> {
         // keeps the least bound.
         let tables = blanks.min(MAX_BLANKS) + 1;
         let region = KeptStretches {
-            start: kept.as_ref().map_or(0, |stretches| stretches.len() as u32),
+            start: stretches.len() as u32,
             lefts: left.squares as u8,
             rights: right.squares as u8,
             tables: tables as u8,
         };
-        if let Some(stretches) = kept.as_deref_mut() {
-            let len = stretches.len() + left.squares * right.squares * tables;
-            stretches.resize(len, i32::MIN);
-        }
+        stretches.resize(
+            stretches.len() + left.squares * right.squares * tables,
+            i32::MIN,
+        );
         // `l` tiles left of the anchor, `r + 1` from the anchor rightwards.
         for l in 0..left.squares {
             for r in 0..right.squares.min(limit - l) {
@@ -440,18 +440,16 @@ impl LineGen<'_> {
                 };
                 let bound = value_bound(&stretch);
                 anchor_bound = anchor_bound.max(bound);
-                if let Some(stretches) = kept.as_deref_mut() {
-                    // The last table serves the rack's own blanks (or MAX_BLANKS and more);
-                    // with fewer blanks still on the rack, the leave keeps fewer.
-                    let at = region.start as usize + (l * right.squares + r) * tables;
-                    stretches[at + tables - 1] = bound;
-                    for (b, entry) in stretches[at..at + tables - 1].iter_mut().enumerate() {
-                        let fewer = Stretch {
-                            blanks_kept: b.min(rack.len() - tiles),
-                            ..stretch
-                        };
-                        *entry = value_bound(&fewer);
-                    }
+                // The last table serves the rack's own blanks (or MAX_BLANKS and more); with
+                // fewer blanks still on the rack, the leave keeps fewer.
+                let at = region.start as usize + (l * right.squares + r) * tables;
+                stretches[at + tables - 1] = bound;
+                for (b, entry) in stretches[at..at + tables - 1].iter_mut().enumerate() {
+                    let fewer = Stretch {
+                        blanks_kept: b.min(rack.len() - tiles),
+                        ..stretch
+                    };
+                    *entry = value_bound(&fewer);
                 }
             }
         }
@@ -495,9 +493,7 @@ impl MoveGen {
         rack: &Rack,
         confundo: bool,
     ) -> Option<(i32, Placement)> {
-        // The anchors' ranking by score bound is nearly all the pruning the score alone
-        // allows: bounding partial words too costs more than it saves (measured).
-        self.rank_with::<false, _>(board, rules, lexicon, rack, |stretch: &Stretch| {
+        self.rank(board, rules, lexicon, rack, |stretch: &Stretch| {
             stretch.score
         })
         .best(Readings::with_confundo(confundo), i32::MIN, |candidate| {
@@ -537,19 +533,7 @@ impl MoveGen {
         lexicon: &'p Lexicon,
         rack: &Rack,
         value_bound: B,
-    ) -> Ranking<'m, 'p, B, true> {
-        self.rank_with::<true, B>(board, rules, lexicon, rack, value_bound)
-    }
-
-    /// [`MoveGen::rank`]; searches abandon partial words that cannot win when `PRUNE`.
-    fn rank_with<'m, 'p, const PRUNE: bool, B: Fn(&Stretch) -> i32>(
-        &'m mut self,
-        board: &'p Board,
-        rules: &'p Rules,
-        lexicon: &'p Lexicon,
-        rack: &Rack,
-        value_bound: B,
-    ) -> Ranking<'m, 'p, B, PRUNE> {
+    ) -> Ranking<'m, 'p, B> {
         self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         let best_tiles = best_tiles(rack, &points);
@@ -569,7 +553,7 @@ impl MoveGen {
         };
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
-        // A search that abandons partial words keeps each anchor's per-stretch bounds.
+        // Each anchor's per-stretch bounds are kept for the walk to abandon partial words.
         let mut stretches = std::mem::take(&mut self.stretches);
         stretches.clear();
         for direction in Direction::BOTH {
@@ -596,7 +580,7 @@ impl MoveGen {
                         &best_tiles,
                         &mut spelling,
                         &value_bound,
-                        PRUNE.then_some(&mut stretches),
+                        &mut stretches,
                     );
                     ranked.push(RankedAnchor {
                         bound,
@@ -626,7 +610,7 @@ impl MoveGen {
 
 /// A position's anchors ranked for one rack, best bound first (from [`MoveGen::rank`]): each
 /// search after the best placement walks them until no bound can beat the best found.
-pub struct Ranking<'m, 'p, B, const PRUNE: bool> {
+pub struct Ranking<'m, 'p, B> {
     movegen: &'m mut MoveGen,
     board: &'p Board,
     rules: &'p Rules,
@@ -635,11 +619,11 @@ pub struct Ranking<'m, 'p, B, const PRUNE: bool> {
     points: [i32; KINDS],
     value_bound: B,
     ranked: Vec<RankedAnchor>,
-    /// The per-stretch bounds the anchors keep (when `PRUNE`).
+    /// The per-stretch bounds the anchors keep.
     stretches: Vec<i32>,
 }
 
-impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
+impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
     /// The placement of highest `value` among those read as `readings` says, ties going to
     /// the least placement in canonical order; `None` when none is worth `floor` or more.
     pub fn best(
@@ -650,7 +634,7 @@ impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
     ) -> Option<(i32, Placement)> {
         let (board, rack) = (self.board, &self.rack);
         let mut bounds = ExtentBounds::NOTHING;
-        let mut sink = Best::<_, _, PRUNE> {
+        let mut sink = Best {
             best: None,
             floor,
             blanks: usize::from(rack.count(BLANK)),
@@ -664,9 +648,7 @@ impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            if PRUNE {
-                bounds.load(&entry.kept, &self.stretches);
-            }
+            bounds.load(&entry.kept, &self.stretches);
             for reading in Reading::for_line(board, entry.direction, line, readings) {
                 let mut line_gen = LineGen::new(
                     self.movegen,
@@ -679,9 +661,7 @@ impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
                     reading,
                 );
                 line_gen.find_anchors(board.is_empty());
-                if PRUNE {
-                    line_gen.bounds = &bounds;
-                }
+                line_gen.bounds = &bounds;
                 line_gen.search_anchor(anchor, rack, &mut sink);
             }
         }
@@ -689,7 +669,7 @@ impl<B: Fn(&Stretch) -> i32, const PRUNE: bool> Ranking<'_, '_, B, PRUNE> {
     }
 }
 
-impl<B, const PRUNE: bool> Drop for Ranking<'_, '_, B, PRUNE> {
+impl<B> Drop for Ranking<'_, '_, B> {
     fn drop(&mut self) {
         // The buffers go back to the generator for its next search.
         self.movegen.ranked = std::mem::take(&mut self.ranked);
