@@ -126,7 +126,7 @@ impl CardWise {
     /// A card worth playing given the move and equity planned without one, and the equity
     /// of the best backwards move if Confundo would gain enough by it.
     fn for_plan(
-        &mut self,
+        &self,
         observation: &HpObservation<'_>,
         planned: &Move,
         value: i32,

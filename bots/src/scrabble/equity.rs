@@ -5,7 +5,7 @@ use std::ops::RangeBounds;
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
 use engine::scrabble::{
     Candidate, Move, MoveGen, Observation, Placement, Rack, Ranking, Readings, SIZE, Stretch,
-    check_placement,
+    check_placement, leave_after,
 };
 
 use super::leaves::LeaveModel;
@@ -152,10 +152,7 @@ impl Equity {
             observation.backwards,
         )
         .ok()?;
-        let mut leave = rack;
-        for (_, cell) in placement.placed() {
-            leave.take(cell.kind());
-        }
+        let leave = leave_after(&rack, placement);
         let layout = &observation.rules.layout;
         let hogwarts = (0..usize::from(placement.len))
             .filter(|&i| !placement.tiles[i].is_empty() && layout.is_hogwarts(placement.square(i)))

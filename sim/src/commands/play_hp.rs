@@ -200,7 +200,6 @@ pub(crate) fn turn_line(game: &HpGame, names: &[String], report: &TurnReport) ->
     line
 }
 
-/// The tiles to return after Engorgio, asked of the person until valid.
 /// The five highest-scoring placements for `seat`'s rack, ties in canonical order: the
 /// terminal's and the web page's hints.
 pub fn hints(game: &HpGame, seat: usize) -> Vec<(i32, Placement)> {
@@ -218,6 +217,7 @@ pub fn hints(game: &HpGame, seat: usize) -> Vec<(i32, Placement)> {
     moves
 }
 
+/// The tiles to return after Engorgio, asked of the person until valid.
 fn ask_discard(
     out: &mut impl Write,
     input: &mut impl Iterator<Item = String>,

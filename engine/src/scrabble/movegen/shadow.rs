@@ -71,7 +71,7 @@ impl Extents {
 
 impl ExtentBounds {
     /// No bound: every move is wanted.
-    pub(super) const UNBOUNDED: ExtentBounds = ExtentBounds {
+    const UNBOUNDED: ExtentBounds = ExtentBounds {
         by_blanks: [Extents {
             right: [[i32::MAX; SIZE + 1]; SIZE + 1],
             left: [i32::MAX; SIZE + 1],
@@ -184,7 +184,7 @@ pub(super) struct RankedAnchor {
 /// Where one anchor's per-stretch bounds lie among those the ranking kept: `tables` values
 /// (one for each count of blanks the rack may still hold) for each of `lefts` by `rights`
 /// stretches (tiles left of the anchor, tiles from it rightwards).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct KeptStretches {
     start: u32,
     lefts: u8,
