@@ -501,31 +501,13 @@ impl MoveGen {
         })
     }
 
-    /// The placement of highest `value` among those read as `readings` says, ties going to the
-    /// least placement in canonical order; `None` when no placement is worth `floor` or more.
+    /// The anchors of `board` for `rack`, ranked by `value_bound`, for one search after the
+    /// best placement or more ([`Ranking::best`]: other readings, other floors).
     ///
     /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
     /// stretch could give: anchors are searched best bound first and the search stops once no
     /// bound beats the best value found (for the greedy choice both are the score; an equity
     /// player adds the most a leave of the rack's other tiles could be worth).
-    #[allow(clippy::too_many_arguments)]
-    pub fn best_by(
-        &mut self,
-        board: &Board,
-        rules: &Rules,
-        lexicon: &Lexicon,
-        rack: &Rack,
-        readings: Readings,
-        floor: i32,
-        value_bound: impl Fn(&Stretch) -> i32,
-        value: impl FnMut(&Candidate<'_>) -> i32,
-    ) -> Option<(i32, Placement)> {
-        self.rank(board, rules, lexicon, rack, value_bound)
-            .best(readings, floor, value)
-    }
-
-    /// The anchors of `board` for `rack`, ranked by `value_bound` (see [`MoveGen::best_by`]),
-    /// for one search after the best placement or more (other readings, other floors).
     pub fn rank<'m, 'p, B: Fn(&Stretch) -> i32>(
         &'m mut self,
         board: &'p Board,
