@@ -17,6 +17,10 @@ mod gaddag;
 #[allow(dead_code)]
 mod anagrams;
 
+#[path = "src/word_map.rs"]
+#[allow(dead_code)]
+mod word_map;
+
 use std::{env, fs, path::PathBuf};
 
 fn main() {
@@ -26,6 +30,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/graph.rs");
     println!("cargo:rerun-if-changed=src/gaddag.rs");
     println!("cargo:rerun-if-changed=src/anagrams.rs");
+    println!("cargo:rerun-if-changed=src/word_map.rs");
     let text =
         fs::read_to_string(source).expect("lexicon/data/words.txt is part of the repository");
     // The source list has words over 15 letters; they cannot be played, so they are skipped here.
@@ -65,6 +70,10 @@ fn main() {
         .expect("letters only");
     fs::write(out.join("dictionary.anagrams"), anagrams.keys().to_bytes())
         .expect("write dictionary.anagrams");
+    // And the long words by their letters, for full-rack plays.
+    let word_map = word_map::WordMap::build(parsed.words.iter().map(String::as_bytes));
+    fs::write(out.join("dictionary.wordmap"), word_map.to_bytes())
+        .expect("write dictionary.wordmap");
     fs::write(out.join("dictionary.fst"), bytes).expect("write dictionary.fst");
     fs::write(
         out.join("dictionary_stats.rs"),

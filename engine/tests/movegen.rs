@@ -275,3 +275,73 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
     }
     assert!(positions > 200, "{positions}");
 }
+
+#[test]
+fn full_rack_plays_found_by_lookup_are_the_best_of_all_moves() {
+    // Racks spelling long words (a letter short of eight-letter ones, which the board may
+    // supply), some with blanks: the best move is often a full-rack play, found by the word
+    // map rather than the walk.
+    let editions = [
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+    ];
+    let rules = Arc::new(Rules::standard());
+    let mut rng = Pcg64Mcg::seed_from_u64(21);
+    let mut movegen = MoveGen::new();
+    let (mut positions, mut full_rack_best) = (0, 0);
+    for game_index in 0..12u64 {
+        let lexicon = &editions[game_index as usize % 2];
+        let mut long_words = Vec::new();
+        lexicon.for_each_word(|word| {
+            if (7..=8).contains(&word.len()) && rng.random_range(0..200) == 0 {
+                long_words.push(word.to_vec());
+            }
+        });
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
+        while !game.is_over() {
+            let mut letters = long_words[rng.random_range(0..long_words.len())].clone();
+            while letters.len() > 7 {
+                letters.remove(rng.random_range(0..letters.len()));
+            }
+            let mut rack = Rack::EMPTY;
+            for (i, &letter) in letters.iter().enumerate() {
+                let blank = i < rng.random_range(0..3) && rng.random_range(0..2) == 0;
+                rack.add(if blank {
+                    26
+                } else {
+                    usize::from(letter - b'A')
+                });
+            }
+            let mut all: Option<(i32, Placement)> = None;
+            movegen.generate(game.board(), &rules, lexicon, &rack, |candidate| {
+                let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
+                if all.is_none_or(|(score, placement)| key > (score, std::cmp::Reverse(placement)))
+                {
+                    all = Some((candidate.score(), candidate.placement()));
+                }
+            });
+            let best = movegen.best(game.board(), &rules, lexicon, &rack);
+            assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
+            positions += 1;
+            if best.is_some_and(|(_, placement)| placement.placed().count() == 7) {
+                full_rack_best += 1;
+            }
+            let mut options = Vec::new();
+            let to_move = *game.rack(game.to_move());
+            movegen.generate(game.board(), &rules, lexicon, &to_move, |c| {
+                options.push(c.placement())
+            });
+            let action = if options.is_empty() {
+                Move::Pass
+            } else {
+                Move::Place(options[rng.random_range(0..options.len())])
+            };
+            game.play(action).unwrap();
+        }
+    }
+    assert!(positions > 400, "{positions} positions");
+    assert!(
+        full_rack_best > 200,
+        "{full_rack_best} full-rack best moves"
+    );
+}

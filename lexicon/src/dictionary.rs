@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::anagrams::AnagramGraph;
 use crate::gaddag::build_gaddag;
 use crate::graph::{GraphError, WordGraph};
+use crate::word_map::WordMap;
 use crate::wordlist::{BadLine, OnBadLine, parse_word_list};
 
 include!(concat!(env!("OUT_DIR"), "/dictionary_stats.rs"));
@@ -26,6 +27,10 @@ static EMBEDDED_ANAGRAMS: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
 static EMBEDDED_GRAPH: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.graph"
+)));
+static EMBEDDED_WORD_MAP: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/dictionary.wordmap"
 )));
 static EMBEDDED_REVERSED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
@@ -97,6 +102,8 @@ pub struct Dictionary {
     prebuilt_anagrams: Option<&'static [u8]>,
     /// The words left to right as a word graph, laid out at build time for the embedded list.
     prebuilt_graph: Option<&'static [u8]>,
+    /// The long words by their letters, laid out at build time for the embedded list.
+    prebuilt_word_map: Option<&'static [u8]>,
 }
 
 /// A dictionary compiled from a word list, and how many lines it skipped.
@@ -121,6 +128,7 @@ impl Dictionary {
             prebuilt_reversed_gaddag: Some(&EMBEDDED_REVERSED_GADDAG.0),
             prebuilt_anagrams: Some(&EMBEDDED_ANAGRAMS.0),
             prebuilt_graph: Some(&EMBEDDED_GRAPH.0),
+            prebuilt_word_map: Some(&EMBEDDED_WORD_MAP.0),
         }
     }
 
@@ -139,6 +147,7 @@ impl Dictionary {
             prebuilt_reversed_gaddag: None,
             prebuilt_anagrams: None,
             prebuilt_graph: None,
+            prebuilt_word_map: None,
         }
     }
 
@@ -196,6 +205,7 @@ impl Dictionary {
                 prebuilt_reversed_gaddag: None,
                 prebuilt_anagrams: None,
                 prebuilt_graph: None,
+                prebuilt_word_map: None,
             };
             return Ok(Compiled {
                 dictionary,
@@ -287,6 +297,19 @@ impl Dictionary {
         }
         let words = self.set.stream().into_bytes();
         AnagramGraph::build(words.iter().map(Vec::as_slice))
+    }
+
+    /// The words of seven letters or more by their letters: read in place for the embedded
+    /// list, built now for another.
+    pub fn word_map(&self) -> WordMap {
+        if let Some(map) = self
+            .prebuilt_word_map
+            .and_then(|bytes| WordMap::from_static(bytes).ok())
+        {
+            return map;
+        }
+        let words = self.set.stream().into_bytes();
+        WordMap::build(words.iter().map(Vec::as_slice))
     }
 
     /// The underlying fst set.

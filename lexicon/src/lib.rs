@@ -11,6 +11,7 @@ pub mod gaddag;
 pub mod glossary;
 pub mod graph;
 pub mod query;
+pub mod word_map;
 pub mod wordlist;
 
 use std::sync::OnceLock;
@@ -24,6 +25,7 @@ pub use dictionary::{
 pub use glossary::{EMBEDDED_GLOSSARY, GlossaryEntry, GlossaryLineError};
 pub use graph::{Edges, LetterSet, NodeId, SEPARATOR, Walker, WordGraph};
 pub use query::QueryError;
+pub use word_map::{CountsHasher, LetterCounts, WordMap, letter_counts};
 pub use wordlist::{MAX_WORD_LEN, MIN_WORD_LEN, OnBadLine};
 
 /// Which words a game accepts.
@@ -60,6 +62,7 @@ pub struct Lexicon {
     gaddag: WordGraph,
     reversed_gaddag: OnceLock<WordGraph>,
     anagrams: OnceLock<AnagramGraph>,
+    word_map: OnceLock<WordMap>,
 }
 
 impl Lexicon {
@@ -91,6 +94,7 @@ impl Lexicon {
             gaddag,
             reversed_gaddag: OnceLock::new(),
             anagrams: OnceLock::new(),
+            word_map: OnceLock::new(),
         })
     }
 
@@ -152,6 +156,26 @@ impl Lexicon {
                     let glossary = AnagramGraph::build(words.iter().map(Vec::as_slice))
                         .expect("glossary words are letters");
                     dictionary.union(&glossary).expect("the union fits")
+                }
+            }
+        })
+    }
+
+    /// The playable words of seven letters or more by their letters, for full-rack plays
+    /// (built on first use).
+    pub fn word_map(&self) -> &WordMap {
+        self.word_map.get_or_init(|| {
+            let dictionary = self.dictionary.word_map();
+            match self.edition {
+                Edition::Plain => dictionary,
+                Edition::HarryPotter => {
+                    // The Glossary's words the dictionary lacks, each word kept once.
+                    let words = self.glossary.stream().into_bytes();
+                    let new_words = words
+                        .iter()
+                        .filter(|word| !self.dictionary.set().contains(word))
+                        .map(Vec::as_slice);
+                    dictionary.with_more(WordMap::build(new_words))
                 }
             }
         })

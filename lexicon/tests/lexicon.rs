@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine};
+use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine, WordMap, letter_counts};
 
 fn hp() -> Lexicon {
     Lexicon::embedded(Edition::HarryPotter)
@@ -251,4 +251,43 @@ fn the_anagram_graph_knows_every_playable_word_by_its_letters() {
             .unwrap();
     let user = Lexicon::new(compiled.dictionary, Edition::Plain).unwrap();
     assert!(spelled(&user, "TCA") && !spelled(&user, "TAN"));
+}
+
+#[test]
+fn the_word_map_holds_every_long_word_once_in_both_editions() {
+    for edition in [Edition::Plain, Edition::HarryPotter] {
+        let lexicon = Lexicon::embedded(edition);
+        let map = lexicon.word_map();
+        let mut long = Vec::new();
+        lexicon.for_each_word(|word| {
+            if word.len() >= WordMap::MIN_LEN {
+                long.push(word.to_vec());
+            }
+        });
+        assert_eq!(map.len(), long.len(), "{edition:?}");
+        // Every 97th word is found by its own letters, once; with a blank for one of them too.
+        for word in long.iter().step_by(97) {
+            let letters: Vec<u8> = word.iter().map(|b| b - b'A').collect();
+            let mut found = 0;
+            map.for_each_spelled(letter_counts(&letters), 0, |w| {
+                found += usize::from(w == letters)
+            });
+            assert_eq!(found, 1, "{}", String::from_utf8_lossy(word));
+            let mut with_blank = 0;
+            map.for_each_spelled(letter_counts(&letters[1..]), 1, |w| {
+                with_blank += usize::from(w == letters)
+            });
+            assert_eq!(
+                with_blank,
+                1,
+                "{} with a blank",
+                String::from_utf8_lossy(word)
+            );
+        }
+    }
+    // A user's list gets its map built from its words.
+    let words = ["AARDVARK", "CAT", "TRAINEES"];
+    let lexicon =
+        Lexicon::new(Dictionary::from_sorted_words(words, "test"), Edition::Plain).unwrap();
+    assert_eq!(lexicon.word_map().len(), 2);
 }

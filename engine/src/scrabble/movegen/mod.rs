@@ -10,6 +10,7 @@
 //! as [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
 
 mod shadow;
+mod whole;
 
 use shadow::{ExtentBounds, Extents};
 pub use shadow::{Ranking, Stretch};
@@ -41,7 +42,9 @@ pub struct MoveGen {
     /// The ranked anchors' per-stretch bounds, for a search that abandons partial words.
     stretches: Vec<i32>,
     /// This turn's answers to "do the whole rack and these board letters spell a word?".
-    whole_with: std::collections::HashMap<u128, bool>,
+    whole_with: whole::CountsMap<bool>,
+    /// This turn's words for full-rack plays, by the board letters they take in.
+    whole_words: whole::WholeWords,
 }
 
 impl Default for MoveGen {
@@ -58,7 +61,8 @@ impl MoveGen {
             cross_points: [[NO_CROSS; SQUARES]; 2],
             ranked: Vec::with_capacity(2 * SQUARES),
             stretches: Vec::new(),
-            whole_with: std::collections::HashMap::new(),
+            whole_with: whole::CountsMap::default(),
+            whole_words: whole::WholeWords::default(),
         }
     }
 

@@ -2,10 +2,9 @@
 //! through it (its "shadow", after MAGPIE), anchors are searched best bound first, and the
 //! search stops once no remaining bound can beat the best move found.
 
-use std::collections::HashMap;
-
 use lexicon::{Lexicon, MAX_WORD_LEN};
 
+use super::whole::{CountsMap, WholeWords, by_lookup};
 use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -88,8 +87,9 @@ impl ExtentBounds {
         by_blanks: [Extents::NOTHING; MAX_BLANKS + 1],
     };
 
-    /// The bounds of one anchor from the per-stretch bounds [`LineGen::shadow`] kept.
-    fn load(&mut self, kept: &KeptStretches, stretches: &[i32]) {
+    /// The bounds of one anchor from the per-stretch bounds [`LineGen::shadow`] kept; with
+    /// `without`, stretches placing that many tiles are left out (their plays found apart).
+    fn load(&mut self, kept: &KeptStretches, stretches: &[i32], without: Option<usize>) {
         let (lefts, rights, tables) = (
             usize::from(kept.lefts),
             usize::from(kept.rights),
@@ -104,7 +104,11 @@ impl ExtentBounds {
         for (b, extents) in self.by_blanks[..tables].iter_mut().enumerate() {
             for l in 0..lefts {
                 for r in 0..rights {
-                    extents.right[l][r] = stretches[(l * rights + r) * tables + b];
+                    extents.right[l][r] = if without == Some(l + r + 1) {
+                        i32::MIN
+                    } else {
+                        stretches[(l * rights + r) * tables + b]
+                    };
                 }
             }
             extents.close(lefts, rights);
@@ -257,7 +261,7 @@ struct Spelling<'a> {
     /// up to, if any `k` do.
     parts: [Option<i32>; MAX_WORD_LEN + 1],
     /// Whether the whole rack and these board letters spell a word, as found so far this turn.
-    whole_with: &'a mut HashMap<u128, bool>,
+    whole_with: &'a mut CountsMap<bool>,
 }
 
 impl Spelling<'_> {
@@ -576,6 +580,8 @@ impl MoveGen {
         }
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         self.whole_with = whole_with;
+        let mut whole_words = std::mem::take(&mut self.whole_words);
+        whole_words.start(rack);
         Ranking {
             movegen: self,
             board,
@@ -586,6 +592,7 @@ impl MoveGen {
             value_bound,
             ranked,
             stretches,
+            whole_words,
         }
     }
 }
@@ -603,6 +610,8 @@ pub struct Ranking<'m, 'p, B> {
     ranked: Vec<RankedAnchor>,
     /// The per-stretch bounds the anchors keep.
     stretches: Vec<i32>,
+    /// The words of full-rack plays looked up so far.
+    whole_words: WholeWords,
 }
 
 impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
@@ -630,8 +639,16 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            bounds.load(&entry.kept, &self.stretches);
+            let mut loaded = None;
             for reading in Reading::for_line(board, entry.direction, line, readings) {
+                // Words read the ordinary way and placing the whole rack are looked up; the
+                // walk leaves them out.
+                let lookup = reading == Reading::Forward && by_lookup(rack);
+                let without = lookup.then_some(rack.len());
+                if loaded != Some(without) {
+                    bounds.load(&entry.kept, &self.stretches, without);
+                    loaded = Some(without);
+                }
                 let mut line_gen = LineGen::new(
                     self.movegen,
                     board,
@@ -644,6 +661,24 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                 );
                 line_gen.find_anchors(board.is_empty());
                 line_gen.bounds = &bounds;
+                if lookup {
+                    let kept = &entry.kept;
+                    let stretches = &self.stretches;
+                    let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
+                    // The rack's own blanks: the last table.
+                    let bound = |l: usize, r: usize| {
+                        stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
+                    };
+                    line_gen.whole_rack_plays(
+                        anchor,
+                        rack,
+                        (usize::from(kept.lefts), rights),
+                        bound,
+                        self.lexicon.word_map(),
+                        &mut self.whole_words,
+                        &mut sink,
+                    );
+                }
                 line_gen.search_anchor(anchor, rack, &mut sink);
             }
         }
@@ -656,5 +691,6 @@ impl<B> Drop for Ranking<'_, '_, B> {
         // The buffers go back to the generator for its next search.
         self.movegen.ranked = std::mem::take(&mut self.ranked);
         self.movegen.stretches = std::mem::take(&mut self.stretches);
+        self.movegen.whole_words = std::mem::take(&mut self.whole_words);
     }
 }
