@@ -277,10 +277,11 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
 }
 
 #[test]
-fn full_rack_plays_found_by_lookup_are_the_best_of_all_moves() {
+fn plays_found_by_lookup_are_the_best_of_all_moves() {
     // Racks spelling long words (a letter short of eight-letter ones, which the board may
-    // supply), some with blanks: the best move is often a full-rack play, found by the word
-    // map rather than the walk.
+    // supply), some with blanks: the best move often places all the rack's tiles or all but
+    // one, found by the word map rather than the walk, read forwards or (Confundo, or through
+    // a backwards word) backwards.
     let editions = [
         Arc::new(Lexicon::embedded(Edition::Plain)),
         Arc::new(Lexicon::embedded(Edition::HarryPotter)),
@@ -288,7 +289,7 @@ fn full_rack_plays_found_by_lookup_are_the_best_of_all_moves() {
     let rules = Arc::new(Rules::standard());
     let mut rng = Pcg64Mcg::seed_from_u64(21);
     let mut movegen = MoveGen::new();
-    let (mut positions, mut full_rack_best) = (0, 0);
+    let (mut positions, mut looked_up_best, mut backwards_best) = (0, 0, 0);
     for game_index in 0..12u64 {
         let lexicon = &editions[game_index as usize % 2];
         let mut long_words = Vec::new();
@@ -312,23 +313,33 @@ fn full_rack_plays_found_by_lookup_are_the_best_of_all_moves() {
                     usize::from(letter - b'A')
                 });
             }
+            let confundo = rng.random_range(0..3) == 0;
             let mut all: Option<(i32, Placement)> = None;
-            movegen.generate(game.board(), &rules, lexicon, &rack, |candidate| {
-                let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
-                if all.is_none_or(|(score, placement)| key > (score, std::cmp::Reverse(placement)))
-                {
-                    all = Some((candidate.score(), candidate.placement()));
-                }
-            });
-            let best = movegen.best(game.board(), &rules, lexicon, &rack);
+            movegen.generate_with(
+                game.board(),
+                &rules,
+                lexicon,
+                &rack,
+                confundo,
+                |candidate| {
+                    let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
+                    if all.is_none_or(|(score, placement)| {
+                        key > (score, std::cmp::Reverse(placement))
+                    }) {
+                        all = Some((candidate.score(), candidate.placement()));
+                    }
+                },
+            );
+            let best = movegen.best_with(game.board(), &rules, lexicon, &rack, confundo);
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
-            if best.is_some_and(|(_, placement)| placement.placed().count() == 7) {
-                full_rack_best += 1;
+            if best.is_some_and(|(_, placement)| placement.placed().count() >= 6) {
+                looked_up_best += 1;
+                backwards_best += usize::from(best.is_some_and(|(_, p)| p.backwards));
             }
             let mut options = Vec::new();
             let to_move = *game.rack(game.to_move());
-            movegen.generate(game.board(), &rules, lexicon, &to_move, |c| {
+            movegen.generate_with(game.board(), &rules, lexicon, &to_move, confundo, |c| {
                 options.push(c.placement())
             });
             let action = if options.is_empty() {
@@ -336,12 +347,16 @@ fn full_rack_plays_found_by_lookup_are_the_best_of_all_moves() {
             } else {
                 Move::Place(options[rng.random_range(0..options.len())])
             };
+            if confundo {
+                game.allow_backwards();
+            }
             game.play(action).unwrap();
         }
     }
     assert!(positions > 400, "{positions} positions");
     assert!(
-        full_rack_best > 200,
-        "{full_rack_best} full-rack best moves"
+        looked_up_best > 250,
+        "{looked_up_best} best moves of six tiles or more"
     );
+    assert!(backwards_best > 30, "{backwards_best} of them backwards");
 }

@@ -28,6 +28,24 @@ fn total(counts: LetterCounts) -> usize {
         .sum()
 }
 
+/// An empty slot of the index.
+const EMPTY: u32 = u32::MAX;
+
+/// Group `group`'s counts from four `u32`s a group.
+fn counts_at(counts: &[u32], group: usize) -> LetterCounts {
+    counts[4 * group..4 * group + 4]
+        .iter()
+        .rev()
+        .fold(0, |all, &part| (all << 32) | LetterCounts::from(part))
+}
+
+/// Where `counts` starts looking in an index of `mask + 1` slots (the same at build and run
+/// time: the layout is written by the build script).
+fn slot_of(counts: LetterCounts, mask: usize) -> usize {
+    let folded = (counts as u64) ^ ((counts >> 64) as u64).rotate_left(29);
+    (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
+}
+
 /// Every word of [`WordMap::MIN_LEN`] letters or more, grouped by its letter counts.
 #[derive(Debug, Clone)]
 pub struct WordMap {
@@ -35,6 +53,9 @@ pub struct WordMap {
     counts: Cow<'static, [u32]>,
     /// Group `i`'s words are `letters[starts[i]..starts[i + 1]]`, one after another.
     starts: Cow<'static, [u32]>,
+    /// Open addressing over the groups by [`slot_of`] their counts: a group's index, or
+    /// [`EMPTY`]; a power of two long, at most half full.
+    index: Cow<'static, [u32]>,
     /// The words' letters (0-25), each group's words in alphabetical order.
     letters: Cow<'static, [u8]>,
     /// More words (the Glossary's, in its edition), looked up as well.
@@ -47,8 +68,9 @@ pub struct WordMap {
 pub struct CorruptWordMap;
 
 impl WordMap {
-    /// The shortest word kept: a full rack of seven tiles makes no shorter one.
-    pub const MIN_LEN: usize = 7;
+    /// The shortest word kept: a play of six tiles from a full rack of seven makes no
+    /// shorter one.
+    pub const MIN_LEN: usize = 6;
 
     /// Indexes the words (upper-case bytes) of [`WordMap::MIN_LEN`] letters or more.
     pub fn build<'w>(words: impl IntoIterator<Item = &'w [u8]>) -> WordMap {
@@ -80,9 +102,20 @@ impl WordMap {
             letters.extend_from_slice(word_at(entry));
         }
         starts.push(letters.len() as u32);
+        let groups = starts.len() - 1;
+        let mut index = vec![EMPTY; (2 * groups).next_power_of_two().max(2)];
+        let mask = index.len() - 1;
+        for group in 0..groups {
+            let mut slot = slot_of(counts_at(&counts, group), mask);
+            while index[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            index[slot] = group as u32;
+        }
         WordMap {
             counts: Cow::Owned(counts),
             starts: Cow::Owned(starts),
+            index: Cow::Owned(index),
             letters: Cow::Owned(letters),
             more: None,
         }
@@ -94,13 +127,15 @@ impl WordMap {
         self
     }
 
-    /// The map as bytes, for [`WordMap::from_static`]: the group count, the counts, the
-    /// starts (all little-endian `u32`s), then the letters.
+    /// The map as bytes, for [`WordMap::from_static`]: the group count, the index length, the
+    /// counts, the starts, the index (all little-endian `u32`s), then the letters.
     pub fn to_bytes(&self) -> Vec<u8> {
         let groups = (self.starts.len() - 1) as u32;
-        std::iter::once(groups)
+        [groups, self.index.len() as u32]
+            .into_iter()
             .chain(self.counts.iter().copied())
             .chain(self.starts.iter().copied())
+            .chain(self.index.iter().copied())
             .flat_map(u32::to_le_bytes)
             .chain(self.letters.iter().copied())
             .collect()
@@ -115,23 +150,32 @@ impl WordMap {
         if !cfg!(target_endian = "little") {
             return Err(CorruptWordMap);
         }
-        let groups = *word(1)?.first().ok_or(CorruptWordMap)? as usize;
-        let header = word(1 + 4 * groups + groups + 1)?;
-        let counts = &header[1..1 + 4 * groups];
-        let starts = &header[1 + 4 * groups..];
+        let sizes = word(2)?;
+        let (groups, slots) = (sizes[0] as usize, sizes[1] as usize);
+        let header = word(2 + 4 * groups + groups + 1 + slots)?;
+        let counts = &header[2..2 + 4 * groups];
+        let starts = &header[2 + 4 * groups..2 + 5 * groups + 1];
+        let index = &header[2 + 5 * groups + 1..];
         let letters = &bytes[header.len() * 4..];
         let map = WordMap {
             counts: Cow::Borrowed(counts),
             starts: Cow::Borrowed(starts),
+            index: Cow::Borrowed(index),
             letters: Cow::Borrowed(letters),
             more: None,
         };
-        // The groups in order over the letters, and every letter a letter (the build wrote
-        // the rest; a group's words are read whole, so a short one would only lose a word).
+        // The groups in order over the letters, the index naming groups, and every letter a
+        // letter (the build wrote the rest; a group's words are read whole, so a short one
+        // would only lose a word).
         let ordered = starts.windows(2).all(|pair| pair[0] <= pair[1]);
         let ends_at_letters = starts.first() == Some(&0)
             && starts.last().map(|&end| end as usize) == Some(letters.len());
-        if !ordered || !ends_at_letters || letters.iter().any(|&letter| letter >= 26) {
+        let indexed = slots.is_power_of_two()
+            && slots > groups
+            && index
+                .iter()
+                .all(|&group| group == EMPTY || (group as usize) < groups);
+        if !ordered || !ends_at_letters || !indexed || letters.iter().any(|&letter| letter >= 26) {
             return Err(CorruptWordMap);
         }
         Ok(map)
@@ -154,32 +198,23 @@ impl WordMap {
     }
 
     fn counts_of(&self, group: usize) -> LetterCounts {
-        self.counts[4 * group..4 * group + 4]
-            .iter()
-            .rev()
-            .fold(0, |counts, &part| (counts << 32) | LetterCounts::from(part))
+        counts_at(&self.counts, group)
     }
 
     /// The words spelled by exactly the letters `counts`, one after another.
     fn group(&self, counts: LetterCounts) -> &[u8] {
-        let groups = self.starts.len() - 1;
-        let at = {
-            // Binary search over the groups' counts.
-            let (mut low, mut high) = (0, groups);
-            while low < high {
-                let middle = (low + high) / 2;
-                if self.counts_of(middle) < counts {
-                    low = middle + 1;
-                } else {
-                    high = middle;
-                }
+        let mask = self.index.len() - 1;
+        let mut slot = slot_of(counts, mask);
+        loop {
+            let group = self.index[slot];
+            if group == EMPTY {
+                return &[];
             }
-            low
-        };
-        if at < groups && self.counts_of(at) == counts {
-            &self.letters[self.starts[at] as usize..self.starts[at + 1] as usize]
-        } else {
-            &[]
+            let group = group as usize;
+            if self.counts_of(group) == counts {
+                return &self.letters[self.starts[group] as usize..self.starts[group + 1] as usize];
+            }
+            slot = (slot + 1) & mask;
         }
     }
 
@@ -263,13 +298,13 @@ mod tests {
     }
 
     const WORDS: [&str; 7] = [
-        "RETAINS", "STAINER", "RETINAS", "NASTIER", "ANTSIER", "RETAINER", "TRAINS",
+        "RETAINS", "STAINER", "RETINAS", "NASTIER", "ANTSIER", "RETAINER", "TRAIN",
     ];
 
     #[test]
     fn words_are_found_by_their_letters_and_blanks() {
         let map = WordMap::build(WORDS.iter().map(|w| w.as_bytes()));
-        assert_eq!(map.len(), 6, "TRAINS is too short to keep");
+        assert_eq!(map.len(), 6, "TRAIN is too short to keep");
         let mut anagrams = spelled(&map, "AEINRST", 0);
         anagrams.sort();
         assert_eq!(

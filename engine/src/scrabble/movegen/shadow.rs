@@ -4,7 +4,7 @@
 
 use lexicon::{Lexicon, MAX_WORD_LEN};
 
-use super::whole::{CountsMap, WholeWords, by_lookup};
+use super::whole::{CountsMap, WholeWords, by_lookup, fewest_looked_up};
 use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -88,8 +88,9 @@ impl ExtentBounds {
     };
 
     /// The bounds of one anchor from the per-stretch bounds [`LineGen::shadow`] kept; with
-    /// `without`, stretches placing that many tiles are left out (their plays found apart).
-    fn load(&mut self, kept: &KeptStretches, stretches: &[i32], without: Option<usize>) {
+    /// `from`, stretches placing that many tiles or more are left out (their plays found
+    /// apart).
+    fn load(&mut self, kept: &KeptStretches, stretches: &[i32], from: Option<usize>) {
         let (lefts, rights, tables) = (
             usize::from(kept.lefts),
             usize::from(kept.rights),
@@ -104,7 +105,7 @@ impl ExtentBounds {
         for (b, extents) in self.by_blanks[..tables].iter_mut().enumerate() {
             for l in 0..lefts {
                 for r in 0..rights {
-                    extents.right[l][r] = if without == Some(l + r + 1) {
+                    extents.right[l][r] = if from.is_some_and(|tiles| l + r + 1 >= tiles) {
                         i32::MIN
                     } else {
                         stretches[(l * rights + r) * tables + b]
@@ -581,7 +582,7 @@ impl MoveGen {
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         self.whole_with = whole_with;
         let mut whole_words = std::mem::take(&mut self.whole_words);
-        whole_words.start(rack);
+        whole_words.start();
         Ranking {
             movegen: self,
             board,
@@ -639,16 +640,15 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            let mut loaded = None;
+            // Plays of all the rack's tiles, or all but one, are looked up (read either way);
+            // the walk leaves them out.
+            let lookup = by_lookup(rack);
+            bounds.load(
+                &entry.kept,
+                &self.stretches,
+                lookup.then(|| fewest_looked_up(rack)),
+            );
             for reading in Reading::for_line(board, entry.direction, line, readings) {
-                // Words read the ordinary way and placing the whole rack are looked up; the
-                // walk leaves them out.
-                let lookup = reading == Reading::Forward && by_lookup(rack);
-                let without = lookup.then_some(rack.len());
-                if loaded != Some(without) {
-                    bounds.load(&entry.kept, &self.stretches, without);
-                    loaded = Some(without);
-                }
                 let mut line_gen = LineGen::new(
                     self.movegen,
                     board,
@@ -669,7 +669,7 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                     let bound = |l: usize, r: usize| {
                         stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
                     };
-                    line_gen.whole_rack_plays(
+                    line_gen.looked_up_plays(
                         anchor,
                         rack,
                         (usize::from(kept.lefts), rights),

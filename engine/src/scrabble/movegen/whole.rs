@@ -1,7 +1,7 @@
-//! Plays of the whole rack found by lookup: the words spelled by the rack and the board
-//! letters a stretch takes in come from the lexicon's word map and are tried on the stretch,
-//! so the search after the best move need not walk partial words that only a full-rack play
-//! could finish (with a blank on the rack, most of them).
+//! Plays of the whole rack, and of all its tiles but one, found by lookup: the words spelled
+//! by those tiles and the board letters a stretch takes in come from the lexicon's word map
+//! and are tried on the stretch, so the search after the best move need not walk the partial
+//! words only such plays could finish (with a blank on the rack, most of them).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use lexicon::{CountsHasher, LetterCounts, WordMap};
 
-use super::{LineGen, Sink, Tally};
+use super::{LineGen, Reading, Sink, Tally};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::rack::Rack;
 use crate::scrabble::tiles::{BLANK, Cell};
@@ -17,46 +17,47 @@ use crate::scrabble::tiles::{BLANK, Cell};
 /// Racks with more blanks than this are left to the walk (a lookup per blank letter set).
 pub(super) const MAX_BLANKS: u8 = 2;
 
-/// Whether full-rack plays of `rack` are found by lookup rather than by the walk.
+/// Whether plays of the whole rack, and of all its tiles but one, are found by lookup rather
+/// than by the walk (the word map holds words as short as the latter).
 pub(super) fn by_lookup(rack: &Rack) -> bool {
-    rack.len() >= WordMap::MIN_LEN && rack.count(BLANK) <= MAX_BLANKS
+    rack.len() > WordMap::MIN_LEN && rack.count(BLANK) <= MAX_BLANKS
+}
+
+/// The fewest tiles a play found by lookup places, for a rack [`by_lookup`] accepts.
+pub(super) fn fewest_looked_up(rack: &Rack) -> usize {
+    rack.len() - 1
 }
 
 /// A map keyed by letter counts, hashed cheaply.
 pub(super) type CountsMap<V> = HashMap<LetterCounts, V, BuildHasherDefault<CountsHasher>>;
 
-/// The words looked up this turn, by the board letters they take in (the rack is the turn's).
+/// The words looked up this turn, by the letters and blanks they were spelled with.
 #[derive(Debug, Clone, Default)]
 pub(super) struct WholeWords {
     found: CountsMap<Range<usize>>,
     letters: Vec<u8>,
-    /// The rack's letters (blanks aside) as counts.
-    rack: LetterCounts,
-    blanks: u8,
 }
 
+/// Bit where a lookup's key keeps its blanks, above the 26 letters' counts.
+const BLANKS_SHIFT: u32 = 120;
+
 impl WholeWords {
-    /// Starts a turn with `rack`.
-    pub(super) fn start(&mut self, rack: &Rack) {
+    /// Starts a turn.
+    pub(super) fn start(&mut self) {
         self.found.clear();
         self.letters.clear();
-        self.rack = (0..26u8)
-            .map(|letter| LetterCounts::from(rack.count(usize::from(letter))) << (4 * letter))
-            .sum();
-        self.blanks = rack.count(BLANK);
     }
 
-    /// The words spelled by the rack and `through`, one after another.
-    fn words(&mut self, map: &WordMap, through: LetterCounts) -> &[u8] {
-        let range = match self.found.get(&through) {
+    /// The words spelled by `counts` and `blanks`, one after another.
+    fn words(&mut self, map: &WordMap, counts: LetterCounts, blanks: u8) -> &[u8] {
+        let key = counts | LetterCounts::from(blanks) << BLANKS_SHIFT;
+        let range = match self.found.get(&key) {
             Some(range) => range.clone(),
             None => {
                 let start = self.letters.len();
                 let letters = &mut self.letters;
-                map.for_each_spelled(self.rack + through, self.blanks, |word| {
-                    letters.extend_from_slice(word)
-                });
-                self.found.insert(through, start..self.letters.len());
+                map.for_each_spelled(counts, blanks, |word| letters.extend_from_slice(word));
+                self.found.insert(key, start..self.letters.len());
                 start..self.letters.len()
             }
         };
@@ -64,12 +65,19 @@ impl WholeWords {
     }
 }
 
+/// A rack's letters (blanks aside) as counts.
+fn counts_of(rack: &Rack) -> LetterCounts {
+    (0..26u8)
+        .map(|letter| LetterCounts::from(rack.count(usize::from(letter))) << (4 * letter))
+        .sum()
+}
+
 impl LineGen<'_> {
-    /// Hands `sink` every play of the whole `rack` whose leftmost anchor is `anchor`, on each
-    /// stretch (`l` tiles left of the anchor, `r + 1` from it rightwards) whose bound in
-    /// `bound` reaches the sink's floor.
+    /// Hands `sink` every play of the whole `rack`, or of all its tiles but one, whose leftmost
+    /// anchor is `anchor`, on each stretch (`l` tiles left of the anchor, `r + 1` from it
+    /// rightwards) whose bound in `bound` reaches the sink's floor.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn whole_rack_plays(
+    pub(super) fn looked_up_plays(
         &mut self,
         anchor: usize,
         rack: &Rack,
@@ -79,23 +87,62 @@ impl LineGen<'_> {
         words: &mut WholeWords,
         sink: &mut impl Sink,
     ) {
-        let tiles = rack.len();
-        for l in 0..lefts.min(tiles) {
-            let r = tiles - 1 - l;
-            if r >= rights || bound(l, r) < sink.floor() {
-                continue;
+        let counts = counts_of(rack);
+        for l in 0..lefts {
+            for tiles in fewest_looked_up(rack)..=rack.len() {
+                let Some(r) = tiles.checked_sub(l + 1) else {
+                    continue;
+                };
+                if r >= rights || bound(l, r) < sink.floor() {
+                    continue;
+                }
+                let Some((start, end)) = self.stretch_span(anchor, l, r) else {
+                    continue;
+                };
+                let through: LetterCounts = (start..end)
+                    .filter(|&pos| !self.cells[pos].is_empty())
+                    .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
+                    .sum();
+                let len = end - start;
+                if tiles == rack.len() {
+                    let found = words.words(map, counts + through, rack.count(BLANK));
+                    self.try_words(start, len, found, rack, sink);
+                    continue;
+                }
+                // Each tile kind the play could leave on the rack.
+                for kept in rack.present_kinds() {
+                    let mut placed = *rack;
+                    placed.take(kept);
+                    let letters = if kept == BLANK {
+                        counts
+                    } else {
+                        counts - (1 << (4 * kept))
+                    };
+                    let found = words.words(map, letters + through, placed.count(BLANK));
+                    self.try_words(start, len, found, &placed, sink);
+                }
             }
-            let Some((start, end)) = self.stretch_span(anchor, l, r) else {
-                continue;
-            };
-            let through = (start..end)
-                .filter(|&pos| !self.cells[pos].is_empty())
-                .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
-                .sum();
-            let found = words.words(map, through);
-            let len = end - start;
-            for word in found.chunks_exact(len) {
-                self.try_word(start, word, rack, sink);
+        }
+    }
+
+    /// Tries each of the words of `len` letters in `found` from `start`, spelled backwards
+    /// when the search reads words that way.
+    fn try_words(
+        &mut self,
+        start: usize,
+        len: usize,
+        found: &[u8],
+        tiles: &Rack,
+        sink: &mut impl Sink,
+    ) {
+        let mut reversed = [0u8; SIZE];
+        for word in found.chunks_exact(len) {
+            if self.reading == Reading::Forward {
+                self.try_word(start, word, tiles, sink);
+            } else {
+                reversed[..len].copy_from_slice(word);
+                reversed[..len].reverse();
+                self.try_word(start, &reversed[..len], tiles, sink);
             }
         }
     }
@@ -128,8 +175,8 @@ impl LineGen<'_> {
         Some((start, end))
     }
 
-    /// Plays `word` from `start` if the board letters agree and the cross-checks allow it:
-    /// once for each way of putting the rack's blanks on its letters.
+    /// Plays `word` from `start` with exactly the tiles `rack`, if the board letters agree and
+    /// the cross-checks allow it: once for each way of putting the blanks on its letters.
     fn try_word(&mut self, start: usize, word: &[u8], rack: &Rack, sink: &mut impl Sink) {
         let mut placed = [0u8; 26];
         for (pos, &letter) in (start..).zip(word) {
