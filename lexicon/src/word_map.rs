@@ -46,6 +46,17 @@ fn slot_of(counts: LetterCounts, mask: usize) -> usize {
     (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
 }
 
+/// The filter's bits per group, about: with three bits a key, 2 % of absent keys pass.
+const FILTER_BITS_PER_GROUP: usize = 9;
+
+/// The filter bits `counts` sets in a filter of `mask + 1` bits.
+fn filter_bits(counts: LetterCounts, mask: usize) -> [usize; 3] {
+    let folded = (counts as u64).rotate_left(17) ^ ((counts >> 64) as u64);
+    let hash = folded.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    let (first, step) = ((hash >> 32) as usize, (hash as usize) | 1);
+    std::array::from_fn(|i| first.wrapping_add(i.wrapping_mul(step)) & mask)
+}
+
 /// Every word of [`WordMap::MIN_LEN`] letters or more, grouped by its letter counts.
 #[derive(Debug, Clone)]
 pub struct WordMap {
@@ -56,6 +67,9 @@ pub struct WordMap {
     /// Open addressing over the groups by [`slot_of`] their counts: a group's index, or
     /// [`EMPTY`]; a power of two long, at most half full.
     index: Cow<'static, [u32]>,
+    /// A Bloom filter of the groups' counts (a power of two bits, 32 a word): most lookups
+    /// find no word, and the filter, small enough to stay in cache, turns most away.
+    filter: Cow<'static, [u32]>,
     /// The words' letters (0-25), each group's words in alphabetical order.
     letters: Cow<'static, [u8]>,
     /// More words (the Glossary's, in its edition), looked up as well.
@@ -112,10 +126,18 @@ impl WordMap {
             }
             index[slot] = group as u32;
         }
+        let filter_words = (groups * FILTER_BITS_PER_GROUP / 32 + 1).next_power_of_two();
+        let mut filter = vec![0u32; filter_words];
+        for group in 0..groups {
+            for bit in filter_bits(counts_at(&counts, group), 32 * filter_words - 1) {
+                filter[bit / 32] |= 1 << (bit % 32);
+            }
+        }
         WordMap {
             counts: Cow::Owned(counts),
             starts: Cow::Owned(starts),
             index: Cow::Owned(index),
+            filter: Cow::Owned(filter),
             letters: Cow::Owned(letters),
             more: None,
         }
@@ -127,15 +149,17 @@ impl WordMap {
         self
     }
 
-    /// The map as bytes, for [`WordMap::from_static`]: the group count, the index length, the
-    /// counts, the starts, the index (all little-endian `u32`s), then the letters.
+    /// The map as bytes, for [`WordMap::from_static`]: the group count, the index and filter
+    /// lengths, the counts, the starts, the index, the filter (all little-endian `u32`s), then
+    /// the letters.
     pub fn to_bytes(&self) -> Vec<u8> {
         let groups = (self.starts.len() - 1) as u32;
-        [groups, self.index.len() as u32]
+        [groups, self.index.len() as u32, self.filter.len() as u32]
             .into_iter()
             .chain(self.counts.iter().copied())
             .chain(self.starts.iter().copied())
             .chain(self.index.iter().copied())
+            .chain(self.filter.iter().copied())
             .flat_map(u32::to_le_bytes)
             .chain(self.letters.iter().copied())
             .collect()
@@ -150,17 +174,19 @@ impl WordMap {
         if !cfg!(target_endian = "little") {
             return Err(CorruptWordMap);
         }
-        let sizes = word(2)?;
-        let (groups, slots) = (sizes[0] as usize, sizes[1] as usize);
-        let header = word(2 + 4 * groups + groups + 1 + slots)?;
-        let counts = &header[2..2 + 4 * groups];
-        let starts = &header[2 + 4 * groups..2 + 5 * groups + 1];
-        let index = &header[2 + 5 * groups + 1..];
+        let sizes = word(3)?;
+        let (groups, slots, filter_words) =
+            (sizes[0] as usize, sizes[1] as usize, sizes[2] as usize);
+        let header = word(3 + 5 * groups + 1 + slots + filter_words)?;
+        let (counts, rest) = header[3..].split_at(4 * groups);
+        let (starts, rest) = rest.split_at(groups + 1);
+        let (index, filter) = rest.split_at(slots);
         let letters = &bytes[header.len() * 4..];
         let map = WordMap {
             counts: Cow::Borrowed(counts),
             starts: Cow::Borrowed(starts),
             index: Cow::Borrowed(index),
+            filter: Cow::Borrowed(filter),
             letters: Cow::Borrowed(letters),
             more: None,
         };
@@ -171,6 +197,7 @@ impl WordMap {
         let ends_at_letters = starts.first() == Some(&0)
             && starts.last().map(|&end| end as usize) == Some(letters.len());
         let indexed = slots.is_power_of_two()
+            && filter_words.is_power_of_two()
             && slots > groups
             && index
                 .iter()
@@ -203,6 +230,13 @@ impl WordMap {
 
     /// The words spelled by exactly the letters `counts`, one after another.
     fn group(&self, counts: LetterCounts) -> &[u8] {
+        let filter_mask = 32 * self.filter.len() - 1;
+        let filtered = filter_bits(counts, filter_mask)
+            .iter()
+            .any(|&bit| self.filter[bit / 32] & (1 << (bit % 32)) == 0);
+        if filtered {
+            return &[];
+        }
         let mask = self.index.len() - 1;
         let mut slot = slot_of(counts, mask);
         loop {
