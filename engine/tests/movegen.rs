@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use engine::scrabble::{
-    Board, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Rules, SIZE, check_placement,
+    Board, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings, Rules, SIZE,
+    check_placement,
 };
 use lexicon::{Dictionary, Edition, Lexicon};
 use rand::{Rng, SeedableRng};
@@ -322,6 +323,12 @@ fn plays_found_by_lookup_are_the_best_of_all_moves() {
                 &rack,
                 confundo,
                 |candidate| {
+                    let mut whole = *candidate.leave();
+                    candidate
+                        .rack_tiles()
+                        .kinds()
+                        .for_each(|kind| whole.add(kind));
+                    assert_eq!(whole, rack, "the tiles placed and left make the rack");
                     let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
                     if all.is_none_or(|(score, placement)| {
                         key > (score, std::cmp::Reverse(placement))
@@ -330,7 +337,20 @@ fn plays_found_by_lookup_are_the_best_of_all_moves() {
                     }
                 },
             );
-            let best = movegen.best_with(game.board(), &rules, lexicon, &rack, confundo);
+            // The search after the best move, each candidate's leave checked on the way.
+            let best = movegen
+                .rank(game.board(), &rules, lexicon, &rack, |stretch| {
+                    stretch.score
+                })
+                .best(Readings::with_confundo(confundo), i32::MIN, |candidate| {
+                    let mut whole = *candidate.leave();
+                    candidate
+                        .rack_tiles()
+                        .kinds()
+                        .for_each(|kind| whole.add(kind));
+                    assert_eq!(whole, rack, "the tiles placed and left make the rack");
+                    candidate.score()
+                });
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
             if best.is_some_and(|(_, placement)| placement.placed().count() >= 6) {

@@ -296,10 +296,8 @@ impl<'a> TurnLeaves<'a> {
 
     /// What `candidate` is worth: its score, its leave, its brown squares.
     fn candidate_value(&self, candidate: &Candidate<'_>) -> i32 {
-        let mut leave = self.rack;
-        leave.take_all(&candidate.rack_tiles());
         candidate.score() * 100
-            + self.value(&leave)
+            + self.value(candidate.leave())
             + candidate.hogwarts_tiles() as i32 * self.hogwarts_value
     }
 

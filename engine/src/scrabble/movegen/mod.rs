@@ -244,9 +244,16 @@ pub struct Candidate<'a> {
     placed: &'a [Cell; SIZE],
     hogwarts: u8,
     blanks: u8,
+    leave: &'a Rack,
 }
 
 impl Candidate<'_> {
+    /// The rack tiles it leaves (those it does not place).
+    #[inline]
+    pub fn leave(&self) -> &Rack {
+        self.leave
+    }
+
     /// Points scored, bingo included.
     #[inline]
     pub fn score(&self) -> i32 {
@@ -710,6 +717,7 @@ impl<'a> LineGen<'a> {
             placed: &self.placed,
             hogwarts: tally.hogwarts,
             blanks: tally.blanks,
+            leave: &self.rack,
         });
     }
 }

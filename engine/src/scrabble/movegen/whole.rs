@@ -106,7 +106,7 @@ impl LineGen<'_> {
                 let len = end - start;
                 if tiles == rack.len() {
                     let found = words.words(map, counts + through, rack.count(BLANK));
-                    self.try_words(start, len, found, rack, sink);
+                    self.try_words(start, len, found, (rack, &Rack::EMPTY), sink);
                     continue;
                 }
                 // Each tile kind the play could leave on the rack.
@@ -119,22 +119,26 @@ impl LineGen<'_> {
                         counts - (1 << (4 * kept))
                     };
                     let found = words.words(map, letters + through, placed.count(BLANK));
-                    self.try_words(start, len, found, &placed, sink);
+                    let mut leave = Rack::EMPTY;
+                    leave.add(kept);
+                    self.try_words(start, len, found, (&placed, &leave), sink);
                 }
             }
         }
     }
 
     /// Tries each of the words of `len` letters in `found` from `start`, spelled backwards
-    /// when the search reads words that way.
+    /// when the search reads words that way, placing `tiles` and leaving `leave`.
     fn try_words(
         &mut self,
         start: usize,
         len: usize,
         found: &[u8],
-        tiles: &Rack,
+        (tiles, leave): (&Rack, &Rack),
         sink: &mut impl Sink,
     ) {
+        // The walk keeps its rack as what is left; so do these plays, for their candidates.
+        self.rack = *leave;
         let mut reversed = [0u8; SIZE];
         for word in found.chunks_exact(len) {
             if self.reading == Reading::Forward {
