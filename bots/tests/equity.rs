@@ -232,6 +232,7 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
     let hp_rules = Arc::new(HpRules::standard());
     let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut backwards_gen = MoveGen::new();
+    let mut rivals = 0;
     for seed in 0..hp_games {
         let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
         let mut seats: Vec<_> = (0..2)
@@ -244,9 +245,9 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
             observation.backwards = true;
             check(&observation);
             // The backwards words alone, as the card player weighs Confundo.
-            let backwards =
-                best_of_every_placement(&observation, model, &mut backwards_gen, |p| p.backwards)
-                    .map(|(value, _)| value);
+            let backwards_best =
+                best_of_every_placement(&observation, model, &mut backwards_gen, |p| p.backwards);
+            let backwards = backwards_best.map(|(value, _)| value);
             observation.backwards = false;
             let mut equity = bots::scrabble::Equity::new(model);
             assert_eq!(equity.backwards_above(&observation, i32::MIN), backwards);
@@ -255,12 +256,23 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
             }
             // The plan and its backwards rival from one ranking, as the card player makes them.
             let plan = equity.choose_valued(&observation);
-            for margin in [0, 500] {
-                let rival = backwards.filter(|&value| value >= plan.1 + margin);
+            for margin in [0, 1, 500] {
+                let rival = backwards_best.filter(|&(value, _)| value >= plan.1 + margin);
                 assert_eq!(
                     equity.choose_and_backwards(&observation, margin),
                     (plan, rival)
                 );
+                // A rival beating the plan is the move once Confundo is played, as the card
+                // player takes it.
+                if let (Some((value, placement)), true) = (rival, margin > 0) {
+                    rivals += 1;
+                    observation.backwards = true;
+                    assert_eq!(
+                        equity.choose_valued(&observation),
+                        (Move::Place(placement), value)
+                    );
+                    observation.backwards = false;
+                }
             }
         })
         .unwrap();
@@ -269,4 +281,5 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
         checked > 20 * (plain_games + hp_games),
         "{checked} positions"
     );
+    assert!(rivals >= hp_games, "{rivals} backwards rivals taken");
 }

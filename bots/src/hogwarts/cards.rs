@@ -261,8 +261,18 @@ impl HpBot for CardWise {
                 } else {
                     (self.equity.choose_valued(core), None)
                 };
-            let play = self.for_plan(observation, &planned, value, backwards);
-            self.planned = Some((planned, Position::of(core)));
+            let play = self.for_plan(observation, &planned, value, backwards.map(|(v, _)| v));
+            self.planned = match (&play, backwards) {
+                // Confundo makes the backwards placement, beating every other move, the best.
+                (Some(CardPlay::Confundo), Some((_, placement))) => {
+                    let after = Position {
+                        backwards: true,
+                        ..Position::of(core)
+                    };
+                    Some((Move::Place(placement), after))
+                }
+                _ => Some((planned, Position::of(core))),
+            };
             if play.is_some() {
                 return play;
             }

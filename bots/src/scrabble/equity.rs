@@ -121,22 +121,21 @@ impl Equity {
         choose_ranked(observation, &leaves, &mut ranking, floor)
     }
 
-    /// The move `choose` makes and its equity, and the equity of the best placement whose
-    /// main word reads backwards (were Confundo played) if that beats it by `margin` or more:
-    /// both from one ranking of the position.
+    /// The move `choose` makes and its equity, and the best placement whose main word reads
+    /// backwards (were Confundo played) with its equity if that beats it by `margin` or more:
+    /// both from one ranking of the position. With Confundo played, that placement is the
+    /// move `choose` makes.
     pub fn choose_and_backwards(
         &mut self,
         observation: &Observation<'_>,
         margin: i32,
-    ) -> ((Move, i32), Option<i32>) {
+    ) -> ((Move, i32), Option<(i32, Placement)>) {
         let leaves = TurnLeaves::of(self.model, observation);
         let mut ranking = self.rank(observation, &leaves);
         let chosen = choose_ranked(observation, &leaves, &mut ranking, i32::MIN)
             .expect("passing is worth more than nothing");
         let floor = chosen.1.saturating_add(margin);
-        let backwards = ranking
-            .best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
-            .map(|(value, _)| value);
+        let backwards = ranking.best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c));
         (chosen, backwards)
     }
 
