@@ -28,7 +28,11 @@ static EMBEDDED_GRAPH: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.graph"
 )));
-static EMBEDDED_WORD_MAP: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(
+/// Bytes aligned to a cache line, so the word map's filter blocks are each one line.
+#[repr(C, align(64))]
+struct LineAligned<Bytes: ?Sized>(Bytes);
+
+static EMBEDDED_WORD_MAP: &LineAligned<[u8]> = &LineAligned(*include_bytes!(concat!(
     env!("OUT_DIR"),
     "/dictionary.wordmap"
 )));

@@ -28,6 +28,9 @@ fn total(counts: LetterCounts) -> usize {
         .sum()
 }
 
+/// `u32`s in the header of a map's bytes.
+const HEADER_WORDS: usize = 16;
+
 /// An empty slot of the index.
 const EMPTY: u32 = u32::MAX;
 
@@ -42,19 +45,55 @@ fn counts_at(counts: &[u32], group: usize) -> LetterCounts {
 /// Where `counts` starts looking in an index of `mask + 1` slots (the same at build and run
 /// time: the layout is written by the build script).
 fn slot_of(counts: LetterCounts, mask: usize) -> usize {
-    let folded = (counts as u64) ^ ((counts >> 64) as u64).rotate_left(29);
-    (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
+    mix(counts) as usize & mask
 }
 
-/// The filter's bits per group, about: with three bits a key, 2 % of absent keys pass.
-const FILTER_BITS_PER_GROUP: usize = 9;
+/// A well-mixed hash of letter counts (MurmurHash3's finaliser on the halves folded): every
+/// output bit depends on every letter, so the filters' bits and the index's slots spread.
+fn mix(counts: LetterCounts) -> u64 {
+    let mut hash = (counts as u64) ^ ((counts >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    hash ^ (hash >> 33)
+}
 
-/// The filter bits `counts` sets in a filter of `mask + 1` bits.
-fn filter_bits(counts: LetterCounts, mask: usize) -> [usize; 3] {
-    let folded = (counts as u64).rotate_left(17) ^ ((counts >> 64) as u64);
-    let hash = folded.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    let (first, step) = ((hash >> 32) as usize, (hash as usize) | 1);
-    std::array::from_fn(|i| first.wrapping_add(i.wrapping_mul(step)) & mask)
+/// Bits a filter keeps per key: with three bits a key in one block, about 2.5 % of absent
+/// keys pass.
+const FILTER_BITS_PER_KEY: usize = 10;
+
+/// `u32`s in a filter block: 512 bits, one cache line.
+const BLOCK_WORDS: usize = 16;
+
+/// A blocked Bloom filter's words for `keys` keys: a power of two blocks.
+fn filter_words(keys: usize) -> usize {
+    (keys * FILTER_BITS_PER_KEY / 512 + 1).next_power_of_two() * BLOCK_WORDS
+}
+
+/// The block and the three bits in it that `counts` sets in a filter of `words` words.
+fn filter_bits(counts: LetterCounts, words: usize) -> (usize, [usize; 3]) {
+    let hash = mix(counts);
+    let block = (hash >> 32) as usize & (words / BLOCK_WORDS - 1);
+    (
+        block * BLOCK_WORDS,
+        std::array::from_fn(|i| (hash >> (9 * i)) as usize & 511),
+    )
+}
+
+/// Sets `counts`'s bits in `filter`.
+fn filter_insert(filter: &mut [u32], counts: LetterCounts) {
+    let (base, bits) = filter_bits(counts, filter.len());
+    for bit in bits {
+        filter[base + bit / 32] |= 1 << (bit % 32);
+    }
+}
+
+/// Whether `filter` may hold `counts` (false: it surely does not).
+fn filter_may_hold(filter: &[u32], counts: LetterCounts) -> bool {
+    let (base, bits) = filter_bits(counts, filter.len());
+    bits.iter()
+        .all(|&bit| filter[base + bit / 32] & (1 << (bit % 32)) != 0)
 }
 
 /// Every word of [`WordMap::MIN_LEN`] letters or more, grouped by its letter counts.
@@ -67,9 +106,12 @@ pub struct WordMap {
     /// Open addressing over the groups by [`slot_of`] their counts: a group's index, or
     /// [`EMPTY`]; a power of two long, at most half full.
     index: Cow<'static, [u32]>,
-    /// A Bloom filter of the groups' counts (a power of two bits, 32 a word): most lookups
-    /// find no word, and the filter, small enough to stay in cache, turns most away.
+    /// A blocked Bloom filter of the groups' counts: most lookups find no word, and the
+    /// filter, small enough to stay in cache, turns most away with one cache line.
     filter: Cow<'static, [u32]>,
+    /// The same of the groups' counts less one letter (each distinct letter in turn): a
+    /// lookup with a blank asks it once before trying the blank as each letter.
+    blank_filter: Cow<'static, [u32]>,
     /// The words' letters (0-25), each group's words in alphabetical order.
     letters: Cow<'static, [u8]>,
     /// More words (the Glossary's, in its edition), looked up as well.
@@ -126,18 +168,25 @@ impl WordMap {
             }
             index[slot] = group as u32;
         }
-        let filter_words = (groups * FILTER_BITS_PER_GROUP / 32 + 1).next_power_of_two();
-        let mut filter = vec![0u32; filter_words];
+        let mut filter = vec![0u32; filter_words(groups)];
+        let mut short_keys = Vec::new();
         for group in 0..groups {
-            for bit in filter_bits(counts_at(&counts, group), 32 * filter_words - 1) {
-                filter[bit / 32] |= 1 << (bit % 32);
+            let counts = counts_at(&counts, group);
+            filter_insert(&mut filter, counts);
+            for letter in (0..26).filter(|&letter| (counts >> (4 * letter)) & 15 != 0) {
+                short_keys.push(counts - (1 << (4 * letter)));
             }
+        }
+        let mut blank_filter = vec![0u32; filter_words(short_keys.len())];
+        for key in short_keys {
+            filter_insert(&mut blank_filter, key);
         }
         WordMap {
             counts: Cow::Owned(counts),
             starts: Cow::Owned(starts),
             index: Cow::Owned(index),
             filter: Cow::Owned(filter),
+            blank_filter: Cow::Owned(blank_filter),
             letters: Cow::Owned(letters),
             more: None,
         }
@@ -149,23 +198,33 @@ impl WordMap {
         self
     }
 
-    /// The map as bytes, for [`WordMap::from_static`]: the group count, the index and filter
-    /// lengths, the counts, the starts, the index, the filter (all little-endian `u32`s), then
-    /// the letters.
+    /// The map as bytes, for [`WordMap::from_static`]: a header of 16 little-endian `u32`s
+    /// (the group count, the index length, the two filters' lengths, then zeros), the two
+    /// filters (so that, with the bytes aligned to 64, each block is one cache line), the
+    /// index, the counts, the starts, then the letters.
     pub fn to_bytes(&self) -> Vec<u8> {
         let groups = (self.starts.len() - 1) as u32;
-        [groups, self.index.len() as u32, self.filter.len() as u32]
+        let mut header = [0u32; HEADER_WORDS];
+        header[..4].copy_from_slice(&[
+            groups,
+            self.index.len() as u32,
+            self.filter.len() as u32,
+            self.blank_filter.len() as u32,
+        ]);
+        header
             .into_iter()
+            .chain(self.filter.iter().copied())
+            .chain(self.blank_filter.iter().copied())
+            .chain(self.index.iter().copied())
             .chain(self.counts.iter().copied())
             .chain(self.starts.iter().copied())
-            .chain(self.index.iter().copied())
-            .chain(self.filter.iter().copied())
             .flat_map(u32::to_le_bytes)
             .chain(self.letters.iter().copied())
             .collect()
     }
 
-    /// Reads bytes written by [`WordMap::to_bytes`] in place (aligned for `u32`s).
+    /// Reads bytes written by [`WordMap::to_bytes`] in place (aligned for `u32`s, and for
+    /// speed to 64).
     pub fn from_static(bytes: &'static [u8]) -> Result<WordMap, CorruptWordMap> {
         let word = |at: usize| -> Result<&'static [u32], CorruptWordMap> {
             let part = bytes.get(..at * 4).ok_or(CorruptWordMap)?;
@@ -174,19 +233,20 @@ impl WordMap {
         if !cfg!(target_endian = "little") {
             return Err(CorruptWordMap);
         }
-        let sizes = word(3)?;
-        let (groups, slots, filter_words) =
-            (sizes[0] as usize, sizes[1] as usize, sizes[2] as usize);
-        let header = word(3 + 5 * groups + 1 + slots + filter_words)?;
-        let (counts, rest) = header[3..].split_at(4 * groups);
-        let (starts, rest) = rest.split_at(groups + 1);
-        let (index, filter) = rest.split_at(slots);
-        let letters = &bytes[header.len() * 4..];
+        let sizes = word(HEADER_WORDS)?;
+        let [groups, slots, filter_words, blank_words] = [0, 1, 2, 3].map(|at| sizes[at] as usize);
+        let all = word(HEADER_WORDS + filter_words + blank_words + slots + 5 * groups + 1)?;
+        let (filter, rest) = all[HEADER_WORDS..].split_at(filter_words);
+        let (blank_filter, rest) = rest.split_at(blank_words);
+        let (index, rest) = rest.split_at(slots);
+        let (counts, starts) = rest.split_at(4 * groups);
+        let letters = &bytes[all.len() * 4..];
         let map = WordMap {
             counts: Cow::Borrowed(counts),
             starts: Cow::Borrowed(starts),
             index: Cow::Borrowed(index),
             filter: Cow::Borrowed(filter),
+            blank_filter: Cow::Borrowed(blank_filter),
             letters: Cow::Borrowed(letters),
             more: None,
         };
@@ -196,8 +256,11 @@ impl WordMap {
         let ordered = starts.windows(2).all(|pair| pair[0] <= pair[1]);
         let ends_at_letters = starts.first() == Some(&0)
             && starts.last().map(|&end| end as usize) == Some(letters.len());
+        let blocks =
+            |words: usize| words % BLOCK_WORDS == 0 && (words / BLOCK_WORDS).is_power_of_two();
         let indexed = slots.is_power_of_two()
-            && filter_words.is_power_of_two()
+            && blocks(filter_words)
+            && blocks(blank_words)
             && slots > groups
             && index
                 .iter()
@@ -230,13 +293,10 @@ impl WordMap {
 
     /// The words spelled by exactly the letters `counts`, one after another.
     fn group(&self, counts: LetterCounts) -> &[u8] {
-        let filter_mask = 32 * self.filter.len() - 1;
-        let filtered = filter_bits(counts, filter_mask)
-            .iter()
-            .any(|&bit| self.filter[bit / 32] & (1 << (bit % 32)) == 0);
-        if filtered {
+        if !filter_may_hold(&self.filter, counts) {
             return &[];
         }
+
         let mask = self.index.len() - 1;
         let mut slot = slot_of(counts, mask);
         loop {
@@ -264,6 +324,15 @@ impl WordMap {
         self.for_each_with_blanks(counts, blanks, 0, len, &mut visit);
     }
 
+    /// Whether some word of this map or `more`'s may be `counts` and one letter more.
+    fn may_spell_with_one_more(&self, counts: LetterCounts) -> bool {
+        filter_may_hold(&self.blank_filter, counts)
+            || self
+                .more
+                .as_ref()
+                .is_some_and(|more| more.may_spell_with_one_more(counts))
+    }
+
     fn for_each_with_blanks(
         &self,
         counts: LetterCounts,
@@ -278,6 +347,9 @@ impl WordMap {
                 words.group(counts).chunks_exact(len).for_each(&mut *visit);
                 map = words.more.as_deref();
             }
+            return;
+        }
+        if blanks == 1 && !self.may_spell_with_one_more(counts) {
             return;
         }
         for letter in first_letter..26 {
@@ -357,6 +429,39 @@ mod tests {
             spelled(&map, "AEINRS", 0).is_empty(),
             "too short to look up"
         );
+    }
+
+    #[test]
+    fn the_filters_hold_every_key_and_turn_most_others_away() {
+        // Twenty thousand made-up words of seven letters, from a fixed sequence.
+        let mut state = 1u64;
+        let mut next_letter = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            b'A' + ((state >> 33) % 26) as u8
+        };
+        let words: Vec<Vec<u8>> = (0..20_000)
+            .map(|_| (0..7).map(|_| next_letter()).collect())
+            .collect();
+        let map = WordMap::build(words.iter().map(Vec::as_slice));
+        let groups = map.starts.len() - 1;
+        for group in 0..groups {
+            let counts = map.counts_of(group);
+            assert!(filter_may_hold(&map.filter, counts));
+            for letter in (0..26).filter(|&letter| (counts >> (4 * letter)) & 15 != 0) {
+                assert!(filter_may_hold(&map.blank_filter, counts - (1 << (4 * letter))));
+            }
+        }
+        // Other letter sets of seven: few pass.
+        let (mut absent, mut passed) = (0, 0);
+        for _ in 0..20_000 {
+            let letters: Vec<u8> = (0..7).map(|_| next_letter() - b'A').collect();
+            let counts = letter_counts(&letters);
+            if map.group(counts).is_empty() {
+                absent += 1;
+                passed += usize::from(filter_may_hold(&map.filter, counts));
+            }
+        }
+        assert!(passed * 20 < absent, "{passed} of {absent} absent keys passed");
     }
 
     #[test]
