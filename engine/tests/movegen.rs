@@ -279,6 +279,20 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
 
 #[test]
 fn plays_found_by_lookup_are_the_best_of_all_moves() {
+    lookups_against_every_move(12);
+}
+
+/// The same over many more games: `cargo test --release -p owlery-engine --test movegen --
+/// --ignored`.
+#[test]
+#[ignore = "soak: 200 games of lookup-prone racks"]
+fn plays_found_by_lookup_soak() {
+    lookups_against_every_move(200);
+}
+
+/// Over `games` games, racks that spell long words: the bounded best move equals the best of
+/// every move.
+fn lookups_against_every_move(games: u64) {
     // Racks spelling long words (a letter short of eight-letter ones, which the board may
     // supply), some with blanks: the best move often places all the rack's tiles or all but
     // one, found by the word map rather than the walk, read forwards or (Confundo, or through
@@ -291,7 +305,7 @@ fn plays_found_by_lookup_are_the_best_of_all_moves() {
     let mut rng = Pcg64Mcg::seed_from_u64(21);
     let mut movegen = MoveGen::new();
     let (mut positions, mut looked_up_best, mut backwards_best) = (0, 0, 0);
-    for game_index in 0..12u64 {
+    for game_index in 0..games {
         let lexicon = &editions[game_index as usize % 2];
         let mut long_words = Vec::new();
         lexicon.for_each_word(|word| {

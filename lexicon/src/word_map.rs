@@ -436,7 +436,9 @@ mod tests {
         // Twenty thousand made-up words of seven letters, from a fixed sequence.
         let mut state = 1u64;
         let mut next_letter = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             b'A' + ((state >> 33) % 26) as u8
         };
         let words: Vec<Vec<u8>> = (0..20_000)
@@ -448,7 +450,10 @@ mod tests {
             let counts = map.counts_of(group);
             assert!(filter_may_hold(&map.filter, counts));
             for letter in (0..26).filter(|&letter| (counts >> (4 * letter)) & 15 != 0) {
-                assert!(filter_may_hold(&map.blank_filter, counts - (1 << (4 * letter))));
+                assert!(filter_may_hold(
+                    &map.blank_filter,
+                    counts - (1 << (4 * letter))
+                ));
             }
         }
         // Other letter sets of seven: few pass.
@@ -461,7 +466,10 @@ mod tests {
                 passed += usize::from(filter_may_hold(&map.filter, counts));
             }
         }
-        assert!(passed * 20 < absent, "{passed} of {absent} absent keys passed");
+        assert!(
+            passed * 20 < absent,
+            "{passed} of {absent} absent keys passed"
+        );
     }
 
     #[test]
