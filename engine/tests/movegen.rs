@@ -387,10 +387,14 @@ fn lookups_against_every_move(games: u64) {
             game.play(action).unwrap();
         }
     }
-    assert!(positions > 400, "{positions} positions");
+    let games = games as usize;
+    assert!(positions > 35 * games, "{positions} positions");
     assert!(
-        looked_up_best > 250,
+        looked_up_best > 20 * games,
         "{looked_up_best} best moves of six tiles or more"
     );
-    assert!(backwards_best > 30, "{backwards_best} of them backwards");
+    assert!(
+        backwards_best > 2 * games,
+        "{backwards_best} of them backwards"
+    );
 }
