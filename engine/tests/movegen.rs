@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use engine::scrabble::{
-    Board, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings, Rules, SIZE,
+    Board, Candidate, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings, Rules, SIZE,
     check_placement,
 };
 use lexicon::{Dictionary, Edition, Lexicon};
@@ -214,6 +214,62 @@ fn generated_moves_equal_brute_force_on_random_positions() {
     );
 }
 
+/// The best of every placement `generate_with` finds (ties to the least placement), each
+/// candidate's leave checked.
+fn best_of_all(
+    movegen: &mut MoveGen,
+    game: &Game,
+    lexicon: &Lexicon,
+    rack: &Rack,
+    confundo: bool,
+) -> Option<(i32, Placement)> {
+    let mut all: Option<(i32, Placement)> = None;
+    let rules = game.rules();
+    movegen.generate_with(game.board(), rules, lexicon, rack, confundo, |candidate| {
+        assert_leave_adds_up(candidate, rack);
+        let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
+        if all.is_none_or(|(score, placement)| key > (score, std::cmp::Reverse(placement))) {
+            all = Some((candidate.score(), candidate.placement()));
+        }
+    });
+    all
+}
+
+/// A candidate's leave and the tiles it places make the rack.
+fn assert_leave_adds_up(candidate: &Candidate<'_>, rack: &Rack) {
+    let mut whole = *candidate.leave();
+    candidate
+        .rack_tiles()
+        .kinds()
+        .for_each(|kind| whole.add(kind));
+    assert_eq!(whole, *rack, "the tiles placed and left make the rack");
+}
+
+/// Moves on with a random legal move (Confundo's backwards ones too, if played), so positions
+/// vary.
+fn play_at_random(
+    movegen: &mut MoveGen,
+    game: &mut Game,
+    lexicon: &Lexicon,
+    confundo: bool,
+    rng: &mut Pcg64Mcg,
+) {
+    let mut options = Vec::new();
+    let rack = *game.rack(game.to_move());
+    movegen.generate_with(game.board(), game.rules(), lexicon, &rack, confundo, |c| {
+        options.push(c.placement())
+    });
+    let action = if options.is_empty() {
+        Move::Pass
+    } else {
+        Move::Place(options[rng.random_range(0..options.len())])
+    };
+    if confundo {
+        game.allow_backwards();
+    }
+    game.play(action).unwrap();
+}
+
 #[test]
 fn the_bounded_best_move_is_the_best_of_all_moves() {
     // The Glossary joins the dictionary's anagram graph at run time: both editions.
@@ -234,44 +290,11 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
                 rack.add(26);
             }
             let confundo = rng.random_range(0..4) == 0;
-            let mut all: Option<(i32, Placement)> = None;
-            movegen.generate_with(
-                game.board(),
-                &rules,
-                lexicon,
-                &rack,
-                confundo,
-                |candidate| {
-                    let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
-                    if all.is_none_or(|(score, placement)| {
-                        key > (score, std::cmp::Reverse(placement))
-                    }) {
-                        all = Some((candidate.score(), candidate.placement()));
-                    }
-                },
-            );
+            let all = best_of_all(&mut movegen, &game, lexicon, &rack, confundo);
             let best = movegen.best_with(game.board(), &rules, lexicon, &rack, confundo);
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
-            // Move on with a random legal move so positions vary.
-            let mut options = Vec::new();
-            movegen.generate_with(
-                game.board(),
-                &rules,
-                lexicon,
-                game.rack(game.to_move()),
-                confundo,
-                |c| options.push(c.placement()),
-            );
-            let action = if options.is_empty() {
-                Move::Pass
-            } else {
-                Move::Place(options[rng.random_range(0..options.len())])
-            };
-            if confundo {
-                game.allow_backwards();
-            }
-            game.play(action).unwrap();
+            play_at_random(&mut movegen, &mut game, lexicon, confundo, &mut rng);
         }
     }
     assert!(positions > 200, "{positions}");
@@ -329,40 +352,14 @@ fn lookups_against_every_move(games: u64) {
                 });
             }
             let confundo = rng.random_range(0..3) == 0;
-            let mut all: Option<(i32, Placement)> = None;
-            movegen.generate_with(
-                game.board(),
-                &rules,
-                lexicon,
-                &rack,
-                confundo,
-                |candidate| {
-                    let mut whole = *candidate.leave();
-                    candidate
-                        .rack_tiles()
-                        .kinds()
-                        .for_each(|kind| whole.add(kind));
-                    assert_eq!(whole, rack, "the tiles placed and left make the rack");
-                    let key = (candidate.score(), std::cmp::Reverse(candidate.placement()));
-                    if all.is_none_or(|(score, placement)| {
-                        key > (score, std::cmp::Reverse(placement))
-                    }) {
-                        all = Some((candidate.score(), candidate.placement()));
-                    }
-                },
-            );
+            let all = best_of_all(&mut movegen, &game, lexicon, &rack, confundo);
             // The search after the best move, each candidate's leave checked on the way.
             let best = movegen
                 .rank(game.board(), &rules, lexicon, &rack, |stretch| {
                     stretch.score
                 })
                 .best(Readings::with_confundo(confundo), i32::MIN, |candidate| {
-                    let mut whole = *candidate.leave();
-                    candidate
-                        .rack_tiles()
-                        .kinds()
-                        .for_each(|kind| whole.add(kind));
-                    assert_eq!(whole, rack, "the tiles placed and left make the rack");
+                    assert_leave_adds_up(candidate, &rack);
                     candidate.score()
                 });
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
@@ -371,20 +368,7 @@ fn lookups_against_every_move(games: u64) {
                 looked_up_best += 1;
                 backwards_best += usize::from(best.is_some_and(|(_, p)| p.backwards));
             }
-            let mut options = Vec::new();
-            let to_move = *game.rack(game.to_move());
-            movegen.generate_with(game.board(), &rules, lexicon, &to_move, confundo, |c| {
-                options.push(c.placement())
-            });
-            let action = if options.is_empty() {
-                Move::Pass
-            } else {
-                Move::Place(options[rng.random_range(0..options.len())])
-            };
-            if confundo {
-                game.allow_backwards();
-            }
-            game.play(action).unwrap();
+            play_at_random(&mut movegen, &mut game, lexicon, confundo, &mut rng);
         }
     }
     let games = games as usize;
