@@ -317,6 +317,33 @@ impl WordMap {
         self.for_each_with_blanks(counts, blanks, 0, len, &mut visit);
     }
 
+    /// Whether some word may be spelled by exactly the letters `counts` and `blanks` more of
+    /// any letter: false surely none, true perhaps (certainly, with no blank); `None` when
+    /// the map cannot say (a word shorter than it keeps, or more than two blanks).
+    pub fn may_spell(&self, counts: LetterCounts, blanks: u8) -> Option<bool> {
+        let len = total(counts) + usize::from(blanks);
+        if !(Self::MIN_LEN..=MAX_WORD_LEN).contains(&len) {
+            return None;
+        }
+        match blanks {
+            0 => {
+                let mut map = Some(self);
+                while let Some(words) = map {
+                    if !words.group(counts).is_empty() {
+                        return Some(true);
+                    }
+                    map = words.more.as_deref();
+                }
+                Some(false)
+            }
+            1 => Some(self.may_spell_with_one_more(counts)),
+            2 => Some(
+                (0..26).any(|letter| self.may_spell_with_one_more(counts + (1 << (4 * letter)))),
+            ),
+            _ => None,
+        }
+    }
+
     /// Whether some word of this map or `more`'s may be `counts` and one letter more.
     fn may_spell_with_one_more(&self, counts: LetterCounts) -> bool {
         filter_may_hold(&self.blank_filter, counts)
@@ -418,10 +445,15 @@ mod tests {
         );
         assert_eq!(spelled(&map, "AEIRT", 3), ["RETAINER"], "each word once");
         assert!(spelled(&map, "AEINRSX", 0).is_empty());
-        assert!(
-            spelled(&map, "AEINRS", 0).is_empty(),
-            "too short to look up"
-        );
+        assert!(spelled(&map, "AEINR", 0).is_empty(), "too short to look up");
+        let may = |rack: &str, blanks| map.may_spell(letter_counts(&letters(rack)), blanks);
+        assert_eq!(may("AEINRST", 0), Some(true));
+        assert_eq!(may("AEINRSX", 0), Some(false));
+        assert_eq!(may("AEINRT", 1), Some(true));
+        assert_eq!(may("CJQVXZ", 1), Some(false), "no word with these letters");
+        assert_eq!(may("AEINRT", 2), Some(true));
+        assert_eq!(may("AEINR", 0), None, "shorter than the map keeps");
+        assert_eq!(may("AEIR", 3), None, "three blanks");
     }
 
     #[test]

@@ -274,12 +274,18 @@ impl Spelling<'_> {
             return self.parts[tiles];
         }
         if tiles == self.tiles {
-            let graph = self.lexicon.anagram_graph();
+            let lexicon = self.lexicon;
             let (rack, blanks) = (self.letters, self.blanks);
             let spelled = *self.whole_with.entry(letters).or_insert_with(|| {
                 let all: [u8; 26] =
                     std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
-                graph.spelled_by_all(&all, blanks)
+                // The word map's filters answer in a cache line or two (with blanks, perhaps:
+                // a bound may only be looser for it); the anagram graph what they cannot.
+                let counts = (0..26).map(|l| u128::from(all[l]) << (4 * l)).sum();
+                lexicon
+                    .word_map()
+                    .may_spell(counts, blanks)
+                    .unwrap_or_else(|| lexicon.anagram_graph().spelled_by_all(&all, blanks))
             });
             return spelled.then_some(i32::MAX);
         }
