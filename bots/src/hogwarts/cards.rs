@@ -96,18 +96,29 @@ fn forms_glossary_word(core: &Observation<'_>, action: &Move) -> bool {
     .is_ok_and(|play| play.words.iter().any(|w| core.lexicon.is_glossary(&w.word)))
 }
 
-/// Cards whose timing depends on the move planned without a card.
-fn needs_plan(card: Card) -> bool {
-    matches!(
-        card,
-        Card::HarryPotter
-            | Card::TomMarvoloRiddle
-            | Card::RonWeasley
-            | Card::Buckbeak
-            | Card::Revelio
-            | Card::Confundo
-            | Card::Transfiguration
-    )
+/// Whether `card`'s timing depends on the move planned without a card and, by what the seat
+/// sees before planning, the plan could make it worth playing (a Bonus card only with two of
+/// its letters on the rack, Confundo only while backwards words are not yet allowed,
+/// Transfiguration only while tiles may be exchanged): planning is a whole search, skipped
+/// when no held card could come of it.
+fn needs_plan(observation: &HpObservation<'_>, card: Card) -> bool {
+    let core = &observation.core;
+    match card {
+        Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
+            let entry = observation.numbers.cards.entry(card);
+            let letters = entry.letters.as_deref().unwrap_or("");
+            let held = core
+                .rack
+                .kinds()
+                .filter(|&kind| kind != BLANK && letters.as_bytes().contains(&(b'A' + kind as u8)))
+                .count();
+            held >= 2
+        }
+        Card::Revelio => true,
+        Card::Confundo => !core.backwards,
+        Card::Transfiguration => may_exchange(core),
+        _ => false,
+    }
 }
 
 impl CardWise {
@@ -251,7 +262,11 @@ impl HpBot for CardWise {
             return Some(play);
         }
         // The move without a card is worked out only when a card's timing depends on it.
-        if observation.hand.iter().any(|&card| needs_plan(card)) {
+        if observation
+            .hand
+            .iter()
+            .any(|&card| needs_plan(observation, card))
+        {
             let core = &observation.core;
             // Only a backwards move beating the plan by the margin matters: worked out from
             // the plan's own ranking of the position, above that margin.
