@@ -70,7 +70,7 @@ fn main() {
         .expect("letters only");
     fs::write(out.join("dictionary.anagrams"), anagrams.keys().to_bytes())
         .expect("write dictionary.anagrams");
-    // And the long words by their letters, for full-rack plays.
+    // And the words of six letters or more by their letters, for plays of the whole rack.
     let word_map = word_map::WordMap::build(parsed.words.iter().map(String::as_bytes));
     fs::write(out.join("dictionary.wordmap"), word_map.to_bytes())
         .expect("write dictionary.wordmap");

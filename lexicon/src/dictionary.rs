@@ -106,7 +106,8 @@ pub struct Dictionary {
     prebuilt_anagrams: Option<&'static [u8]>,
     /// The words left to right as a word graph, laid out at build time for the embedded list.
     prebuilt_graph: Option<&'static [u8]>,
-    /// The long words by their letters, laid out at build time for the embedded list.
+    /// The words of six letters or more by their letters, laid out at build time for the
+    /// embedded list.
     prebuilt_word_map: Option<&'static [u8]>,
 }
 
@@ -303,8 +304,9 @@ impl Dictionary {
         AnagramGraph::build(words.iter().map(Vec::as_slice))
     }
 
-    /// The words of seven letters or more by their letters: read in place for the embedded
-    /// list, built now for another.
+    /// The words of six letters or more by their letters: read in place for the embedded
+    /// list (rebuilt from the words, rather than failing, were the build's bytes damaged),
+    /// built now for another.
     pub fn word_map(&self) -> WordMap {
         if let Some(map) = self
             .prebuilt_word_map

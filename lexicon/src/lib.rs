@@ -161,8 +161,8 @@ impl Lexicon {
         })
     }
 
-    /// The playable words of seven letters or more by their letters, for full-rack plays
-    /// (built on first use).
+    /// The playable words of six letters or more by their letters, for plays of the whole
+    /// rack or all but one tile (on first use).
     pub fn word_map(&self) -> &WordMap {
         self.word_map.get_or_init(|| {
             let dictionary = self.dictionary.word_map();

@@ -1,8 +1,8 @@
-//! Long words by their letters (MAGPIE's word map): the words a whole rack spells, with the
-//! board letters a play takes in, are looked up instead of walked.
+//! Long words by their letters (MAGPIE's word map): the words a whole rack (or all its tiles
+//! but one) spells, with the board letters a play takes in, are looked up instead of walked.
 //!
-//! Finding a full-rack play by walking the GADDAG explores every partial word that might still
-//! grow to use all seven tiles; with a blank that is most of a turn's search. Here a play's
+//! Finding such a play by walking the GADDAG explores every partial word that might still
+//! grow to use six or seven tiles; with a blank that is most of a turn's search. Here a play's
 //! letters (rack, board letters, a letter for each blank) name the words directly. The map of
 //! the embedded dictionary is laid out at build time and read in place.
 
@@ -59,8 +59,8 @@ fn mix(counts: LetterCounts) -> u64 {
     hash ^ (hash >> 33)
 }
 
-/// Bits a filter keeps per key: with three bits a key in one block, about 2.5 % of absent
-/// keys pass.
+/// Bits a filter keeps per key, at least (blocks round up to a power of two); with three bits
+/// a key in one block, a test holds the share of absent keys let through under 5 %.
 const FILTER_BITS_PER_KEY: usize = 10;
 
 /// `u32`s in a filter block: 512 bits, one cache line.
@@ -251,8 +251,7 @@ impl WordMap {
             more: None,
         };
         // Only the build script writes these bytes, so the layout's sizes are checked, not
-        // every entry: scanning them all would make all 9 MB resident at start (a game
-        // otherwise touches a few pages of it).
+        // every entry (scanning them all took 18 M instructions at each start).
         let ends_at_letters = starts.first() == Some(&0)
             && starts.last().map(|&end| end as usize) == Some(letters.len());
         let blocks =
@@ -266,18 +265,24 @@ impl WordMap {
 
     /// How many words it holds.
     pub fn len(&self) -> usize {
-        let own = self
-            .starts
-            .windows(2)
-            .enumerate()
-            .map(|(group, pair)| (pair[1] - pair[0]) as usize / total(self.counts_of(group)))
-            .sum::<usize>();
-        own + self.more.as_ref().map_or(0, |more| more.len())
+        self.maps()
+            .flat_map(|map| {
+                map.starts
+                    .windows(2)
+                    .enumerate()
+                    .map(|(group, pair)| (pair[1] - pair[0]) as usize / total(map.counts_of(group)))
+            })
+            .sum()
     }
 
     /// Whether it holds no word.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// This map and those in `more`, in the order looked up.
+    fn maps(&self) -> impl Iterator<Item = &WordMap> {
+        std::iter::successors(Some(self), |map| map.more.as_deref())
     }
 
     fn counts_of(&self, group: usize) -> LetterCounts {
@@ -289,7 +294,6 @@ impl WordMap {
         if !filter_may_hold(&self.filter, counts) {
             return &[];
         }
-
         let mask = self.index.len() - 1;
         let mut slot = slot_of(counts, mask);
         loop {
@@ -326,16 +330,7 @@ impl WordMap {
             return None;
         }
         match blanks {
-            0 => {
-                let mut map = Some(self);
-                while let Some(words) = map {
-                    if !words.group(counts).is_empty() {
-                        return Some(true);
-                    }
-                    map = words.more.as_deref();
-                }
-                Some(false)
-            }
+            0 => Some(self.maps().any(|map| !map.group(counts).is_empty())),
             1 => Some(self.may_spell_with_one_more(counts)),
             2 => Some(
                 (0..26).any(|letter| self.may_spell_with_one_more(counts + (1 << (4 * letter)))),
@@ -346,11 +341,8 @@ impl WordMap {
 
     /// Whether some word of this map or `more`'s may be `counts` and one letter more.
     fn may_spell_with_one_more(&self, counts: LetterCounts) -> bool {
-        filter_may_hold(&self.blank_filter, counts)
-            || self
-                .more
-                .as_ref()
-                .is_some_and(|more| more.may_spell_with_one_more(counts))
+        self.maps()
+            .any(|map| filter_may_hold(&map.blank_filter, counts))
     }
 
     fn for_each_with_blanks(
@@ -362,10 +354,8 @@ impl WordMap {
         visit: &mut impl FnMut(&[u8]),
     ) {
         if blanks == 0 {
-            let mut map = Some(self);
-            while let Some(words) = map {
-                words.group(counts).chunks_exact(len).for_each(&mut *visit);
-                map = words.more.as_deref();
+            for map in self.maps() {
+                map.group(counts).chunks_exact(len).for_each(&mut *visit);
             }
             return;
         }

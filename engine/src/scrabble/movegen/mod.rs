@@ -43,7 +43,7 @@ pub struct MoveGen {
     stretches: Vec<i32>,
     /// This turn's answers to "do the whole rack and these board letters spell a word?".
     whole_with: whole::CountsMap<bool>,
-    /// This turn's words for full-rack plays, by the board letters they take in.
+    /// This turn's words for plays of the whole rack or all but one tile, by their letters.
     whole_words: whole::WholeWords,
 }
 

@@ -2,9 +2,9 @@
 //! through it (its "shadow", after MAGPIE), anchors are searched best bound first, and the
 //! search stops once no remaining bound can beat the best move found.
 
-use lexicon::{Lexicon, MAX_WORD_LEN};
+use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN};
 
-use super::whole::{CountsMap, WholeWords, by_lookup, fewest_looked_up};
+use super::whole::{CountsMap, WholeWords, by_lookup, counts_of, fewest_looked_up};
 use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -256,6 +256,8 @@ impl Reach {
 struct Spelling<'a> {
     lexicon: &'a Lexicon,
     letters: [u8; 26],
+    /// The same, as the word map counts letters.
+    counts: LetterCounts,
     blanks: u8,
     tiles: usize,
     /// Entry `k`: the most points `k` of the rack's tiles spelling a word by themselves add
@@ -275,17 +277,18 @@ impl Spelling<'_> {
         }
         if tiles == self.tiles {
             let lexicon = self.lexicon;
-            let (rack, blanks) = (self.letters, self.blanks);
+            let (rack, counts, blanks) = (self.letters, self.counts, self.blanks);
             let spelled = *self.whole_with.entry(letters).or_insert_with(|| {
-                let all: [u8; 26] =
-                    std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
                 // The word map's filters answer in a cache line or two (with blanks, perhaps:
                 // a bound may only be looser for it); the anagram graph what they cannot.
-                let counts = (0..26).map(|l| u128::from(all[l]) << (4 * l)).sum();
                 lexicon
                     .word_map()
-                    .may_spell(counts, blanks)
-                    .unwrap_or_else(|| lexicon.anagram_graph().spelled_by_all(&all, blanks))
+                    .may_spell(counts + letters, blanks)
+                    .unwrap_or_else(|| {
+                        let all: [u8; 26] =
+                            std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
+                        lexicon.anagram_graph().spelled_by_all(&all, blanks)
+                    })
             });
             return spelled.then_some(i32::MAX);
         }
@@ -537,6 +540,7 @@ impl MoveGen {
         let mut spelling = Spelling {
             lexicon,
             letters,
+            counts: counts_of(rack),
             blanks: rack.count(BLANK),
             tiles: rack.len(),
             parts: lexicon
@@ -617,7 +621,7 @@ pub struct Ranking<'m, 'p, B> {
     ranked: Vec<RankedAnchor>,
     /// The per-stretch bounds the anchors keep.
     stretches: Vec<i32>,
-    /// The words of full-rack plays looked up so far.
+    /// The words of plays of the whole rack or all but one tile looked up so far.
     whole_words: WholeWords,
 }
 
@@ -632,6 +636,9 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
     ) -> Option<(i32, Placement)> {
         let (board, rack) = (self.board, &self.rack);
         let mut bounds = ExtentBounds::NOTHING;
+        // Plays of all the rack's tiles, or all but one, are looked up (read either way); the
+        // walk leaves them out.
+        let lookup = by_lookup(rack);
         let mut sink = Best {
             best: None,
             floor,
@@ -646,9 +653,6 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
             }
             let line = usize::from(entry.line);
             let anchor = usize::from(entry.anchor);
-            // Plays of all the rack's tiles, or all but one, are looked up (read either way);
-            // the walk leaves them out.
-            let lookup = by_lookup(rack);
             bounds.load(
                 &entry.kept,
                 &self.stretches,

@@ -65,8 +65,8 @@ impl WholeWords {
     }
 }
 
-/// A rack's letters (blanks aside) as counts.
-fn counts_of(rack: &Rack) -> LetterCounts {
+/// A rack's letters (blanks aside) as the word map counts them.
+pub(super) fn counts_of(rack: &Rack) -> LetterCounts {
     (0..26u8)
         .map(|letter| LetterCounts::from(rack.count(usize::from(letter))) << (4 * letter))
         .sum()
