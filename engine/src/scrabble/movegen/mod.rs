@@ -364,6 +364,19 @@ impl Tally {
     };
 }
 
+/// Which moves a walk wants by the blanks they place: a search after the best move with
+/// blanks on the rack walks twice, first for the moves keeping them (cheap, and their best sets
+/// a floor), then for those placing one, bounded as if one were placed from the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BlankUse {
+    /// Every move.
+    Any,
+    /// Moves placing no blank.
+    Kept,
+    /// Moves placing one blank or more.
+    Placed,
+}
+
 /// The generator for one line in one direction, with the line's squares copied out.
 struct LineGen<'a> {
     gaddag: Walker<'a>,
@@ -402,6 +415,8 @@ struct LineGen<'a> {
     extents: &'a Extents,
     /// Tiles placed left of the anchor when the search turned right.
     turn_left: usize,
+    /// The moves wanted by the blanks they place.
+    blank_use: BlankUse,
     /// Bit `pos` set where the line has a brown Hogwarts square.
     hogwarts: u16,
 }
@@ -463,6 +478,7 @@ impl<'a> LineGen<'a> {
             bounds: ExtentBounds::unbounded(),
             extents: ExtentBounds::unbounded().with_blanks(0),
             turn_left: 0,
+            blank_use: BlankUse::Any,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
                 .fold(0, |mask, pos| mask | 1 << pos),
@@ -502,7 +518,9 @@ impl<'a> LineGen<'a> {
     fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl Sink) {
         self.anchor = anchor;
         self.rack = *rack;
-        self.extents = self.bounds.with_blanks(rack.count(BLANK));
+        // A move placing a blank leaves one fewer: bound so from the first square.
+        let placing = u8::from(self.blank_use == BlankUse::Placed);
+        self.extents = self.bounds.with_blanks(rack.count(BLANK) - placing);
         self.anchor_right_free = !self.has_tile(anchor + 1);
         self.read_square::<false, _>(self.gaddag.root(), anchor, 0, Tally::START, sink);
     }
@@ -551,6 +569,10 @@ impl<'a> LineGen<'a> {
         }
         let mut allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
         let mut blanks_too = self.rack.count(BLANK) > 0;
+        if blanks_too && self.blank_use == BlankUse::Kept {
+            blanks_too = false;
+            allowed &= self.rack.letters_held();
+        }
         if S::PRUNES && allowed != 0 {
             // Whichever tile goes here, the move covers the same stretch so far: one check
             // for them all, and one for the blanks (the leave keeps one fewer).
@@ -691,6 +713,10 @@ impl<'a> LineGen<'a> {
         let span = ((1u32 << end) - (1u32 << start)) as u16;
         let through_backwards = self.backwards_tiles & span != 0;
         if through_backwards != (self.reading == Reading::Continuing) {
+            return;
+        }
+        // The walk for moves keeping every blank found this one.
+        if self.blank_use == BlankUse::Placed && tally.blanks == 0 {
             return;
         }
         // A one-tile play forming words both ways was already found Across (but with

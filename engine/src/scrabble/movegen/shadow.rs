@@ -5,7 +5,7 @@
 use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN};
 
 use super::whole::{CountsMap, WholeWords, by_lookup, counts_of, fewest_looked_up};
-use super::{Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
+use super::{BlankUse, Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -647,49 +647,60 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
             value,
             value_bound: &self.value_bound,
         };
-        for entry in &self.ranked {
-            if entry.bound < sink.floor() {
-                break;
-            }
-            let line = usize::from(entry.line);
-            let anchor = usize::from(entry.anchor);
-            bounds.load(
-                &entry.kept,
-                &self.stretches,
-                lookup.then(|| fewest_looked_up(rack)),
-            );
-            for reading in Reading::for_line(board, entry.direction, line, readings) {
-                let mut line_gen = LineGen::new(
-                    self.movegen,
-                    board,
-                    self.rules,
-                    &self.points,
-                    self.lexicon,
-                    entry.direction,
-                    line,
-                    reading,
-                );
-                line_gen.find_anchors(board.is_empty());
-                line_gen.bounds = &bounds;
-                if lookup {
-                    let kept = &entry.kept;
-                    let stretches = &self.stretches;
-                    let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
-                    // The rack's own blanks: the last table.
-                    let bound = |l: usize, r: usize| {
-                        stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
-                    };
-                    line_gen.looked_up_plays(
-                        anchor,
-                        rack,
-                        (usize::from(kept.lefts), rights),
-                        bound,
-                        self.lexicon.word_map(),
-                        &mut self.whole_words,
-                        &mut sink,
-                    );
+        // With blanks on the rack, the moves keeping them first: their best is a floor the
+        // moves placing one (many more, and worth a blank's leave less) must beat.
+        let passes: &[BlankUse] = if rack.count(BLANK) > 0 {
+            &[BlankUse::Kept, BlankUse::Placed]
+        } else {
+            &[BlankUse::Any]
+        };
+        for &blank_use in passes {
+            let look_up = lookup && blank_use != BlankUse::Placed;
+            for entry in &self.ranked {
+                if entry.bound < sink.floor() {
+                    break;
                 }
-                line_gen.search_anchor(anchor, rack, &mut sink);
+                let line = usize::from(entry.line);
+                let anchor = usize::from(entry.anchor);
+                bounds.load(
+                    &entry.kept,
+                    &self.stretches,
+                    lookup.then(|| fewest_looked_up(rack)),
+                );
+                for reading in Reading::for_line(board, entry.direction, line, readings) {
+                    let mut line_gen = LineGen::new(
+                        self.movegen,
+                        board,
+                        self.rules,
+                        &self.points,
+                        self.lexicon,
+                        entry.direction,
+                        line,
+                        reading,
+                    );
+                    line_gen.find_anchors(board.is_empty());
+                    line_gen.bounds = &bounds;
+                    line_gen.blank_use = blank_use;
+                    if look_up {
+                        let kept = &entry.kept;
+                        let stretches = &self.stretches;
+                        let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
+                        // The rack's own blanks: the last table.
+                        let bound = |l: usize, r: usize| {
+                            stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
+                        };
+                        line_gen.looked_up_plays(
+                            anchor,
+                            rack,
+                            (usize::from(kept.lefts), rights),
+                            bound,
+                            self.lexicon.word_map(),
+                            &mut self.whole_words,
+                            &mut sink,
+                        );
+                    }
+                    line_gen.search_anchor(anchor, rack, &mut sink);
+                }
             }
         }
         sink.best
