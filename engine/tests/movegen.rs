@@ -319,7 +319,8 @@ fn lookups_against_every_move(games: u64) {
     // Racks spelling long words (a letter short of eight-letter ones, which the board may
     // supply), some with blanks: the best move often places all the rack's tiles or all but
     // one, found by the word map rather than the walk, read forwards or (Confundo, or through
-    // a backwards word) backwards.
+    // a backwards word) backwards. One rack in four holds nine tiles (as after Engorgio), whose
+    // plays of all but two are looked up too.
     let editions = [
         Arc::new(Lexicon::embedded(Edition::Plain)),
         Arc::new(Lexicon::embedded(Edition::HarryPotter)),
@@ -327,20 +328,24 @@ fn lookups_against_every_move(games: u64) {
     let rules = Arc::new(Rules::standard());
     let mut rng = Pcg64Mcg::seed_from_u64(21);
     let mut movegen = MoveGen::new();
-    let (mut positions, mut looked_up_best, mut backwards_best) = (0, 0, 0);
+    let (mut positions, mut looked_up_best, mut backwards_best, mut nine_best) = (0, 0, 0, 0);
     for game_index in 0..games {
         let lexicon = &editions[game_index as usize % 2];
         let mut long_words = Vec::new();
         lexicon.for_each_word(|word| {
-            if (7..=8).contains(&word.len()) && rng.random_range(0..200) == 0 {
+            if (7..=9).contains(&word.len()) && rng.random_range(0..200) == 0 {
                 long_words.push(word.to_vec());
             }
         });
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
         while !game.is_over() {
             let mut letters = long_words[rng.random_range(0..long_words.len())].clone();
-            while letters.len() > 7 {
+            let size = if rng.random_range(0..4) == 0 { 9 } else { 7 };
+            while letters.len() > size {
                 letters.remove(rng.random_range(0..letters.len()));
+            }
+            while letters.len() < size {
+                letters.push(b'A' + rng.random_range(0..26u8));
             }
             let mut rack = Rack::EMPTY;
             for (i, &letter) in letters.iter().enumerate() {
@@ -364,10 +369,12 @@ fn lookups_against_every_move(games: u64) {
                 });
             assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
             positions += 1;
-            if best.is_some_and(|(_, placement)| placement.placed().count() >= 6) {
+            let placed = best.map_or(0, |(_, placement)| placement.placed().count());
+            if placed >= 6 {
                 looked_up_best += 1;
                 backwards_best += usize::from(best.is_some_and(|(_, p)| p.backwards));
             }
+            nine_best += usize::from(rack.len() == 9 && placed == 7);
             play_at_random(&mut movegen, &mut game, lexicon, confundo, &mut rng);
         }
     }
@@ -380,5 +387,9 @@ fn lookups_against_every_move(games: u64) {
     assert!(
         backwards_best > 2 * games,
         "{backwards_best} of them backwards"
+    );
+    assert!(
+        nine_best > games,
+        "{nine_best} best moves of seven of nine tiles"
     );
 }

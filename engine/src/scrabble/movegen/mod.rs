@@ -43,7 +43,7 @@ pub struct MoveGen {
     stretches: Vec<i32>,
     /// This turn's answers to "do the whole rack and these board letters spell a word?".
     whole_with: whole::CountsMap<bool>,
-    /// This turn's words for plays of the whole rack or all but one tile, by their letters.
+    /// This turn's words for plays looked up (the whole rack, or nearly), by their letters.
     whole_words: whole::WholeWords,
 }
 

@@ -621,7 +621,7 @@ pub struct Ranking<'m, 'p, B> {
     ranked: Vec<RankedAnchor>,
     /// The per-stretch bounds the anchors keep.
     stretches: Vec<i32>,
-    /// The words of plays of the whole rack or all but one tile looked up so far.
+    /// The words of plays looked up so far (the whole rack, or nearly).
     whole_words: WholeWords,
 }
 
@@ -636,7 +636,7 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
     ) -> Option<(i32, Placement)> {
         let (board, rack) = (self.board, &self.rack);
         let mut bounds = ExtentBounds::NOTHING;
-        // Plays of all the rack's tiles, or all but one, are looked up (read either way); the
+        // Plays of all the rack's tiles, or nearly all, are looked up (read either way); the
         // walk leaves them out.
         let lookup = by_lookup(rack);
         let mut sink = Best {
