@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
 use bots::scrabble::{Bot, Greedy, bot_by_name, play_out};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use engine::hogwarts::{HpGame, HpRules};
 use engine::scrabble::{Game, MoveGen};
 use lexicon::{Edition, Lexicon};
@@ -46,6 +47,17 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
+/// Games are dealt from this many seeds, over and over, whichever bot plays: each bot's time is
+/// then of the same games (a game's cost varies tenfold with its racks, so sets drawn apart
+/// would differ by more than the bots do).
+const GAME_CYCLE: u64 = 200;
+
+/// The seed of the next game, cycling through `1..=GAME_CYCLE`.
+fn next_seed(seed: &mut u64) -> u64 {
+    *seed = *seed % GAME_CYCLE + 1;
+    *seed
+}
+
 /// Whole two-player games between two copies of each bot: `equity` may cost at most 1.5x
 /// `greedy` a game.
 fn two_player_games(c: &mut Criterion) {
@@ -58,7 +70,7 @@ fn two_player_games(c: &mut Criterion) {
             let mut seed = 0u64;
             b.iter(|| {
                 for _ in 0..10 {
-                    seed += 1;
+                    let seed = next_seed(&mut seed);
                     let mut game =
                         Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
                     let mut seats: Vec<Box<dyn Bot>> = (0..2)
@@ -73,12 +85,10 @@ fn two_player_games(c: &mut Criterion) {
     group.finish();
 }
 
-/// Four greedy bots, the plain game against the Harry Potter layer (houses, cards, Glossary):
-/// the layer's cost is the gap between the two.
+/// Four-player games: greedy bots in the plain game against the Harry Potter layer (houses,
+/// cards, Glossary; the layer's cost is the gap), then the Harry Potter bots.
 fn four_player_games(c: &mut Criterion) {
     let (rules, lexicon) = standard();
-    let hp_rules = Arc::new(HpRules::standard());
-    let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut group = c.benchmark_group("four-player games");
     group.throughput(Throughput::Elements(10));
     group.sample_size(20);
@@ -86,7 +96,7 @@ fn four_player_games(c: &mut Criterion) {
         let mut seed = 0u64;
         b.iter(|| {
             for _ in 0..10 {
-                seed += 1;
+                let seed = next_seed(&mut seed);
                 let mut game =
                     Game::new(rules.clone(), lexicon.clone(), 4, seed).expect("four players");
                 let mut seats: Vec<Box<dyn Bot>> = (0..4)
@@ -96,16 +106,34 @@ fn four_player_games(c: &mut Criterion) {
             }
         })
     });
-    // The Harry Potter bots: `equity` and `cards` may cost at most 1.5x `greedy` a game.
+    hp_games(&mut group, 4);
+    group.finish();
+}
+
+/// Two-player scrabble-hp games, as the head-to-head evidence plays them (docs/BOTS.md).
+fn two_player_hp_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("two-player scrabble-hp games");
+    group.throughput(Throughput::Elements(10));
+    group.sample_size(20);
+    hp_games(&mut group, 2);
+    group.finish();
+}
+
+/// The Harry Potter bots, `players` copies of each: `equity` and `cards` may cost at most
+/// 1.5x `greedy` a game.
+fn hp_games(group: &mut BenchmarkGroup<'_, WallTime>, players: usize) {
+    let hp_rules = Arc::new(HpRules::standard());
+    let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     for name in ["greedy", "equity", "cards"] {
         group.bench_function(format!("10 {name} scrabble-hp games"), |b| {
             let mut seed = 0u64;
             b.iter(|| {
                 for _ in 0..10 {
-                    seed += 1;
-                    let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 4, seed)
-                        .expect("four players");
-                    let mut seats: Vec<Box<dyn HpBot>> = (0..4)
+                    let seed = next_seed(&mut seed);
+                    let mut game =
+                        HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
+                            .expect("2 to 4 players");
+                    let mut seats: Vec<Box<dyn HpBot>> = (0..players)
                         .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
                         .collect();
                     play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
@@ -113,8 +141,13 @@ fn four_player_games(c: &mut Criterion) {
             })
         });
     }
-    group.finish();
 }
 
-criterion_group!(benches, movegen, two_player_games, four_player_games);
+criterion_group!(
+    benches,
+    movegen,
+    two_player_games,
+    two_player_hp_games,
+    four_player_games
+);
 criterion_main!(benches);
