@@ -592,7 +592,7 @@ impl MoveGen {
         ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         self.whole_with = whole_with;
         let mut whole_words = std::mem::take(&mut self.whole_words);
-        whole_words.start();
+        whole_words.start(rack);
         Ranking {
             movegen: self,
             board,
@@ -691,7 +691,6 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                         };
                         line_gen.looked_up_plays(
                             anchor,
-                            rack,
                             (usize::from(kept.lefts), rights),
                             bound,
                             self.lexicon.word_map(),

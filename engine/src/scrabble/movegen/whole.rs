@@ -60,21 +60,60 @@ fn for_each_kept(
 /// A map keyed by letter counts, hashed cheaply.
 pub(super) type CountsMap<V> = HashMap<LetterCounts, V, BuildHasherDefault<CountsHasher>>;
 
-/// The words looked up this turn, by the letters and blanks they were spelled with.
+/// The words looked up this turn, by the letters and blanks they were spelled with, and the
+/// ways the rack's tiles divide into a looked-up play and a leave.
 #[derive(Debug, Clone, Default)]
 pub(super) struct WholeWords {
     found: CountsMap<Range<usize>>,
     letters: Vec<u8>,
+    /// Every play's tiles and leave, fewest tiles kept first (the whole rack placed).
+    splits: Vec<Split>,
+    /// The splits placing each number of tiles: that number and where they lie.
+    by_tiles: Vec<(usize, Range<usize>)>,
+}
+
+/// A way to divide the rack: the tiles a looked-up play places and the tiles it keeps.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    placed: Rack,
+    leave: Rack,
+    /// The placed tiles' letters, as the word map counts them, and their blanks.
+    counts: LetterCounts,
+    blanks: u8,
 }
 
 /// Bit where a lookup's key keeps its blanks, above the 26 letters' counts.
 const BLANKS_SHIFT: u32 = 120;
 
 impl WholeWords {
-    /// Starts a turn.
-    pub(super) fn start(&mut self) {
+    /// Starts a turn with `rack`, if [`by_lookup`] accepts it.
+    pub(super) fn start(&mut self, rack: &Rack) {
         self.found.clear();
         self.letters.clear();
+        self.splits.clear();
+        self.by_tiles.clear();
+        if !by_lookup(rack) {
+            return;
+        }
+        for tiles in (fewest_looked_up(rack)..=rack.len()).rev() {
+            let first = self.splits.len();
+            let (mut placed, mut leave) = (*rack, Rack::EMPTY);
+            for_each_kept(
+                &mut placed,
+                rack.len() - tiles,
+                0,
+                &mut leave,
+                &mut |placed, leave| {
+                    self.splits.push(Split {
+                        placed: *placed,
+                        leave: *leave,
+                        counts: counts_of(placed),
+                        blanks: placed.count(BLANK),
+                    });
+                },
+            );
+            self.by_tiles.push((tiles, first..self.splits.len()));
+        }
     }
 
     /// The words spelled by `counts` and `blanks`, one after another.
@@ -102,23 +141,22 @@ pub(super) fn counts_of(rack: &Rack) -> LetterCounts {
 }
 
 impl LineGen<'_> {
-    /// Hands `sink` every play of [`fewest_looked_up`] of `rack`'s tiles or more whose leftmost
-    /// anchor is `anchor`, on each stretch (`l` tiles left of the anchor, `r + 1` from it
-    /// rightwards) whose bound in `bound` reaches the sink's floor.
-    #[allow(clippy::too_many_arguments)]
+    /// Hands `sink` every play `words` was started for (of [`fewest_looked_up`] of the rack's
+    /// tiles or more) whose leftmost anchor is `anchor`, on each stretch (`l` tiles left of the
+    /// anchor, `r + 1` from it rightwards) whose bound in `bound` reaches the sink's floor.
     pub(super) fn looked_up_plays(
         &mut self,
         anchor: usize,
-        rack: &Rack,
         (lefts, rights): (usize, usize),
         bound: impl Fn(usize, usize) -> i32,
         map: &WordMap,
         words: &mut WholeWords,
         sink: &mut impl Sink,
     ) {
-        let counts = counts_of(rack);
         for l in 0..lefts {
-            for tiles in fewest_looked_up(rack)..=rack.len() {
+            for at in 0..words.by_tiles.len() {
+                let (tiles, ref splits) = words.by_tiles[at];
+                let splits = splits.clone();
                 let Some(r) = tiles.checked_sub(l + 1) else {
                     continue;
                 };
@@ -132,26 +170,17 @@ impl LineGen<'_> {
                     .filter(|&pos| !self.cells[pos].is_empty())
                     .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
                     .sum();
-                let len = end - start;
-                if tiles == rack.len() {
-                    let found = words.words(map, counts + through, rack.count(BLANK));
-                    self.try_words(start, len, found, (rack, &Rack::EMPTY), sink);
-                    continue;
+                for at in splits {
+                    let split = words.splits[at];
+                    let found = words.words(map, split.counts + through, split.blanks);
+                    self.try_words(
+                        start,
+                        end - start,
+                        found,
+                        (&split.placed, &split.leave),
+                        sink,
+                    );
                 }
-                // Each set of tiles the play could leave on the rack.
-                let mut placed = *rack;
-                let mut kept = Rack::EMPTY;
-                for_each_kept(
-                    &mut placed,
-                    rack.len() - tiles,
-                    0,
-                    &mut kept,
-                    &mut |placed, leave| {
-                        let found =
-                            words.words(map, counts_of(placed) + through, placed.count(BLANK));
-                        self.try_words(start, len, found, (placed, leave), sink);
-                    },
-                );
             }
         }
     }
