@@ -377,7 +377,17 @@ enum BlankUse {
     Placed,
 }
 
+/// The graph a search walks to read words as `reading` says.
+fn gaddag_for(reading: Reading, lexicon: &Lexicon) -> Walker<'_> {
+    match reading {
+        Reading::Forward => lexicon.gaddag(),
+        Reading::Continuing | Reading::Confundo => lexicon.reversed_gaddag(),
+    }
+    .walker()
+}
+
 /// The generator for one line in one direction, with the line's squares copied out.
+#[derive(Clone)]
 struct LineGen<'a> {
     gaddag: Walker<'a>,
     reading: Reading,
@@ -385,7 +395,7 @@ struct LineGen<'a> {
     backwards_tiles: u16,
     direction: Direction,
     line: usize,
-    points: &'a [i32; KINDS],
+    points: [i32; KINDS],
     cells: [Cell; SIZE],
     cross_sets: [u32; SIZE],
     cross_points: [i16; SIZE],
@@ -427,17 +437,13 @@ impl<'a> LineGen<'a> {
         buffers: &MoveGen,
         board: &Board,
         rules: &Rules,
-        points: &'a [i32; KINDS],
+        points: &[i32; KINDS],
         lexicon: &'a Lexicon,
         direction: Direction,
         line: usize,
         reading: Reading,
     ) -> Self {
-        let gaddag = match reading {
-            Reading::Forward => lexicon.gaddag(),
-            Reading::Continuing | Reading::Confundo => lexicon.reversed_gaddag(),
-        }
-        .walker();
+        let gaddag = gaddag_for(reading, lexicon);
         let d = direction as usize;
         let square = |pos: usize| direction.square(line, pos);
         let cells: [Cell; SIZE] = std::array::from_fn(|pos| board.line(direction, line)[pos]);
@@ -447,7 +453,7 @@ impl<'a> LineGen<'a> {
             backwards_tiles: board.backwards_mask(direction, line),
             direction,
             line,
-            points,
+            points: *points,
             cells,
             cross_sets: std::array::from_fn(|pos| buffers.cross_sets[d][square(pos)].0),
             cross_points: std::array::from_fn(|pos| buffers.cross_points[d][square(pos)]),
@@ -483,6 +489,12 @@ impl<'a> LineGen<'a> {
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
                 .fold(0, |mask, pos| mask | 1 << pos),
         }
+    }
+
+    /// The same line read as `reading` says.
+    fn read_as(&mut self, reading: Reading, lexicon: &'a Lexicon) {
+        self.reading = reading;
+        self.gaddag = gaddag_for(reading, lexicon);
     }
 
     /// Marks the anchors: empty squares next to a tile, or the start square on an empty board.

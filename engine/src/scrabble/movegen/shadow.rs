@@ -553,8 +553,10 @@ impl MoveGen {
         // Each anchor's per-stretch bounds are kept for the walk to abandon partial words.
         let mut stretches = std::mem::take(&mut self.stretches);
         stretches.clear();
-        for direction in Direction::BOTH {
-            for line in 0..SIZE {
+        // Each line's squares, copied out once for the bounds here and every search after.
+        let lines: Box<[LineGen<'p>]> = (0..2 * SIZE)
+            .map(|at| {
+                let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
                 let mut line_gen = LineGen::new(
                     self,
                     board,
@@ -566,6 +568,12 @@ impl MoveGen {
                     Reading::Forward,
                 );
                 line_gen.find_anchors(board.is_empty());
+                line_gen
+            })
+            .collect();
+        for direction in Direction::BOTH {
+            for line in 0..SIZE {
+                let line_gen = &lines[direction as usize * SIZE + line];
                 for anchor in 0..SIZE {
                     if !line_gen.anchor_fits(anchor, rack) {
                         continue;
@@ -596,10 +604,9 @@ impl MoveGen {
         Ranking {
             movegen: self,
             board,
-            rules,
             lexicon,
+            lines,
             rack: *rack,
-            points,
             value_bound,
             ranked,
             stretches,
@@ -613,10 +620,10 @@ impl MoveGen {
 pub struct Ranking<'m, 'p, B> {
     movegen: &'m mut MoveGen,
     board: &'p Board,
-    rules: &'p Rules,
     lexicon: &'p Lexicon,
+    /// Every line's squares, read forwards, by direction then line.
+    lines: Box<[LineGen<'p>]>,
     rack: Rack,
-    points: [i32; KINDS],
     value_bound: B,
     ranked: Vec<RankedAnchor>,
     /// The per-stretch bounds the anchors keep.
@@ -668,17 +675,8 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                     lookup.then(|| fewest_looked_up(rack)),
                 );
                 for reading in Reading::for_line(board, entry.direction, line, readings) {
-                    let mut line_gen = LineGen::new(
-                        self.movegen,
-                        board,
-                        self.rules,
-                        &self.points,
-                        self.lexicon,
-                        entry.direction,
-                        line,
-                        reading,
-                    );
-                    line_gen.find_anchors(board.is_empty());
+                    let mut line_gen = self.lines[entry.direction as usize * SIZE + line].clone();
+                    line_gen.read_as(reading, self.lexicon);
                     line_gen.bounds = &bounds;
                     line_gen.blank_use = blank_use;
                     if look_up {
