@@ -8,7 +8,7 @@ use engine::scrabble::{
     check_placement, leave_after,
 };
 
-use super::leaves::LeaveModel;
+use super::leaves::{LeaveModel, Mix};
 use super::{Bot, may_exchange};
 
 /// Plays the placement or exchange of highest equity: its score plus the leave's learned value
@@ -37,6 +37,17 @@ impl Equity {
 
 /// Calls `visit` with every sub-rack of `rack` (each multiset once, the empty one and `rack` included).
 pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
+    for_each_sub_rack_with(rack, &mut (), |_, _, _, _| {}, |_, sub| visit(sub));
+}
+
+/// As [`for_each_sub_rack`], telling `changed` each time a kind's count in the sub-rack goes
+/// from one number to another (so `state` can follow the sub-rack without rereading it).
+fn for_each_sub_rack_with<S>(
+    rack: &Rack,
+    state: &mut S,
+    mut changed: impl FnMut(&mut S, usize, u8, u8),
+    mut visit: impl FnMut(&mut S, &Rack),
+) {
     let mut kinds = [(0usize, 0u8); KINDS];
     let mut present = 0;
     for kind in (0..KINDS).filter(|&kind| rack.count(kind) > 0) {
@@ -48,7 +59,7 @@ pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
     let mut taken = [0u8; KINDS];
     let mut sub = Rack::EMPTY;
     loop {
-        visit(&sub);
+        visit(state, &sub);
         // The next count vector, in mixed radix.
         let mut position = 0;
         loop {
@@ -56,10 +67,12 @@ pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
                 return;
             };
             if taken[kind] < count {
+                changed(state, kind, taken[kind], taken[kind] + 1);
                 taken[kind] += 1;
                 sub.add(kind);
                 break;
             }
+            changed(state, kind, count, 0);
             for _ in 0..count {
                 sub.take(kind);
             }
@@ -241,6 +254,25 @@ impl<'a> LeaveValue<'a> {
             self.model.value(leave)
         }
     }
+
+    /// What `count` tiles of `kind` add to a leave's worth, its mix of vowels and consonants
+    /// aside.
+    fn kind_value(&self, kind: usize, count: u8) -> i32 {
+        if self.bag_empty {
+            -200 * self.tiles.points(kind) * i32::from(count)
+        } else {
+            self.model.kind_value(kind, count)
+        }
+    }
+
+    /// What a leave's mix of vowels and consonants adds to its worth.
+    fn mix_value(&self, mix: Mix) -> i32 {
+        if self.bag_empty {
+            0
+        } else {
+            self.model.mix_value(mix)
+        }
+    }
 }
 
 /// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
@@ -264,8 +296,15 @@ impl<'a> TurnLeaves<'a> {
         let mut best = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
         let mut best_exchange: Option<(i32, Rack)> = None;
         let exchange = may_exchange(observation);
-        for_each_sub_rack(&rack, |keep| {
-            let value = leave.value(keep);
+        // Each sub-rack's value follows the odometer: the kinds' parts summed as they change.
+        let mut running = (0, Mix::default());
+        let changed = |(sum, mix): &mut (i32, Mix), kind, from, to| {
+            *sum += leave.kind_value(kind, to) - leave.kind_value(kind, from);
+            mix.change(kind, from, to);
+        };
+        for_each_sub_rack_with(&rack, &mut running, changed, |&mut (sum, mix), keep| {
+            let value = sum + leave.mix_value(mix);
+            debug_assert_eq!(value, leave.value(keep), "the running value of {keep}");
             let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
             for at_most in &mut best[blanks..] {
                 at_most[keep.len()] = at_most[keep.len()].max(value);

@@ -35,6 +35,28 @@ fn is_vowel(kind: usize) -> bool {
     matches!(kind, 0 | 4 | 8 | 14 | 20)
 }
 
+/// A leave's vowels and consonants (blanks are neither).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Mix {
+    vowels: usize,
+    consonants: usize,
+}
+
+impl Mix {
+    /// The mix once a leave's tiles of `kind` go from `from` to `to`.
+    #[inline]
+    pub fn change(&mut self, kind: usize, from: u8, to: u8) {
+        let tally = if is_vowel(kind) {
+            &mut self.vowels
+        } else if kind != BLANK {
+            &mut self.consonants
+        } else {
+            return;
+        };
+        *tally = *tally + usize::from(to) - usize::from(from);
+    }
+}
+
 /// Leave values in hundredths of a point, so equity compares exactly.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeaveModel {
@@ -162,17 +184,28 @@ impl LeaveModel {
     #[inline]
     pub fn value(&self, leave: &Rack) -> i32 {
         let mut value = 0;
-        let (mut vowels, mut consonants) = (0, 0);
+        let mut mix = Mix::default();
         for kind in leave.present_kinds() {
-            let count = i32::from(leave.count(kind));
-            value += self.tile[kind] * count + self.duplicate[kind] * (count - 1);
-            if is_vowel(kind) {
-                vowels += count as usize;
-            } else if kind != BLANK {
-                consonants += count as usize;
-            }
+            value += self.kind_value(kind, leave.count(kind));
+            mix.change(kind, 0, leave.count(kind));
         }
-        value + self.balance[vowels.min(BALANCE - 1)][consonants.min(BALANCE - 1)]
+        value + self.mix_value(mix)
+    }
+
+    /// What `count` tiles of `kind` add to a leave's value, its mix of vowels and consonants
+    /// aside.
+    #[inline]
+    pub fn kind_value(&self, kind: usize, count: u8) -> i32 {
+        match i32::from(count) {
+            0 => 0,
+            count => self.tile[kind] * count + self.duplicate[kind] * (count - 1),
+        }
+    }
+
+    /// What a leave's mix of vowels and consonants adds to its value.
+    #[inline]
+    pub fn mix_value(&self, mix: Mix) -> i32 {
+        self.balance[mix.vowels.min(BALANCE - 1)][mix.consonants.min(BALANCE - 1)]
     }
 
     /// What covering a brown Hogwarts square is worth, in hundredths of a point.
