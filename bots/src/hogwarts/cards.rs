@@ -145,9 +145,28 @@ impl CardWise {
     ) -> Option<CardPlay> {
         let core = &observation.core;
         let rack = core.rack;
+        let holds = |card: Card| observation.hand.contains(&card);
+        if let Some(play) = CardWise::rewarding(observation, planned) {
+            return Some(play);
+        }
+        if backwards.is_some() {
+            return Some(CardPlay::Confundo);
+        }
+        if holds(Card::Transfiguration) && value < POOR_TURN && may_exchange(core) {
+            // Give up what the best leave of any size does not keep, and still play.
+            let (keep, _) = self.equity.best_keep(&rack, ..rack.len());
+            let mut tiles = rack;
+            tiles.take_all(&keep);
+            return Some(CardPlay::Transfiguration { tiles });
+        }
+        None
+    }
+
+    /// A card rewarding the move planned: a Bonus card once it uses two or more of the card's
+    /// letters, Revelio once it forms a Glossary word.
+    fn rewarding(observation: &HpObservation<'_>, planned: &Move) -> Option<CardPlay> {
         let numbers = &observation.numbers.cards;
         let holds = |card: Card| observation.hand.contains(&card);
-        // A Bonus card once the planned play uses two or more of its letters.
         for card in [
             Card::HarryPotter,
             Card::TomMarvoloRiddle,
@@ -159,18 +178,8 @@ impl CardWise {
                 return Some(CardPlay::Bonus(card));
             }
         }
-        if holds(Card::Revelio) && forms_glossary_word(core, planned) {
+        if holds(Card::Revelio) && forms_glossary_word(&observation.core, planned) {
             return Some(CardPlay::Revelio);
-        }
-        if backwards.is_some() {
-            return Some(CardPlay::Confundo);
-        }
-        if holds(Card::Transfiguration) && value < POOR_TURN && may_exchange(core) {
-            // Give up what the best leave of any size does not keep, and still play.
-            let (keep, _) = self.equity.best_keep(&rack, ..rack.len());
-            let mut tiles = rack;
-            tiles.take_all(&keep);
-            return Some(CardPlay::Transfiguration { tiles });
         }
         None
     }
@@ -272,7 +281,12 @@ impl HpBot for CardWise {
             // the plan's own ranking of the position, above that margin.
             let ((planned, value), backwards) =
                 if observation.hand.contains(&Card::Confundo) && !core.backwards {
-                    self.equity.choose_and_backwards(core, CONFUNDO_GAIN + 1)
+                    // A card rewarding the planned move comes before Confundo: then no
+                    // backwards move need be sought.
+                    self.equity
+                        .choose_and_backwards(core, CONFUNDO_GAIN + 1, |planned, _| {
+                            CardWise::rewarding(observation, planned).is_none()
+                        })
                 } else {
                     (self.equity.choose_valued(core), None)
                 };

@@ -136,17 +136,21 @@ impl Equity {
 
     /// The move `choose` makes and its equity, and the best placement whose main word reads
     /// backwards (were Confundo played) with its equity if that beats it by `margin` or more:
-    /// both from one ranking of the position. With Confundo played, that placement is the
-    /// move `choose` makes.
+    /// both from one ranking of the position, the second only if `wanted` says so of the
+    /// first. With Confundo played, that placement is the move `choose` makes.
     pub fn choose_and_backwards(
         &mut self,
         observation: &Observation<'_>,
         margin: i32,
+        wanted: impl FnOnce(&Move, i32) -> bool,
     ) -> ((Move, i32), Option<(i32, Placement)>) {
         let leaves = TurnLeaves::of(self.model, observation);
         let mut ranking = self.rank(observation, &leaves);
         let chosen = choose_ranked(observation, &leaves, &mut ranking, i32::MIN)
             .expect("passing is worth more than nothing");
+        if !wanted(&chosen.0, chosen.1) {
+            return (chosen, None);
+        }
         let floor = chosen.1.saturating_add(margin);
         let backwards = ranking.best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c));
         (chosen, backwards)
