@@ -63,7 +63,12 @@ pub struct Lexicon {
     reversed_gaddag: OnceLock<WordGraph>,
     anagrams: OnceLock<AnagramGraph>,
     word_map: OnceLock<WordMap>,
+    /// Distinct for every lexicon built in this process.
+    id: u64,
 }
+
+/// The id of the next lexicon built.
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl Lexicon {
     /// The embedded dictionary and Glossary for an edition.
@@ -95,7 +100,14 @@ impl Lexicon {
             reversed_gaddag: OnceLock::new(),
             anagrams: OnceLock::new(),
             word_map: OnceLock::new(),
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
+    }
+
+    /// A number no other lexicon built in this process has: what lets a cache of answers
+    /// about one lexicon tell it from another that may later sit at the same address.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Which words this lexicon accepts.

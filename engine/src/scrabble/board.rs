@@ -94,6 +94,23 @@ impl Board {
         &self.lines[direction.index()][line * SIZE..(line + 1) * SIZE]
     }
 
+    /// The lines whose perpendicular words may differ from `before`'s, by the direction of
+    /// the words that cross them: bit `c` of entry `Across` for column `c` (a square's tile or
+    /// backwards mark changed there), bit `r` of entry `Down` for row `r`.
+    pub fn changed_since(&self, before: &Board) -> [u16; 2] {
+        let mut changed = [0u16; 2];
+        for square in 0..SQUARES {
+            let differs = self.lines[0][square] != before.lines[0][square]
+                || self.backwards[0][square] != before.backwards[0][square]
+                || self.backwards[1][square] != before.backwards[1][square];
+            if differs {
+                changed[Direction::Across.index()] |= 1 << (square % SIZE);
+                changed[Direction::Down.index()] |= 1 << (square / SIZE);
+            }
+        }
+        changed
+    }
+
     /// Whether the tile on `square` belongs to a word read backwards in `direction`.
     #[inline]
     pub fn is_backwards(&self, square: usize, direction: Direction) -> bool {

@@ -45,6 +45,17 @@ pub struct MoveGen {
     whole_with: whole::CountsMap<bool>,
     /// This turn's words for plays looked up (the whole rack, or nearly), by their letters.
     whole_words: whole::WholeWords,
+    /// What the cross-checks were last worked out for: only the lines a change reaches are
+    /// worked out again.
+    checked: Option<Checked>,
+}
+
+/// The position, lexicon and tile points the cross-checks hold for.
+#[derive(Debug, Clone)]
+struct Checked {
+    board: Board,
+    lexicon: u64,
+    points: [i32; KINDS],
 }
 
 impl Default for MoveGen {
@@ -63,6 +74,7 @@ impl MoveGen {
             stretches: Vec::new(),
             whole_with: whole::CountsMap::default(),
             whole_words: whole::WholeWords::default(),
+            checked: None,
         }
     }
 
@@ -105,13 +117,36 @@ impl MoveGen {
         }
     }
 
-    /// Fills the cross-check sets and cross points of every empty square, for both directions.
+    /// Fills the cross-check sets and cross points of every empty square, for both directions:
+    /// on the lines a change reaches since the last call, if that was for the same lexicon and
+    /// tile points.
     fn compute_cross_checks(&mut self, board: &Board, rules: &Rules, lexicon: &Lexicon) {
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        let changed = match &self.checked {
+            Some(checked) if checked.lexicon == lexicon.id() && checked.points == points => {
+                board.changed_since(&checked.board)
+            }
+            _ => [u16::MAX; 2],
+        };
+        match &mut self.checked {
+            Some(checked) => {
+                checked.board.clone_from(board);
+                checked.lexicon = lexicon.id();
+                checked.points = points;
+            }
+            None => {
+                self.checked = Some(Checked {
+                    board: board.clone(),
+                    lexicon: lexicon.id(),
+                    points,
+                })
+            }
+        }
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = direction.cross();
             // Square (line, pos) in `direction` lies at position `line` of line `pos` across.
-            for cross_line in 0..SIZE {
+            for cross_line in (0..SIZE).filter(|&line| changed[d] & (1 << line) != 0) {
                 let cells = board.line(cross, cross_line);
                 for p in 0..SIZE {
                     let square = cross.square(cross_line, p);
