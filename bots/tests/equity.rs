@@ -259,7 +259,7 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
             for margin in [0, 1, 500] {
                 let rival = backwards_best.filter(|&(value, _)| value >= plan.1 + margin);
                 assert_eq!(
-                    equity.choose_and_backwards(&observation, margin, |_, _| true),
+                    equity.choose_and_backwards(&observation, margin, |_| true),
                     (plan, rival)
                 );
                 // A rival beating the plan is the move once Confundo is played, as the card

@@ -271,6 +271,47 @@ fn play_at_random(
 }
 
 #[test]
+fn a_generator_kept_across_positions_finds_what_a_fresh_one_finds() {
+    // A generator works its cross-checks out again only on the lines a change reaches since
+    // its last position (and wholly for another lexicon): kept through whole games of random
+    // moves (backwards words among them), and from one edition's game to the other's, it must
+    // find every move, with its score, that a new generator finds.
+    let editions = [
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+    ];
+    let rules = Arc::new(Rules::standard());
+    let mut rng = Pcg64Mcg::seed_from_u64(33);
+    let mut kept = MoveGen::new();
+    let mut positions = 0;
+    for game_index in 0..8u64 {
+        let lexicon = &editions[game_index as usize % 2];
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
+        while !game.is_over() {
+            let rack = *game.rack(game.to_move());
+            let confundo = rng.random_range(0..4) == 0;
+            let moves = |movegen: &mut MoveGen| {
+                let mut found = Vec::new();
+                movegen.generate_with(game.board(), &rules, lexicon, &rack, confundo, |c| {
+                    found.push((c.placement(), c.score()))
+                });
+                found.sort();
+                found
+            };
+            assert_eq!(
+                moves(&mut kept),
+                moves(&mut MoveGen::new()),
+                "rack {rack} at {}",
+                game.to_cgp()
+            );
+            positions += 1;
+            play_at_random(&mut kept, &mut game, lexicon, confundo, &mut rng);
+        }
+    }
+    assert!(positions > 100, "{positions} positions");
+}
+
+#[test]
 fn the_bounded_best_move_is_the_best_of_all_moves() {
     // The Glossary joins the dictionary's anagram graph at run time: both editions.
     let editions = [

@@ -284,7 +284,7 @@ impl HpBot for CardWise {
                     // A card rewarding the planned move comes before Confundo: then no
                     // backwards move need be sought.
                     self.equity
-                        .choose_and_backwards(core, CONFUNDO_GAIN + 1, |planned, _| {
+                        .choose_and_backwards(core, CONFUNDO_GAIN + 1, |planned| {
                             CardWise::rewarding(observation, planned).is_none()
                         })
                 } else {

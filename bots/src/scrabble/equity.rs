@@ -142,13 +142,13 @@ impl Equity {
         &mut self,
         observation: &Observation<'_>,
         margin: i32,
-        wanted: impl FnOnce(&Move, i32) -> bool,
+        wanted: impl FnOnce(&Move) -> bool,
     ) -> ((Move, i32), Option<(i32, Placement)>) {
         let leaves = TurnLeaves::of(self.model, observation);
         let mut ranking = self.rank(observation, &leaves);
         let chosen = choose_ranked(observation, &leaves, &mut ranking, i32::MIN)
             .expect("passing is worth more than nothing");
-        if !wanted(&chosen.0, chosen.1) {
+        if !wanted(&chosen.0) {
             return (chosen, None);
         }
         let floor = chosen.1.saturating_add(margin);

@@ -101,8 +101,8 @@ impl MoveGen {
         confundo: bool,
         mut sink: impl FnMut(&Candidate<'_>),
     ) {
-        self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(board, rules, &points, lexicon);
         let readings = Readings::with_confundo(confundo);
         for direction in Direction::BOTH {
             for line in 0..SIZE {
@@ -119,29 +119,26 @@ impl MoveGen {
 
     /// Fills the cross-check sets and cross points of every empty square, for both directions:
     /// on the lines a change reaches since the last call, if that was for the same lexicon and
-    /// tile points.
-    fn compute_cross_checks(&mut self, board: &Board, rules: &Rules, lexicon: &Lexicon) {
-        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+    /// tile `points`.
+    fn compute_cross_checks(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        points: &[i32; KINDS],
+        lexicon: &Lexicon,
+    ) {
         let changed = match &self.checked {
-            Some(checked) if checked.lexicon == lexicon.id() && checked.points == points => {
+            Some(checked) if checked.lexicon == lexicon.id() && checked.points == *points => {
                 board.changed_since(&checked.board)
             }
             _ => [u16::MAX; 2],
         };
-        match &mut self.checked {
-            Some(checked) => {
-                checked.board.clone_from(board);
-                checked.lexicon = lexicon.id();
-                checked.points = points;
-            }
-            None => {
-                self.checked = Some(Checked {
-                    board: board.clone(),
-                    lexicon: lexicon.id(),
-                    points,
-                })
-            }
-        }
+        // The board is plain data: a copy, no allocation.
+        self.checked = Some(Checked {
+            board: board.clone(),
+            lexicon: lexicon.id(),
+            points: *points,
+        });
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = direction.cross();

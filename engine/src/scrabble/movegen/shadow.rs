@@ -530,8 +530,8 @@ impl MoveGen {
         rack: &Rack,
         value_bound: B,
     ) -> Ranking<'m, 'p, B> {
-        self.compute_cross_checks(board, rules, lexicon);
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(board, rules, &points, lexicon);
         let best_tiles = best_tiles(rack, &points);
         let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
         let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);

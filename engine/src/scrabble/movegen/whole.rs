@@ -77,9 +77,8 @@ pub(super) struct WholeWords {
 struct Split {
     placed: Rack,
     leave: Rack,
-    /// The placed tiles' letters, as the word map counts them, and their blanks.
+    /// The placed tiles' letters, as the word map counts them.
     counts: LetterCounts,
-    blanks: u8,
 }
 
 /// Bit where a lookup's key keeps its blanks, above the 26 letters' counts.
@@ -108,7 +107,6 @@ impl WholeWords {
                         placed: *placed,
                         leave: *leave,
                         counts: counts_of(placed),
-                        blanks: placed.count(BLANK),
                     });
                 },
             );
@@ -155,8 +153,7 @@ impl LineGen<'_> {
     ) {
         for l in 0..lefts {
             for at in 0..words.by_tiles.len() {
-                let (tiles, ref splits) = words.by_tiles[at];
-                let splits = splits.clone();
+                let (tiles, splits) = words.by_tiles[at].clone();
                 let Some(r) = tiles.checked_sub(l + 1) else {
                     continue;
                 };
@@ -172,7 +169,8 @@ impl LineGen<'_> {
                     .sum();
                 for at in splits {
                     let split = words.splits[at];
-                    let found = words.words(map, split.counts + through, split.blanks);
+                    let blanks = split.placed.count(BLANK);
+                    let found = words.words(map, split.counts + through, blanks);
                     self.try_words(
                         start,
                         end - start,
