@@ -45,8 +45,11 @@ static EMBEDDED_REVERSED_GADDAG: &Aligned<[u8]> = &Aligned(*include_bytes!(conca
 pub const EMBEDDED_ORIGIN: &str =
     "embedded: npm word-list 4.1.0 (MIT, Sindre Sorhus), words of 2-15 letters";
 
-/// The first bytes of a compiled `.lex` file.
-const MAGIC: &[u8] = b"owlery-lexicon 2\n";
+/// The first bytes of a compiled `.lex` file; the number is the format's, raised whenever the
+/// graph's layout changes (3: each child's header in its parent's block).
+const MAGIC: &[u8] = b"owlery-lexicon 3\n";
+/// The first bytes of a compiled `.lex` file of any format.
+const MAGIC_PREFIX: &[u8] = b"owlery-lexicon ";
 
 /// Why a dictionary could not be read, compiled or written.
 #[derive(Debug, thiserror::Error)]
@@ -215,6 +218,21 @@ impl Dictionary {
             return Ok(Compiled {
                 dictionary,
                 skipped: 0,
+            });
+        }
+        if bytes.starts_with(MAGIC_PREFIX) {
+            let format = bytes[MAGIC_PREFIX.len()..]
+                .split(|&b| b == b'\n')
+                .next()
+                .unwrap_or_default();
+            return Err(DictionaryError::Corrupt {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "a compiled lexicon of format {}, expected format {}: compile the word \
+                     list again with `owlery lexicon build`",
+                    String::from_utf8_lossy(format),
+                    String::from_utf8_lossy(&MAGIC[MAGIC_PREFIX.len()..MAGIC.len() - 1]),
+                ),
             });
         }
         let text = String::from_utf8(bytes).map_err(|_| DictionaryError::NotText {

@@ -1,11 +1,14 @@
-//! The word graph the move generators walk: a flat `u32` array derived from an fst's raw nodes.
+//! The word graph the move generators walk: a flat array derived from an fst's raw nodes.
 //!
 //! The fst is a minimal acyclic automaton (a DAWG) of the words; walking it through
-//! `fst::raw` decodes a node on every step. Here each node is laid out once as a header word
-//! (a 26-bit mask of the letters that leave it, and bit 31 when the path to it spells a word)
-//! followed by one `u32` per outgoing letter, in letter order, naming the child node. A child
-//! lookup is then a mask test and a popcount: no search, no decoding. docs/LEXICON.md has the
-//! figures that chose this layout.
+//! `fst::raw` decodes a node on every step. Here a node is its header (a 26-bit mask of the
+//! letters that leave it, bit 26 for the GADDAG's separator, and bit 31 when the path to it
+//! spells a word) and where its children lie: a block of one entry per outgoing symbol, in
+//! symbol order, each entry the child's header and the child's own block. A child lookup is
+//! then a mask test, a popcount and one 8-byte read, and a walk learns whether a child spells
+//! a word or goes on without touching the child's block: the dead ends of a search, most of
+//! its steps, cost no cache miss of their own. docs/LEXICON.md has the figures that chose this
+//! layout.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -106,9 +109,37 @@ fn compact(nodes: &[u32], root: u32) -> Result<(Vec<u32>, u32), GraphError> {
     Ok((laid_out, new_slot[representative[root as usize] as usize]))
 }
 
+/// Turns the one-array layout (a header, then the children's slots) into blocks of entries,
+/// each child's header beside its block, keeping the nodes' breadth-first order.
+fn inline_headers(nodes: &[u32], root: u32) -> Result<(Vec<Entry>, Edges), GraphError> {
+    // Every node in the array is reachable (compact lays out nothing else), in order.
+    let mut block_of = vec![0u32; nodes.len()];
+    let mut blocks = 0usize;
+    let mut slot = 0;
+    while slot < nodes.len() {
+        let children = children_at(nodes, slot as u32).len();
+        block_of[slot] = next_slot(blocks)?;
+        blocks += children;
+        slot += 1 + children;
+    }
+    let mut entries = Vec::with_capacity(blocks);
+    let mut slot = 0;
+    while slot < nodes.len() {
+        let children = children_at(nodes, slot as u32);
+        entries.extend(
+            children
+                .iter()
+                .map(|&child| [nodes[child as usize], block_of[child as usize]]),
+        );
+        slot += 1 + children.len();
+    }
+    let root = edges_of([nodes[root as usize], block_of[root as usize]]);
+    Ok((entries, root))
+}
+
 /// The edges out of one node: its letters, whether it ends a word, and where its children
 /// are. Eight bytes, so a walk carries it in one register; [`Walker::child`] follows an edge.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Edges {
     header: u32,
     first_child: u32,
@@ -131,59 +162,62 @@ impl Edges {
 /// A word graph borrowed for a walk: each step is a mask test, a popcount and one read.
 #[derive(Debug, Clone, Copy)]
 pub struct Walker<'a> {
-    entries: &'a [u32],
-    root: NodeId,
+    entries: &'a [Entry],
+    root: Edges,
 }
 
-/// The edges of `node` in a flat array.
+/// One child in its parent's block: the child's header and its own block's first entry.
+type Entry = [u32; 2];
+
+/// A node's edges from its entry.
 #[inline]
-fn edges_at(entries: &[u32], node: NodeId) -> Edges {
+fn edges_of(entry: Entry) -> Edges {
     Edges {
-        header: entries[node.0 as usize],
-        first_child: node.0 + 1,
+        header: entry[0],
+        first_child: entry[1],
     }
 }
 
-/// The node after `symbol` from `edges` in a flat array, if there is that edge.
+/// The edges of the node after `symbol` from `edges` in a flat array, if there is that edge.
 #[inline]
-fn child_at(entries: &[u32], edges: Edges, symbol: u8) -> Option<NodeId> {
+fn child_at(entries: &[Entry], edges: Edges, symbol: u8) -> Option<Edges> {
     let bit = 1u32 << symbol;
     if edges.header & bit == 0 {
         return None;
     }
     let offset = (edges.header & (bit - 1) & SYMBOL_MASK).count_ones();
-    Some(NodeId(entries[(edges.first_child + offset) as usize]))
+    Some(edges_of(entries[(edges.first_child + offset) as usize]))
 }
 
 impl Walker<'_> {
     /// The root's edges.
     #[inline]
     pub fn root(&self) -> Edges {
-        self.edges(self.root)
+        self.root
     }
 
     /// A node's edges.
     #[inline]
     pub fn edges(&self, node: NodeId) -> Edges {
-        edges_at(self.entries, node)
+        node.0
     }
 
     /// The node after `symbol` (a letter or the separator), if the graph has that edge.
     #[inline]
     pub fn child_node(&self, edges: Edges, symbol: u8) -> Option<NodeId> {
-        child_at(self.entries, edges, symbol)
+        self.child(edges, symbol).map(NodeId)
     }
 
     /// The edges of the node after `symbol`, if the graph has that edge.
     #[inline]
     pub fn child(&self, edges: Edges, symbol: u8) -> Option<Edges> {
-        self.child_node(edges, symbol).map(|node| self.edges(node))
+        child_at(self.entries, edges, symbol)
     }
 }
 
 /// A node of a [`WordGraph`]: the set of words sharing one prefix (or suffix, reversed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct NodeId(u32);
+pub struct NodeId(Edges);
 
 /// A set of letters A-Z as a bit mask, bit 0 for A.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -237,8 +271,8 @@ pub enum GraphError {
 /// A word graph over letters 0-25 (A-Z), walked one letter at a time.
 #[derive(Debug, Clone)]
 pub struct WordGraph {
-    /// The array: borrowed from the binary for an embedded graph, else owned.
-    nodes: Cow<'static, [u32]>,
+    /// The blocks of entries: borrowed from the binary for an embedded graph, else owned.
+    entries: Cow<'static, [Entry]>,
     root: NodeId,
 }
 
@@ -274,8 +308,9 @@ impl WordGraph {
             }
         }
         let (nodes, root) = compact(&nodes, slot_of[fst.root().addr()])?;
+        let (entries, root) = inline_headers(&nodes, root)?;
         Ok(WordGraph {
-            nodes: Cow::Owned(nodes),
+            entries: Cow::Owned(entries),
             root: NodeId(root),
         })
     }
@@ -284,113 +319,116 @@ impl WordGraph {
     /// along `other`'s words are added after them, so a small set (the Glossary) joins a large
     /// one cheaply.
     pub fn union(self, other: &WordGraph) -> Result<WordGraph, GraphError> {
-        let mine_root = self.root;
-        let mut nodes = self.nodes.into_owned();
-        let child = |nodes: &[u32], node, symbol| child_at(nodes, edges_at(nodes, node), symbol);
-        let mut slot_of: HashMap<(Option<NodeId>, NodeId), u32> = HashMap::new();
+        type Pair = (Option<Edges>, Edges);
+        let mine_root = self.root.0;
+        let mut entries = self.entries.into_owned();
+        let header_of = |(mine, theirs): Pair| mine.map_or(0, |m| m.header) | theirs.header;
+        // Each merged node's block, given out before its entries are known.
+        let mut block_of: HashMap<Pair, u32> = HashMap::new();
         let mut order = Vec::new();
-        let root = (Some(mine_root), other.root);
+        let root = (Some(mine_root), other.root.0);
         let mut stack = vec![root];
         while let Some(pair) = stack.pop() {
-            if slot_of.contains_key(&pair) {
+            if block_of.contains_key(&pair) {
                 continue;
             }
             let (mine, theirs) = pair;
-            let my_header = mine.map_or(0, |node| nodes[node.0 as usize]);
-            let header = my_header | other.nodes[theirs.0 as usize];
-            slot_of.insert(pair, next_slot(nodes.len())?);
+            let header = header_of(pair);
+            block_of.insert(pair, next_slot(entries.len())?);
             order.push(pair);
             for symbol in SymbolSet(header & SYMBOL_MASK).iter() {
-                if let Some(theirs_child) = other.child(theirs, symbol) {
-                    let mine_child = mine.and_then(|node| child(&nodes, node, symbol));
+                if let Some(theirs_child) = child_at(&other.entries, theirs, symbol) {
+                    let mine_child = mine.and_then(|node| child_at(&entries, node, symbol));
                     stack.push((mine_child, theirs_child));
                 }
             }
-            let edges = (header & SYMBOL_MASK).count_ones() as usize;
-            nodes.push(header);
-            nodes.extend(std::iter::repeat_n(0, edges));
+            let children = (header & SYMBOL_MASK).count_ones() as usize;
+            entries.extend(std::iter::repeat_n([0, 0], children));
         }
         for pair in order {
             let (mine, theirs) = pair;
-            let slot = slot_of[&pair] as usize;
-            let header = nodes[slot];
-            for (k, symbol) in SymbolSet(header & SYMBOL_MASK).iter().enumerate() {
-                let mine_child = mine.and_then(|node| child(&nodes, node, symbol));
-                nodes[slot + 1 + k] = match other.child(theirs, symbol) {
-                    Some(theirs_child) => slot_of[&(mine_child, theirs_child)],
-                    None => mine_child.expect("the symbol leaves one of the two").0,
+            let block = block_of[&pair] as usize;
+            for (k, symbol) in SymbolSet(header_of(pair) & SYMBOL_MASK).iter().enumerate() {
+                let mine_child = mine.and_then(|node| child_at(&entries, node, symbol));
+                entries[block + k] = match child_at(&other.entries, theirs, symbol) {
+                    Some(theirs_child) => {
+                        let merged = (mine_child, theirs_child);
+                        [header_of(merged), block_of[&merged]]
+                    }
+                    None => {
+                        let mine_child = mine_child.expect("the symbol leaves one of the two");
+                        [mine_child.header, mine_child.first_child]
+                    }
                 };
             }
         }
+        let root = edges_of([header_of(root), block_of[&root]]);
         Ok(WordGraph {
-            nodes: Cow::Owned(nodes),
-            root: NodeId(slot_of[&root]),
+            entries: Cow::Owned(entries),
+            root: NodeId(root),
         })
     }
 
-    /// The graph as little-endian bytes (root, then the array), for embedding.
+    /// The graph as little-endian bytes (the root's header and block, then the entries), for
+    /// embedding.
     pub fn to_bytes(&self) -> Vec<u8> {
-        std::iter::once(self.root.0)
-            .chain(self.nodes.iter().copied())
+        let root = self.root.0;
+        [root.header, root.first_child]
+            .into_iter()
+            .chain(self.entries.iter().flatten().copied())
             .flat_map(u32::to_le_bytes)
             .collect()
     }
 
     /// Reads bytes written by [`WordGraph::to_bytes`], checking that every edge stays in bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<WordGraph, GraphError> {
-        let corrupt = GraphError::Corrupt;
-        if bytes.len() % 4 != 0 || bytes.len() < 8 {
-            return Err(corrupt);
+        if bytes.len() % 8 != 0 || bytes.len() < 8 {
+            return Err(GraphError::Corrupt);
         }
         let mut words = bytes
             .chunks_exact(4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let root = words.next().ok_or(corrupt.clone())?;
-        let nodes: Vec<u32> = words.collect();
-        let mut index = 0;
-        while index < nodes.len() {
-            let edges = (nodes[index] & SYMBOL_MASK).count_ones() as usize;
-            let children = nodes
-                .get(index + 1..index + 1 + edges)
-                .ok_or(corrupt.clone())?;
-            if children.iter().any(|&child| child as usize >= nodes.len()) {
-                return Err(corrupt);
-            }
-            index += 1 + edges;
+        let mut entries = Vec::with_capacity(bytes.len() / 8);
+        while let (Some(header), Some(block)) = (words.next(), words.next()) {
+            entries.push([header, block]);
         }
-        if root as usize >= nodes.len() {
-            return Err(corrupt);
-        }
-        Ok(WordGraph {
-            nodes: Cow::Owned(nodes),
-            root: NodeId(root),
-        })
+        let root = edges_of(entries.remove(0));
+        WordGraph::checked(Cow::Owned(entries), root)
     }
 
     /// An embedded graph written by [`WordGraph::to_bytes`], borrowed in place where the bytes
     /// are aligned and little-endian (as the build lays them out), else copied.
     pub fn from_static(bytes: &'static [u8]) -> Result<WordGraph, GraphError> {
-        match bytemuck::try_cast_slice::<u8, u32>(bytes) {
-            Ok(words) if cfg!(target_endian = "little") && words.len() >= 2 => {
-                let root = words[0];
-                if root as usize >= words.len() - 1 {
-                    return Err(GraphError::Corrupt);
-                }
-                Ok(WordGraph {
-                    nodes: Cow::Borrowed(&words[1..]),
-                    root: NodeId(root),
-                })
+        match bytemuck::try_cast_slice::<u8, Entry>(bytes) {
+            Ok(all) if cfg!(target_endian = "little") && !all.is_empty() => {
+                WordGraph::checked(Cow::Borrowed(&all[1..]), edges_of(all[0]))
             }
             _ => WordGraph::from_bytes(bytes),
         }
+    }
+
+    /// The graph of `entries` from `root`, if every block an entry (or the root) names lies
+    /// within them: then no walk reads out of bounds.
+    fn checked(entries: Cow<'static, [Entry]>, root: Edges) -> Result<WordGraph, GraphError> {
+        let in_bounds = |edges: Edges| {
+            let children = (edges.header & SYMBOL_MASK).count_ones() as usize;
+            children == 0 || edges.first_child as usize + children <= entries.len()
+        };
+        if !in_bounds(root) || !entries.iter().all(|&entry| in_bounds(edges_of(entry))) {
+            return Err(GraphError::Corrupt);
+        }
+        Ok(WordGraph {
+            entries,
+            root: NodeId(root),
+        })
     }
 
     /// The graph borrowed for a walk.
     #[inline]
     pub fn walker(&self) -> Walker<'_> {
         Walker {
-            entries: &self.nodes,
-            root: self.root,
+            entries: &self.entries,
+            root: self.root.0,
         }
     }
 
@@ -409,20 +447,19 @@ impl WordGraph {
     /// The node after `letter` (0-25, or [`SEPARATOR`]), if some word continues with it.
     #[inline]
     pub fn child(&self, node: NodeId, letter: u8) -> Option<NodeId> {
-        let walker = self.walker();
-        walker.child_node(walker.edges(node), letter)
+        child_at(&self.entries, node.0, letter).map(NodeId)
     }
 
     /// Whether the path to `node` spells a word.
     #[inline]
     pub fn is_word(&self, node: NodeId) -> bool {
-        self.nodes[node.0 as usize] & FINAL_BIT != 0
+        node.0.is_word()
     }
 
     /// The letters that continue some word from `node`.
     #[inline]
     pub fn letters(&self, node: NodeId) -> LetterSet {
-        LetterSet(self.nodes[node.0 as usize] & LETTER_MASK)
+        node.0.letters()
     }
 
     /// The letters after `node` that end a word there, as a set.
@@ -452,12 +489,12 @@ impl WordGraph {
             .is_some_and(|node| self.is_word(node))
     }
 
-    /// Array entries used, a measure of size (4 bytes each).
+    /// Entries used (one per edge, 8 bytes each), a measure of size.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.entries.len()
     }
 
-    /// Whether the graph holds no entries (never after construction: the root is one).
+    /// Whether the graph has no edge (the words are at most the empty one).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -528,10 +565,10 @@ mod tests {
         let nodes = [0b11, 3, 4, leaf, leaf];
         let (laid_out, root) = compact(&nodes, 0).unwrap();
         assert_eq!(laid_out, vec![0b11, 3, 3, leaf]);
-        let graph = WordGraph {
-            nodes: Cow::Owned(laid_out),
-            root: NodeId(root),
-        };
+        // Then each child's header sits in its parent's block: the leaf needs no block.
+        let (entries, root) = inline_headers(&laid_out, root).unwrap();
+        assert_eq!(entries, vec![[leaf, 2], [leaf, 2]]);
+        let graph = WordGraph::checked(Cow::Owned(entries), root).unwrap();
         assert!(graph.contains_letters(&[0]) && graph.contains_letters(&[1]));
         assert!(!graph.contains_letters(&[2]) && !graph.contains_letters(&[0, 0]));
     }

@@ -204,6 +204,16 @@ fn a_compiled_list_loads_back_and_damage_is_an_error() {
     assert!(matches!(error, DictionaryError::Corrupt { .. }), "{error}");
     assert!(error.to_string().contains("words.lex"));
 
+    // A file from an earlier layout of the graph says so, rather than failing as a word list.
+    let mut older = b"owlery-lexicon 2\n".to_vec();
+    older.extend_from_slice(&bytes[17..]);
+    std::fs::write(&lex, &older).unwrap();
+    let error = Dictionary::load(&lex, OnBadLine::Fail).unwrap_err();
+    assert!(
+        error.to_string().contains("format 2, expected format 3"),
+        "{error}"
+    );
+
     let missing = Dictionary::load(&dir.join("nope.lex"), OnBadLine::Fail).unwrap_err();
     assert!(matches!(missing, DictionaryError::Io { .. }));
     std::fs::write(&lex, [0xff, 0xfe, 0x00]).unwrap();

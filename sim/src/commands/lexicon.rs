@@ -122,7 +122,7 @@ pub fn run(command: LexiconCommand) -> anyhow::Result<ExitCode> {
             )?;
             writeln!(
                 out,
-                "word graph: {} entries of 4 bytes",
+                "word graph: {} entries of 8 bytes",
                 lexicon.graph().len()
             )?;
             ExitCode::SUCCESS
