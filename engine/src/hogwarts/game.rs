@@ -298,7 +298,9 @@ impl HpGame {
             + report.card_points
             + std::mem::take(&mut self.pending_points[seat]);
         let again = turn.card == Some(Card::Reparo);
-        report.score = self.core.play_with(action, TurnExtras { bonus, again })?;
+        report.score = self
+            .core
+            .apply_checked(action, checked, TurnExtras { bonus, again });
         if !discard.is_empty() {
             self.core.discard(seat, &discard);
         }

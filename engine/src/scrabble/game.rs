@@ -366,6 +366,16 @@ impl Game {
     /// Makes a move with a bonus added to its score and, if asked, another turn for the same seat.
     pub fn play_with(&mut self, action: Move, extras: TurnExtras) -> Result<i32, IllegalMove> {
         let checked = self.check(&action)?;
+        Ok(self.apply_checked(action, checked, extras))
+    }
+
+    /// Makes a move [`Game::check`] just passed, with what it found (checked once a turn).
+    pub(crate) fn apply_checked(
+        &mut self,
+        action: Move,
+        checked: Option<CheckedPlay>,
+        extras: TurnExtras,
+    ) -> i32 {
         let seat = self.to_move;
         let rack_before = self.racks[seat];
         let rack_size = self.rules.numbers.rack_size;
@@ -417,7 +427,7 @@ impl Game {
         } else if !extras.again {
             self.to_move = (seat + 1) % self.players;
         }
-        Ok(score)
+        score
     }
 
     /// Rule 24: each player loses their rack's points; one who went out gains everyone else's.
