@@ -569,6 +569,13 @@ impl<'a> LineGen<'a> {
         self.read_square::<false, _>(self.gaddag.root(), anchor, 0, Tally::START, sink);
     }
 
+    /// Whether some rack tile may go on the empty square `pos` after the node `edges`: the
+    /// walk goes there only if so (a call that could place nothing costs as much as a step).
+    #[inline(always)]
+    fn may_fill(&self, edges: Edges, pos: usize) -> bool {
+        edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters() != 0
+    }
+
     /// Whether position `pos` holds a board tile (false off the end of the line).
     #[inline]
     fn has_tile(&self, pos: usize) -> bool {
@@ -718,7 +725,7 @@ impl<'a> LineGen<'a> {
         if left_free && right_free && edges.is_word() {
             self.record(pos, self.anchor + 1, tally, sink);
         }
-        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && !self.rack.is_empty())) {
+        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && self.may_fill(edges, pos - 1))) {
             self.read_square::<false, _>(edges, pos - 1, 0, tally, sink);
         }
         // Turning right needs a tile there or one to place.
@@ -727,6 +734,9 @@ impl<'a> LineGen<'a> {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
+                if right_free && !self.may_fill(turn, self.anchor + 1) {
+                    return;
+                }
                 self.turn_left = left_tiles;
                 self.read_square::<true, _>(turn, self.anchor + 1, pos as u8, tally, sink);
             }
@@ -747,7 +757,7 @@ impl<'a> LineGen<'a> {
             self.record(usize::from(start), pos + 1, tally, sink);
         }
         // Going on needs a tile there or one to place.
-        if pos + 1 < SIZE && !(right_free && self.rack.is_empty()) {
+        if pos + 1 < SIZE && (!right_free || self.may_fill(edges, pos + 1)) {
             self.read_square::<true, _>(edges, pos + 1, start, tally, sink);
         }
     }
