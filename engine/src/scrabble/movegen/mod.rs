@@ -365,7 +365,9 @@ impl<F: FnMut(&Candidate<'_>)> Sink for Every<F> {
     }
 }
 
-/// The score of a word under construction.
+/// The score of a word under construction, and where its tiles went: what else a move needs
+/// (how many tiles, blanks, brown squares) is read from the masks when it is recorded, so a
+/// step adds to three sums and sets two bits.
 #[derive(Debug, Clone, Copy)]
 struct Tally {
     /// Letter points of the main word, letter premiums applied.
@@ -374,14 +376,10 @@ struct Tally {
     word_multiplier: i32,
     /// Scores of the perpendicular words made so far.
     cross: i32,
-    /// Tiles placed.
-    placed: u8,
-    /// Whether a placed tile made a perpendicular word.
-    crossed: bool,
-    /// Tiles placed on brown Hogwarts squares.
-    hogwarts: u8,
-    /// Blanks placed.
-    blanks: u8,
+    /// Bit `pos` set where a tile was placed.
+    placed: u16,
+    /// Bit `pos` set where a blank was placed.
+    blanks: u16,
 }
 
 impl Tally {
@@ -390,10 +388,14 @@ impl Tally {
         word_multiplier: 1,
         cross: 0,
         placed: 0,
-        crossed: false,
-        hogwarts: 0,
         blanks: 0,
     };
+
+    /// Tiles placed.
+    #[inline(always)]
+    fn tiles(&self) -> usize {
+        self.placed.count_ones() as usize
+    }
 }
 
 /// Which moves a walk wants by the blanks they place: a search after the best move with
@@ -461,6 +463,8 @@ struct LineGen<'a> {
     blank_use: BlankUse,
     /// Bit `pos` set where the line has a brown Hogwarts square.
     hogwarts: u16,
+    /// Bit `pos` set where a tile placed makes a perpendicular word.
+    crossed: u16,
 }
 
 impl<'a> LineGen<'a> {
@@ -519,6 +523,9 @@ impl<'a> LineGen<'a> {
             blank_use: BlankUse::Any,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
+                .fold(0, |mask, pos| mask | 1 << pos),
+            crossed: (0..SIZE)
+                .filter(|&pos| buffers.cross_points[d][square(pos)] != NO_CROSS)
                 .fold(0, |mask, pos| mask | 1 << pos),
         }
     }
@@ -588,12 +595,10 @@ impl<'a> LineGen<'a> {
         let mut next = tally;
         next.main += letter_points;
         next.word_multiplier *= self.word_multiplier[pos];
-        next.placed += 1;
-        next.hogwarts += ((self.hogwarts >> pos) & 1) as u8;
-        next.blanks += u8::from(cell.is_blank());
+        next.placed |= 1 << pos;
+        next.blanks |= u16::from(cell.is_blank()) << pos;
         // Without a branch: the factors are zero where no perpendicular word forms.
         next.cross += self.cross_base[pos] + letter_points * self.cross_factor[pos];
-        next.crossed |= self.cross_factor[pos] != 0;
         next
     }
 
@@ -657,7 +662,7 @@ impl<'a> LineGen<'a> {
     /// which the masks tell the compiler.
     #[inline(always)]
     fn bound_after<const RIGHTWARDS: bool>(&self, extents: &Extents, tally: Tally) -> i32 {
-        let placed = usize::from(tally.placed);
+        let placed = tally.tiles();
         if RIGHTWARDS {
             extents.right[self.turn_left & SIZE][(placed - self.turn_left) & SIZE]
         } else {
@@ -719,7 +724,7 @@ impl<'a> LineGen<'a> {
     fn after_left<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
         // Tiles placed left of the anchor (the anchor itself is filled first); a line holds
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
-        let left_tiles = (usize::from(tally.placed) - 1) & SIZE;
+        let left_tiles = (tally.tiles() - 1) & SIZE;
         let left_free = pos == 0 || !self.has_tile(pos - 1);
         let right_free = self.anchor_right_free;
         if left_free && right_free && edges.is_word() {
@@ -777,26 +782,27 @@ impl<'a> LineGen<'a> {
         // Confundo the two forms differ: each reverses a different word).
         if self.reading != Reading::Confundo
             && self.direction == Direction::Down
-            && tally.placed == 1
-            && tally.crossed
+            && tally.tiles() == 1
+            && self.crossed & tally.placed != 0
         {
             return;
         }
         let mut score = tally.main * tally.word_multiplier + tally.cross;
-        if usize::from(tally.placed) >= self.bingo_tiles {
+        let tiles = tally.tiles();
+        if tiles >= self.bingo_tiles {
             score += self.bingo_bonus;
         }
         sink.take(&Candidate {
             score,
-            tiles: tally.placed,
+            tiles: tiles as u8,
             backwards: self.reading == Reading::Confundo,
             direction: self.direction,
             line: self.line as u8,
             start: start as u8,
             end: end as u8,
             placed: &self.placed,
-            hogwarts: tally.hogwarts,
-            blanks: tally.blanks,
+            hogwarts: (tally.placed & self.hogwarts).count_ones() as u8,
+            blanks: tally.blanks.count_ones() as u8,
             leave: &self.rack,
         });
     }
