@@ -459,6 +459,8 @@ struct LineGen<'a> {
     extents: &'a Extents,
     /// Tiles placed left of the anchor when the search turned right.
     turn_left: usize,
+    /// Where the word began when the search turned right.
+    turn_start: usize,
     /// The moves wanted by the blanks they place.
     blank_use: BlankUse,
     /// Bit `pos` set where the line has a brown Hogwarts square.
@@ -520,6 +522,7 @@ impl<'a> LineGen<'a> {
             bounds: ExtentBounds::unbounded(),
             extents: ExtentBounds::unbounded().with_blanks(0),
             turn_left: 0,
+            turn_start: 0,
             blank_use: BlankUse::Any,
             hogwarts: (0..SIZE)
                 .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
@@ -573,7 +576,7 @@ impl<'a> LineGen<'a> {
         let placing = u8::from(self.blank_use == BlankUse::Placed);
         self.extents = self.bounds.with_blanks(rack.count(BLANK) - placing);
         self.anchor_right_free = !self.has_tile(anchor + 1);
-        self.read_square::<false, _>(self.gaddag.root(), anchor, 0, Tally::START, sink);
+        self.read_square::<false, _>(self.gaddag.root(), anchor, Tally::START, sink);
     }
 
     /// Whether some rack tile may go on the empty square `pos` after the node `edges`: the
@@ -603,12 +606,11 @@ impl<'a> LineGen<'a> {
     }
 
     /// Reads square `pos` (a board tile) or fills it (a rack tile) from the node `edges`, then
-    /// goes on: leftwards from the anchor, or `RIGHTWARDS` in a word that began at `start`.
+    /// goes on: leftwards from the anchor, or `RIGHTWARDS` in a word that began at `turn_start`.
     fn read_square<const RIGHTWARDS: bool, S: Sink>(
         &mut self,
         edges: Edges,
         pos: usize,
-        start: u8,
         tally: Tally,
         sink: &mut S,
     ) {
@@ -619,7 +621,7 @@ impl<'a> LineGen<'a> {
                     main: tally.main + self.points[cell.kind()],
                     ..tally
                 };
-                self.after_square::<RIGHTWARDS>(child, pos, start, tally, sink);
+                self.after_square::<RIGHTWARDS>(child, pos, tally, sink);
             }
             return;
         }
@@ -650,9 +652,9 @@ impl<'a> LineGen<'a> {
                 .gaddag
                 .child(edges, letter)
                 .expect("letter leaves the node");
-            self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, false, sink);
+            self.place::<RIGHTWARDS, _>(child, pos, tally, letter, false, sink);
             if blanks_too {
-                self.place::<RIGHTWARDS, _>(child, pos, start, tally, letter, true, sink);
+                self.place::<RIGHTWARDS, _>(child, pos, tally, letter, true, sink);
             }
         }
     }
@@ -677,7 +679,6 @@ impl<'a> LineGen<'a> {
         &mut self,
         child: Edges,
         pos: usize,
-        start: u8,
         tally: Tally,
         letter: u8,
         blank: bool,
@@ -695,7 +696,7 @@ impl<'a> LineGen<'a> {
         let tile = Cell::tile(letter, blank);
         self.placed[pos] = tile;
         let next = self.with_tile(tally, pos, tile);
-        self.after_square::<RIGHTWARDS>(child, pos, start, next, sink);
+        self.after_square::<RIGHTWARDS>(child, pos, next, sink);
         self.placed[pos] = Cell::EMPTY;
         self.rack.add(kind);
         if S::PRUNES && blank {
@@ -708,12 +709,11 @@ impl<'a> LineGen<'a> {
         &mut self,
         edges: Edges,
         pos: usize,
-        start: u8,
         tally: Tally,
         sink: &mut impl Sink,
     ) {
         if RIGHTWARDS {
-            self.after_right(edges, pos, start, tally, sink);
+            self.after_right(edges, pos, tally, sink);
         } else {
             self.after_left(edges, pos, tally, sink);
         }
@@ -731,7 +731,7 @@ impl<'a> LineGen<'a> {
             self.record(pos, self.anchor + 1, tally, sink);
         }
         if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && self.may_fill(edges, pos - 1))) {
-            self.read_square::<false, _>(edges, pos - 1, 0, tally, sink);
+            self.read_square::<false, _>(edges, pos - 1, tally, sink);
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
@@ -743,27 +743,21 @@ impl<'a> LineGen<'a> {
                     return;
                 }
                 self.turn_left = left_tiles;
-                self.read_square::<true, _>(turn, self.anchor + 1, pos as u8, tally, sink);
+                self.turn_start = pos;
+                self.read_square::<true, _>(turn, self.anchor + 1, tally, sink);
             }
         }
     }
 
     #[inline(always)]
-    fn after_right<S: Sink>(
-        &mut self,
-        edges: Edges,
-        pos: usize,
-        start: u8,
-        tally: Tally,
-        sink: &mut S,
-    ) {
+    fn after_right<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
         let right_free = !self.has_tile(pos + 1);
         if right_free && edges.is_word() {
-            self.record(usize::from(start), pos + 1, tally, sink);
+            self.record(self.turn_start, pos + 1, tally, sink);
         }
         // Going on needs a tile there or one to place.
         if pos + 1 < SIZE && (!right_free || self.may_fill(edges, pos + 1)) {
-            self.read_square::<true, _>(edges, pos + 1, start, tally, sink);
+            self.read_square::<true, _>(edges, pos + 1, tally, sink);
         }
     }
 
