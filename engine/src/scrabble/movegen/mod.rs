@@ -576,14 +576,30 @@ impl<'a> LineGen<'a> {
         let placing = u8::from(self.blank_use == BlankUse::Placed);
         self.extents = self.bounds.with_blanks(rack.count(BLANK) - placing);
         self.anchor_right_free = !self.has_tile(anchor + 1);
-        self.read_square::<false, _>(self.gaddag.root(), anchor, Tally::START, sink);
+        let root = self.gaddag.root();
+        if rack.count(BLANK) > 0 {
+            self.read_square::<false, true, _>(root, anchor, Tally::START, sink);
+        } else {
+            self.read_square::<false, false, _>(root, anchor, Tally::START, sink);
+        }
     }
 
     /// Whether some rack tile may go on the empty square `pos` after the node `edges`: the
     /// walk goes there only if so (a call that could place nothing costs as much as a step).
     #[inline(always)]
-    fn may_fill(&self, edges: Edges, pos: usize) -> bool {
-        edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters() != 0
+    fn may_fill<const BLANKS: bool>(&self, edges: Edges, pos: usize) -> bool {
+        edges.letters().0 & self.cross_sets[pos] & self.playable::<BLANKS>() != 0
+    }
+
+    /// The letters a rack tile can go down as: `BLANKS` says whether the search's rack held
+    /// any (its own walk, so a rack without leaves every blank test out).
+    #[inline(always)]
+    fn playable<const BLANKS: bool>(&self) -> u32 {
+        if BLANKS {
+            self.rack.playable_letters()
+        } else {
+            self.rack.letters_held()
+        }
     }
 
     /// Whether position `pos` holds a board tile (false off the end of the line).
@@ -607,7 +623,7 @@ impl<'a> LineGen<'a> {
 
     /// Reads square `pos` (a board tile) or fills it (a rack tile) from the node `edges`, then
     /// goes on: leftwards from the anchor, or `RIGHTWARDS` in a word that began at `turn_start`.
-    fn read_square<const RIGHTWARDS: bool, S: Sink>(
+    fn read_square<const RIGHTWARDS: bool, const BLANKS: bool, S: Sink>(
         &mut self,
         edges: Edges,
         pos: usize,
@@ -621,12 +637,12 @@ impl<'a> LineGen<'a> {
                     main: tally.main + self.points[cell.kind()],
                     ..tally
                 };
-                self.after_square::<RIGHTWARDS>(child, pos, tally, sink);
+                self.after_square::<RIGHTWARDS, BLANKS>(child, pos, tally, sink);
             }
             return;
         }
-        let mut allowed = edges.letters().0 & self.cross_sets[pos] & self.rack.playable_letters();
-        let mut blanks_too = self.rack.count(BLANK) > 0;
+        let mut allowed = edges.letters().0 & self.cross_sets[pos] & self.playable::<BLANKS>();
+        let mut blanks_too = BLANKS && self.rack.count(BLANK) > 0;
         if blanks_too && self.blank_use == BlankUse::Kept {
             blanks_too = false;
             allowed &= self.rack.letters_held();
@@ -652,9 +668,9 @@ impl<'a> LineGen<'a> {
                 .gaddag
                 .child(edges, letter)
                 .expect("letter leaves the node");
-            self.place::<RIGHTWARDS, _>(child, pos, tally, letter, false, sink);
+            self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, false, sink);
             if blanks_too {
-                self.place::<RIGHTWARDS, _>(child, pos, tally, letter, true, sink);
+                self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, true, sink);
             }
         }
     }
@@ -675,7 +691,7 @@ impl<'a> LineGen<'a> {
     /// Puts the rack's `letter` (or a blank for it) on `pos` and goes on, if the rack has one.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn place<const RIGHTWARDS: bool, S: Sink>(
+    fn place<const RIGHTWARDS: bool, const BLANKS: bool, S: Sink>(
         &mut self,
         child: Edges,
         pos: usize,
@@ -696,7 +712,7 @@ impl<'a> LineGen<'a> {
         let tile = Cell::tile(letter, blank);
         self.placed[pos] = tile;
         let next = self.with_tile(tally, pos, tile);
-        self.after_square::<RIGHTWARDS>(child, pos, next, sink);
+        self.after_square::<RIGHTWARDS, BLANKS>(child, pos, next, sink);
         self.placed[pos] = Cell::EMPTY;
         self.rack.add(kind);
         if S::PRUNES && blank {
@@ -705,7 +721,7 @@ impl<'a> LineGen<'a> {
     }
 
     #[inline(always)]
-    fn after_square<const RIGHTWARDS: bool>(
+    fn after_square<const RIGHTWARDS: bool, const BLANKS: bool>(
         &mut self,
         edges: Edges,
         pos: usize,
@@ -713,15 +729,21 @@ impl<'a> LineGen<'a> {
         sink: &mut impl Sink,
     ) {
         if RIGHTWARDS {
-            self.after_right(edges, pos, tally, sink);
+            self.after_right::<BLANKS, _>(edges, pos, tally, sink);
         } else {
-            self.after_left(edges, pos, tally, sink);
+            self.after_left::<BLANKS, _>(edges, pos, tally, sink);
         }
     }
 
     /// After square `pos` is read: record, keep going left, or turn right at the separator.
     #[inline(always)]
-    fn after_left<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
+    fn after_left<const BLANKS: bool, S: Sink>(
+        &mut self,
+        edges: Edges,
+        pos: usize,
+        tally: Tally,
+        sink: &mut S,
+    ) {
         // Tiles placed left of the anchor (the anchor itself is filled first); a line holds
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
         let left_tiles = (tally.tiles() - 1) & SIZE;
@@ -730,8 +752,10 @@ impl<'a> LineGen<'a> {
         if left_free && right_free && edges.is_word() {
             self.record(pos, self.anchor + 1, tally, sink);
         }
-        if pos > 0 && (!left_free || (!self.is_anchor[pos - 1] && self.may_fill(edges, pos - 1))) {
-            self.read_square::<false, _>(edges, pos - 1, tally, sink);
+        if pos > 0
+            && (!left_free || (!self.is_anchor[pos - 1] && self.may_fill::<BLANKS>(edges, pos - 1)))
+        {
+            self.read_square::<false, BLANKS, _>(edges, pos - 1, tally, sink);
         }
         // Turning right needs a tile there or one to place.
         if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
@@ -739,25 +763,31 @@ impl<'a> LineGen<'a> {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
-                if right_free && !self.may_fill(turn, self.anchor + 1) {
+                if right_free && !self.may_fill::<BLANKS>(turn, self.anchor + 1) {
                     return;
                 }
                 self.turn_left = left_tiles;
                 self.turn_start = pos;
-                self.read_square::<true, _>(turn, self.anchor + 1, tally, sink);
+                self.read_square::<true, BLANKS, _>(turn, self.anchor + 1, tally, sink);
             }
         }
     }
 
     #[inline(always)]
-    fn after_right<S: Sink>(&mut self, edges: Edges, pos: usize, tally: Tally, sink: &mut S) {
+    fn after_right<const BLANKS: bool, S: Sink>(
+        &mut self,
+        edges: Edges,
+        pos: usize,
+        tally: Tally,
+        sink: &mut S,
+    ) {
         let right_free = !self.has_tile(pos + 1);
         if right_free && edges.is_word() {
             self.record(self.turn_start, pos + 1, tally, sink);
         }
         // Going on needs a tile there or one to place.
-        if pos + 1 < SIZE && (!right_free || self.may_fill(edges, pos + 1)) {
-            self.read_square::<true, _>(edges, pos + 1, tally, sink);
+        if pos + 1 < SIZE && (!right_free || self.may_fill::<BLANKS>(edges, pos + 1)) {
+            self.read_square::<true, BLANKS, _>(edges, pos + 1, tally, sink);
         }
     }
 
