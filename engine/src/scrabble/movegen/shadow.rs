@@ -228,22 +228,32 @@ struct Reached {
     crossing_words: i32,
 }
 
+impl Reached {
+    const NOTHING: Reached = Reached {
+        through: 0,
+        through_tiles: 0,
+        through_letters: 0,
+        word_multiplier: 1,
+        hogwarts: 0,
+        triples: 0,
+        doubles: 0,
+        open: 0,
+        crossing_letters: 0,
+        crossing_words: 0,
+    };
+}
+
 impl Reach {
     const NOTHING: Reach = Reach {
         squares: 1,
-        at: [Reached {
-            through: 0,
-            through_tiles: 0,
-            through_letters: 0,
-            word_multiplier: 1,
-            hogwarts: 0,
-            triples: 0,
-            doubles: 0,
-            open: 0,
-            crossing_letters: 0,
-            crossing_words: 0,
-        }; SIZE + 1],
+        at: [Reached::NOTHING; SIZE + 1],
     };
+
+    /// Back to no square filled (entries past the first are written before they are read).
+    fn clear(&mut self) {
+        self.squares = 1;
+        self.at[0] = Reached::NOTHING;
+    }
 
     /// Starts entry `n` from entry `n - 1`.
     fn extend(&mut self, n: usize) {
@@ -255,6 +265,8 @@ impl Reach {
 /// What the rack can spell, asked of the lexicon's anagram graph while bounding anchors.
 struct Spelling<'a> {
     lexicon: &'a Lexicon,
+    /// Entry `n`: the points of the rack's `n` most valuable tiles.
+    best_tiles: [i32; SIZE + 1],
     letters: [u8; 26],
     /// The same, as the word map counts letters.
     counts: LetterCounts,
@@ -362,39 +374,40 @@ impl LineGen<'_> {
     /// anchor beats the largest of these.
     ///
     /// The bound is of `value_bound` over the stretches; `stretches` gets each stretch's (see
-    /// [`KeptStretches`]).
+    /// [`KeptStretches`]). `reaches` are room for the two sides' sums, kept between anchors.
     fn shadow(
         &self,
         anchor: usize,
         rack: &Rack,
-        best_tiles: &[i32; SIZE + 1],
         spelling: &mut Spelling<'_>,
         value_bound: &impl Fn(&Stretch) -> i32,
         stretches: &mut Vec<i32>,
+        reaches: (&mut Reach, &mut Reach),
     ) -> (i32, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
         let mut anchor_bound = i32::MIN;
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
-        let mut left = Reach::NOTHING;
+        let (left, right) = reaches;
+        left.clear();
         let mut next = anchor
             .checked_sub(1)
-            .and_then(|pos| self.take_in_tiles(&mut left, 0, pos, true));
+            .and_then(|pos| self.take_in_tiles(left, 0, pos, true));
         while let Some(pos) = next {
             let n = left.squares;
             if self.is_anchor[pos] || n >= limit {
                 break;
             }
             left.extend(n);
-            self.fill(&mut left, n, pos, rack);
+            self.fill(left, n, pos, rack);
             next = pos
                 .checked_sub(1)
-                .and_then(|pos| self.take_in_tiles(&mut left, n, pos, true));
+                .and_then(|pos| self.take_in_tiles(left, n, pos, true));
         }
-        let mut right = Reach::NOTHING;
-        self.fill(&mut right, 0, anchor, rack);
+        right.clear();
+        self.fill(right, 0, anchor, rack);
         let mut next = (anchor + 1 < SIZE)
-            .then(|| self.take_in_tiles(&mut right, 0, anchor + 1, false))
+            .then(|| self.take_in_tiles(right, 0, anchor + 1, false))
             .flatten();
         while let Some(pos) = next {
             let n = right.squares;
@@ -402,9 +415,9 @@ impl LineGen<'_> {
                 break;
             }
             right.extend(n);
-            self.fill(&mut right, n, pos, rack);
+            self.fill(right, n, pos, rack);
             next = (pos + 1 < SIZE)
-                .then(|| self.take_in_tiles(&mut right, n, pos + 1, false))
+                .then(|| self.take_in_tiles(right, n, pos + 1, false))
                 .flatten();
         }
         // Only the tables for the blanks this rack can hold are read; a stretch no word fits
@@ -437,6 +450,7 @@ impl LineGen<'_> {
                 // The best tiles on the open squares, the most valuable under the triples, then
                 // the doubles: each premium tier adds its top tiles once more (and never more
                 // than the tiles of a word could be worth).
+                let best_tiles = &spelling.best_tiles;
                 let letters = best_tiles[triples].min(most)
                     + best_tiles[triples + doubles].min(most)
                     + best_tiles[open].min(most);
@@ -532,13 +546,13 @@ impl MoveGen {
     ) -> Ranking<'m, 'p, B> {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
-        let best_tiles = best_tiles(rack, &points);
         let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
         let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
         let mut whole_with = std::mem::take(&mut self.whole_with);
         whole_with.clear();
         let mut spelling = Spelling {
             lexicon,
+            best_tiles: best_tiles(rack, &points),
             letters,
             counts: counts_of(rack),
             blanks: rack.count(BLANK),
@@ -571,6 +585,8 @@ impl MoveGen {
                 line_gen
             })
             .collect();
+        // Each side's sums, cleared for every anchor rather than made anew (a kilobyte each).
+        let (mut left_reach, mut right_reach) = (Reach::NOTHING, Reach::NOTHING);
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let line_gen = &lines[direction as usize * SIZE + line];
@@ -582,10 +598,10 @@ impl MoveGen {
                     let (bound, kept) = line_gen.shadow(
                         anchor,
                         rack,
-                        &best_tiles,
                         &mut spelling,
                         &value_bound,
                         &mut stretches,
+                        (&mut left_reach, &mut right_reach),
                     );
                     ranked.push(RankedAnchor {
                         bound,
