@@ -84,6 +84,15 @@ impl Rack {
         true
     }
 
+    /// Takes one tile of a kind it holds (the move generator's step, where that is known).
+    #[inline]
+    pub(crate) fn take_held(&mut self, kind: usize) {
+        debug_assert!(self.counts[kind] > 0, "no tile of kind {kind} to take");
+        self.counts[kind] -= 1;
+        self.len -= 1;
+        self.present &= !(u32::from(self.counts[kind] == 0) << kind);
+    }
+
     /// The kinds it holds at least one tile of, in order (blanks last).
     #[inline]
     pub fn present_kinds(&self) -> impl Iterator<Item = usize> + use<> {

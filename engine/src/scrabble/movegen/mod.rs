@@ -701,7 +701,10 @@ impl<'a> LineGen<'a> {
         sink: &mut S,
     ) {
         let kind = if blank { BLANK } else { usize::from(letter) };
-        if !self.rack.take(kind) {
+        // Without blanks, only letters the rack holds are tried.
+        if !BLANKS {
+            self.rack.take_held(kind);
+        } else if !self.rack.take(kind) {
             return;
         }
         let extents = self.extents;
