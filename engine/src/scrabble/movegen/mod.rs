@@ -689,7 +689,6 @@ impl<'a> LineGen<'a> {
     }
 
     /// Puts the rack's `letter` (or a blank for it) on `pos` and goes on, if the rack has one.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn place<const RIGHTWARDS: bool, const BLANKS: bool, S: Sink>(
         &mut self,
