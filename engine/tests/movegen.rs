@@ -270,74 +270,82 @@ fn play_at_random(
     game.play(action).unwrap();
 }
 
+/// The plain and Harry Potter lexicons (the Glossary joins the dictionary's graphs at run time).
+fn both_editions() -> [Arc<Lexicon>; 2] {
+    [
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
+    ]
+}
+
+/// Plays `games` two-player games of random moves, the editions in turn, handing each position
+/// to `check` before the move; `check` says whether Confundo is played for it. Returns how many
+/// positions were checked.
+fn at_random_positions(
+    seed: u64,
+    games: u64,
+    mut check: impl FnMut(&Game, &Lexicon, &mut Pcg64Mcg) -> bool,
+) -> usize {
+    let editions = both_editions();
+    let rules = Arc::new(Rules::standard());
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut player = MoveGen::new();
+    let mut positions = 0;
+    for game_index in 0..games {
+        let lexicon = &editions[game_index as usize % 2];
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
+        while !game.is_over() {
+            let confundo = check(&game, lexicon, &mut rng);
+            positions += 1;
+            play_at_random(&mut player, &mut game, lexicon, confundo, &mut rng);
+        }
+    }
+    positions
+}
+
 #[test]
 fn a_generator_kept_across_positions_finds_what_a_fresh_one_finds() {
     // A generator works its cross-checks out again only on the lines a change reaches since
     // its last position (and wholly for another lexicon): kept through whole games of random
     // moves (backwards words among them), and from one edition's game to the other's, it must
     // find every move, with its score, that a new generator finds.
-    let editions = [
-        Arc::new(Lexicon::embedded(Edition::Plain)),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-    ];
-    let rules = Arc::new(Rules::standard());
-    let mut rng = Pcg64Mcg::seed_from_u64(33);
     let mut kept = MoveGen::new();
-    let mut positions = 0;
-    for game_index in 0..8u64 {
-        let lexicon = &editions[game_index as usize % 2];
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
-        while !game.is_over() {
-            let rack = *game.rack(game.to_move());
-            let confundo = rng.random_range(0..4) == 0;
-            let moves = |movegen: &mut MoveGen| {
-                let mut found = Vec::new();
-                movegen.generate_with(game.board(), &rules, lexicon, &rack, confundo, |c| {
-                    found.push((c.placement(), c.score()))
-                });
-                found.sort();
-                found
-            };
-            assert_eq!(
-                moves(&mut kept),
-                moves(&mut MoveGen::new()),
-                "rack {rack} at {}",
-                game.to_cgp()
-            );
-            positions += 1;
-            play_at_random(&mut kept, &mut game, lexicon, confundo, &mut rng);
-        }
-    }
+    let positions = at_random_positions(33, 8, |game, lexicon, rng| {
+        let rack = *game.rack(game.to_move());
+        let confundo = rng.random_range(0..4) == 0;
+        let moves = |movegen: &mut MoveGen| {
+            let mut found = Vec::new();
+            movegen.generate_with(game.board(), game.rules(), lexicon, &rack, confundo, |c| {
+                found.push((c.placement(), c.score()))
+            });
+            found.sort();
+            found
+        };
+        assert_eq!(
+            moves(&mut kept),
+            moves(&mut MoveGen::new()),
+            "rack {rack} at {}",
+            game.to_cgp()
+        );
+        confundo
+    });
     assert!(positions > 100, "{positions} positions");
 }
 
 #[test]
 fn the_bounded_best_move_is_the_best_of_all_moves() {
-    // The Glossary joins the dictionary's anagram graph at run time: both editions.
-    let editions = [
-        Arc::new(Lexicon::embedded(Edition::Plain)),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-    ];
-    let rules = Arc::new(Rules::standard());
-    let mut rng = Pcg64Mcg::seed_from_u64(9);
     let mut movegen = MoveGen::new();
-    let mut positions = 0;
-    for game_index in 0..16u64 {
-        let lexicon = &editions[game_index as usize % 2];
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_index).unwrap();
-        while !game.is_over() {
-            let mut rack = *game.rack(game.to_move());
-            if rng.random_range(0..5) == 0 && rack.take(rng.random_range(0..26)) {
-                rack.add(26);
-            }
-            let confundo = rng.random_range(0..4) == 0;
-            let all = best_of_all(&mut movegen, &game, lexicon, &rack, confundo);
-            let best = movegen.best_with(game.board(), &rules, lexicon, &rack, confundo);
-            assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
-            positions += 1;
-            play_at_random(&mut movegen, &mut game, lexicon, confundo, &mut rng);
+    let positions = at_random_positions(9, 16, |game, lexicon, rng| {
+        let mut rack = *game.rack(game.to_move());
+        if rng.random_range(0..5) == 0 && rack.take(rng.random_range(0..26)) {
+            rack.add(26);
         }
-    }
+        let confundo = rng.random_range(0..4) == 0;
+        let all = best_of_all(&mut movegen, game, lexicon, &rack, confundo);
+        let best = movegen.best_with(game.board(), game.rules(), lexicon, &rack, confundo);
+        assert_eq!(best, all, "rack {rack} at {}", game.to_cgp());
+        confundo
+    });
     assert!(positions > 200, "{positions}");
 }
 
@@ -362,10 +370,7 @@ fn lookups_against_every_move(games: u64) {
     // one, found by the word map rather than the walk, read forwards or (Confundo, or through
     // a backwards word) backwards. One rack in four holds nine tiles (as after Engorgio), whose
     // plays of all but two are looked up too.
-    let editions = [
-        Arc::new(Lexicon::embedded(Edition::Plain)),
-        Arc::new(Lexicon::embedded(Edition::HarryPotter)),
-    ];
+    let editions = both_editions();
     let rules = Arc::new(Rules::standard());
     let mut rng = Pcg64Mcg::seed_from_u64(21);
     let mut movegen = MoveGen::new();

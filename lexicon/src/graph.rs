@@ -178,6 +178,13 @@ fn edges_of(entry: Entry) -> Edges {
     }
 }
 
+/// Whether the block `edges` names lies within `len` entries (a node without children names
+/// none).
+fn block_in_bounds(edges: Edges, len: usize) -> bool {
+    let children = (edges.header & SYMBOL_MASK).count_ones() as usize;
+    children == 0 || edges.first_child as usize + children <= len
+}
+
 /// The edges of the node after `symbol` from `edges` in a flat array, if there is that edge.
 #[inline]
 fn child_at(entries: &[Entry], edges: Edges, symbol: u8) -> Option<Edges> {
@@ -200,12 +207,6 @@ impl Walker<'_> {
     #[inline]
     pub fn edges(&self, node: NodeId) -> Edges {
         node.0
-    }
-
-    /// The node after `symbol` (a letter or the separator), if the graph has that edge.
-    #[inline]
-    pub fn child_node(&self, edges: Edges, symbol: u8) -> Option<NodeId> {
-        self.child(edges, symbol).map(NodeId)
     }
 
     /// The edges of the node after `symbol`, if the graph has that edge.
@@ -404,8 +405,7 @@ impl WordGraph {
         match bytemuck::try_cast_slice::<u8, Entry>(bytes) {
             Ok(all) if cfg!(target_endian = "little") && !all.is_empty() => {
                 let (root, entries) = (edges_of(all[0]), &all[1..]);
-                let children = (root.header & SYMBOL_MASK).count_ones() as usize;
-                if children > 0 && root.first_child as usize + children > entries.len() {
+                if !block_in_bounds(root, entries.len()) {
                     return Err(GraphError::Corrupt);
                 }
                 Ok(WordGraph {
@@ -420,10 +420,7 @@ impl WordGraph {
     /// The graph of `entries` from `root`, if every block an entry (or the root) names lies
     /// within them: then no walk reads out of bounds.
     fn checked(entries: Cow<'static, [Entry]>, root: Edges) -> Result<WordGraph, GraphError> {
-        let in_bounds = |edges: Edges| {
-            let children = (edges.header & SYMBOL_MASK).count_ones() as usize;
-            children == 0 || edges.first_child as usize + children <= entries.len()
-        };
+        let in_bounds = |edges: Edges| block_in_bounds(edges, entries.len());
         if !in_bounds(root) || !entries.iter().all(|&entry| in_bounds(edges_of(entry))) {
             return Err(GraphError::Corrupt);
         }

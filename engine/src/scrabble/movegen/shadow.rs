@@ -262,7 +262,8 @@ impl Reach {
     }
 }
 
-/// What the rack can spell, asked of the lexicon's anagram graph while bounding anchors.
+/// What the rack can spell (asked of the lexicon's anagram graph and word map) and score, while
+/// bounding anchors.
 struct Spelling<'a> {
     lexicon: &'a Lexicon,
     /// Entry `n`: the points of the rack's `n` most valuable tiles.
