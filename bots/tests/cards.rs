@@ -108,6 +108,17 @@ fn gemino_once_there_is_another_card_to_double() {
 }
 
 #[test]
+fn cards_changing_the_rack_come_before_the_plan_and_gemino_after() {
+    // HAPPY would earn Harry Potter's bonus, but Engorgio's tiles come first: a plan made
+    // before them would be made again.
+    let cards = [Card::HarryPotter, Card::Engorgio];
+    let game = position(EMPTY, "HAPPYRS", "0/0", &cards);
+    assert_eq!(decide(&game), Some(CardPlay::Engorgio));
+    let game = position(EMPTY, "HAPPYRS", "0/0", &[Card::Gemino, Card::HarryPotter]);
+    assert_eq!(decide(&game), Some(CardPlay::Bonus(Card::HarryPotter)));
+}
+
+#[test]
 fn expelliarmus_and_veritaserum_aim_at_the_leader() {
     let board = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15";
     let cgp = format!("{board} QUIZERS// 10/40/90 0");

@@ -22,9 +22,9 @@ pub struct CardWise {
     planned: Option<(Move, Position)>,
 }
 
-/// What `equity`'s choice depends on that a card may change: the rack (Engorgio,
-/// Transfiguration, Alohomora, Expelliarmus, Veritaserum), the reading (Confundo), the bag and
-/// the board. A card that leaves all of these alone leaves the planned move the best one.
+/// What `equity`'s choice depends on that a card played after the plan may change: the rack
+/// (Transfiguration), the reading (Confundo), the bag and the board. A card that leaves all of
+/// these alone leaves the planned move the best one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Position {
     rack: Rack,
@@ -184,12 +184,12 @@ impl CardWise {
         None
     }
 
-    /// A card worth playing whatever the move.
-    fn regardless(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+    /// A card worth playing whatever the move that changes the rack or the board: played
+    /// before any plan is made, since a plan made first would be made again for the new rack.
+    fn before_plan(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         let core = &observation.core;
         let rack = core.rack;
-        let hand = observation.hand;
-        let holds = |card: Card| hand.contains(&card);
+        let holds = |card: Card| observation.hand.contains(&card);
         // Extra tiles to choose from are worth having at once: waiting for a deep bag (30
         // tiles or more) won 1.3 % fewer games against `equity` than playing while any are left.
         if holds(Card::Engorgio) && core.bag_len > 0 {
@@ -204,9 +204,6 @@ impl CardWise {
             if let Some(square) = square {
                 return Some(CardPlay::Alohomora { square });
             }
-        }
-        if holds(Card::Gemino) && hand.len() >= 2 {
-            return Some(CardPlay::Gemino);
         }
         if holds(Card::Expelliarmus) {
             return Some(CardPlay::Expelliarmus {
@@ -270,6 +267,9 @@ impl HpBot for CardWise {
         if let Some(play) = CardWise::at_once(observation.hand) {
             return Some(play);
         }
+        if let Some(play) = self.before_plan(observation) {
+            return Some(play);
+        }
         // The move without a card is worked out only when a card's timing depends on it.
         if observation
             .hand
@@ -306,7 +306,9 @@ impl HpBot for CardWise {
                 return play;
             }
         }
-        self.regardless(observation)
+        // Gemino draws as many cards as are held: it waits for every other card.
+        let hand = observation.hand;
+        (hand.contains(&Card::Gemino) && hand.len() >= 2).then_some(CardPlay::Gemino)
     }
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
@@ -314,7 +316,7 @@ impl HpBot for CardWise {
         let core = &observation.core;
         match self.planned.take() {
             Some((planned, position)) if position == Position::of(core) => planned,
-            // A card changed it (Engorgio's tiles, say): the planned placement, if still legal,
+            // A card changed it (Transfiguration's tiles): the planned placement, if still legal,
             // is worth what the best move must reach, so the search skips every anchor below.
             Some((Move::Place(placement), _)) => match self.equity.value_of(core, &placement) {
                 // The planned placement reaches its own value, so this finds the best move.
