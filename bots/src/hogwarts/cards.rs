@@ -184,8 +184,8 @@ impl CardWise {
         None
     }
 
-    /// A card worth playing whatever the move that changes the rack or the board: played
-    /// before any plan is made, since a plan made first would be made again for the new rack.
+    /// A card that changes the rack or the board and is worth playing whatever the move:
+    /// played before any plan, which would otherwise be made again for the new rack.
     fn before_plan(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         let core = &observation.core;
         let rack = core.rack;
