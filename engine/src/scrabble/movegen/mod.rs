@@ -45,6 +45,8 @@ pub struct MoveGen {
     whole_with: whole::CountsMap<bool>,
     /// This turn's words for plays looked up (the whole rack, or nearly), by their letters.
     whole_words: whole::WholeWords,
+    /// A search's pieces of work, reused by [`MoveGen::best`].
+    work: Vec<shadow::Work>,
     /// What the cross-checks were last worked out for: only the lines a change reaches are
     /// worked out again.
     checked: Option<Checked>,
@@ -74,6 +76,7 @@ impl MoveGen {
             stretches: Vec::new(),
             whole_with: whole::CountsMap::default(),
             whole_words: whole::WholeWords::default(),
+            work: Vec::with_capacity(4 * SQUARES),
             checked: None,
         }
     }

@@ -176,14 +176,32 @@ where
     }
 }
 
-/// One anchor and the most any move through it can score.
+/// One anchor and the most moves through it can be worth, by how a search finds them.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct RankedAnchor {
-    bound: i32,
+    bounds: AnchorBounds,
     direction: Direction,
     line: u8,
     anchor: u8,
     kept: KeptStretches,
+}
+
+/// The most moves through an anchor could be worth: those looked up, those walked keeping the
+/// rack's blanks (or all, with none), and those walked placing one.
+#[derive(Debug, Clone, Copy)]
+struct AnchorBounds {
+    looked_up: i32,
+    walked: i32,
+    placing: i32,
+}
+
+/// One piece of a search: an anchor's looked-up plays, or its walk, and the most it may find.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Work {
+    bound: i32,
+    /// The anchor's entry in the ranking.
+    entry: u16,
+    look_up: bool,
 }
 
 /// Where one anchor's per-stretch bounds lie among those the ranking kept: `tables` values
@@ -384,9 +402,20 @@ impl LineGen<'_> {
         value_bound: &impl Fn(&Stretch) -> i32,
         stretches: &mut Vec<i32>,
         reaches: (&mut Reach, &mut Reach),
-    ) -> (i32, KeptStretches) {
+    ) -> (AnchorBounds, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
-        let mut anchor_bound = i32::MIN;
+        let mut bounds = AnchorBounds {
+            looked_up: i32::MIN,
+            walked: i32::MIN,
+            placing: i32::MIN,
+        };
+        // The table a move placing a blank is bounded by, and the stretches the walk covers.
+        let placing_table = blanks.checked_sub(1).map(|fewer| fewer.min(MAX_BLANKS));
+        let walked_below = if by_lookup(rack) {
+            fewest_looked_up(rack)
+        } else {
+            usize::MAX
+        };
         let limit = rack.len().min(SIZE);
         let playable = rack.playable_letters();
         let (left, right) = reaches;
@@ -468,7 +497,6 @@ impl LineGen<'_> {
                     blanks_kept: blanks.min(rack.len() - tiles),
                 };
                 let bound = value_bound(&stretch);
-                anchor_bound = anchor_bound.max(bound);
                 // The last table serves the rack's own blanks (or MAX_BLANKS and more); with
                 // fewer blanks still on the rack, the leave keeps fewer.
                 let at = region.start as usize + (l * right.squares + r) * tables;
@@ -480,9 +508,17 @@ impl LineGen<'_> {
                     };
                     *entry = value_bound(&fewer);
                 }
+                if tiles >= walked_below {
+                    bounds.looked_up = bounds.looked_up.max(bound);
+                } else {
+                    bounds.walked = bounds.walked.max(bound);
+                    if let Some(table) = placing_table {
+                        bounds.placing = bounds.placing.max(stretches[at + table]);
+                    }
+                }
             }
         }
-        (anchor_bound, region)
+        (bounds, region)
     }
 }
 
@@ -596,7 +632,7 @@ impl MoveGen {
                         continue;
                     }
                     // The bound holds whichever way the word reads.
-                    let (bound, kept) = line_gen.shadow(
+                    let (bounds, kept) = line_gen.shadow(
                         anchor,
                         rack,
                         &mut spelling,
@@ -605,7 +641,7 @@ impl MoveGen {
                         (&mut left_reach, &mut right_reach),
                     );
                     ranked.push(RankedAnchor {
-                        bound,
+                        bounds,
                         direction,
                         line: line as u8,
                         anchor: anchor as u8,
@@ -614,10 +650,10 @@ impl MoveGen {
                 }
             }
         }
-        ranked.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.bound));
         self.whole_with = whole_with;
         let mut whole_words = std::mem::take(&mut self.whole_words);
         whole_words.start(rack);
+        let work = std::mem::take(&mut self.work);
         Ranking {
             movegen: self,
             board,
@@ -628,6 +664,7 @@ impl MoveGen {
             ranked,
             stretches,
             whole_words,
+            work,
         }
     }
 }
@@ -647,6 +684,8 @@ pub struct Ranking<'m, 'p, B> {
     stretches: Vec<i32>,
     /// The words of plays looked up so far (the whole rack, or nearly).
     whole_words: WholeWords,
+    /// Room for a search's pieces of work, best bound first.
+    work: Vec<Work>,
 }
 
 impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
@@ -678,26 +717,55 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
         } else {
             &[BlankUse::Any]
         };
+        let mut work = std::mem::take(&mut self.work);
         for &blank_use in passes {
-            let look_up = lookup && blank_use != BlankUse::Placed;
-            for entry in &self.ranked {
-                if entry.bound < sink.floor() {
+            // Each anchor's lookups and walk are pieces of their own, each searched when its
+            // own bound comes up: a bound high for the looked-up plays alone (a bingo, say)
+            // no longer walks the anchor before better moves elsewhere are found.
+            work.clear();
+            for (at, entry) in self.ranked.iter().enumerate() {
+                let entry_at = at as u16;
+                if blank_use == BlankUse::Placed {
+                    work.push(Work {
+                        bound: entry.bounds.placing,
+                        entry: entry_at,
+                        look_up: false,
+                    });
+                    continue;
+                }
+                if lookup {
+                    work.push(Work {
+                        bound: entry.bounds.looked_up,
+                        entry: entry_at,
+                        look_up: true,
+                    });
+                }
+                work.push(Work {
+                    bound: entry.bounds.walked,
+                    entry: entry_at,
+                    look_up: false,
+                });
+            }
+            work.sort_unstable_by_key(|piece| std::cmp::Reverse(piece.bound));
+            for piece in &work {
+                if piece.bound < sink.floor() {
                     break;
                 }
+                let entry = &self.ranked[usize::from(piece.entry)];
                 let line = usize::from(entry.line);
                 let anchor = usize::from(entry.anchor);
-                bounds.load(
-                    &entry.kept,
-                    &self.stretches,
-                    lookup.then(|| fewest_looked_up(rack)),
-                );
+                let kept = &entry.kept;
+                if !piece.look_up {
+                    bounds.load(
+                        kept,
+                        &self.stretches,
+                        lookup.then(|| fewest_looked_up(rack)),
+                    );
+                }
                 for reading in Reading::for_line(board, entry.direction, line, readings) {
                     let mut line_gen = self.lines[entry.direction as usize * SIZE + line].clone();
                     line_gen.read_as(reading, self.lexicon);
-                    line_gen.bounds = &bounds;
-                    line_gen.blank_use = blank_use;
-                    if look_up {
-                        let kept = &entry.kept;
+                    if piece.look_up {
                         let stretches = &self.stretches;
                         let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
                         // The rack's own blanks: the last table.
@@ -712,11 +780,15 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                             &mut self.whole_words,
                             &mut sink,
                         );
+                    } else {
+                        line_gen.bounds = &bounds;
+                        line_gen.blank_use = blank_use;
+                        line_gen.search_anchor(anchor, rack, &mut sink);
                     }
-                    line_gen.search_anchor(anchor, rack, &mut sink);
                 }
             }
         }
+        self.work = work;
         sink.best
     }
 }
@@ -727,5 +799,6 @@ impl<B> Drop for Ranking<'_, '_, B> {
         self.movegen.ranked = std::mem::take(&mut self.ranked);
         self.movegen.stretches = std::mem::take(&mut self.stretches);
         self.movegen.whole_words = std::mem::take(&mut self.whole_words);
+        self.movegen.work = std::mem::take(&mut self.work);
     }
 }
