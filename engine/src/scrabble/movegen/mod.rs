@@ -37,7 +37,7 @@ pub struct MoveGen {
     cross_sets: [[LetterSet; SQUARES]; 2],
     /// Per direction, the points of the perpendicular word's existing tiles, or [`NO_CROSS`].
     cross_points: [[i16; SQUARES]; 2],
-    /// Anchors ranked by their bound, reused by [`MoveGen::best`].
+    /// Anchors and their bounds, reused by [`MoveGen::best`].
     ranked: Vec<shadow::RankedAnchor>,
     /// The ranked anchors' per-stretch bounds, for a search that abandons partial words.
     stretches: Vec<i32>,

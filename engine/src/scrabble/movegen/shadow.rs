@@ -1,6 +1,7 @@
-//! The best move alone, found fast: every anchor gets an upper bound on the score of any move
-//! through it (its "shadow", after MAGPIE), anchors are searched best bound first, and the
-//! search stops once no remaining bound can beat the best move found.
+//! The best move alone, found fast: every anchor gets upper bounds on the score of any move
+//! through it (its "shadow", after MAGPIE), one for the plays looked up by each count of tiles
+//! and one for its walk; these pieces are searched best bound first, and the search stops once
+//! no remaining bound can beat the best move found.
 
 use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN};
 
@@ -190,7 +191,8 @@ pub(super) struct RankedAnchor {
 /// rack's blanks (or all, with none), and those walked placing one.
 #[derive(Debug, Clone, Copy)]
 struct AnchorBounds {
-    looked_up: i32,
+    /// Entry `k`: plays of all the rack's tiles but `k`.
+    looked_up: [i32; 3],
     walked: i32,
     placing: i32,
 }
@@ -201,7 +203,8 @@ pub(super) struct Work {
     bound: i32,
     /// The anchor's entry in the ranking.
     entry: u16,
-    look_up: bool,
+    /// For the plays of all the rack's tiles but so many, looked up; else the walk.
+    look_up: Option<u8>,
 }
 
 /// Where one anchor's per-stretch bounds lie among those the ranking kept: `tables` values
@@ -405,7 +408,7 @@ impl LineGen<'_> {
     ) -> (AnchorBounds, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
         let mut bounds = AnchorBounds {
-            looked_up: i32::MIN,
+            looked_up: [i32::MIN; 3],
             walked: i32::MIN,
             placing: i32::MIN,
         };
@@ -509,7 +512,8 @@ impl LineGen<'_> {
                     *entry = value_bound(&fewer);
                 }
                 if tiles >= walked_below {
-                    bounds.looked_up = bounds.looked_up.max(bound);
+                    let fewer = &mut bounds.looked_up[rack.len() - tiles];
+                    *fewer = (*fewer).max(bound);
                 } else {
                     bounds.walked = bounds.walked.max(bound);
                     if let Some(table) = placing_table {
@@ -570,7 +574,7 @@ impl MoveGen {
     /// best placement or more ([`Ranking::best`]: other readings, other floors).
     ///
     /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
-    /// stretch could give: anchors are searched best bound first and the search stops once no
+    /// stretch could give: anchors' pieces are searched best bound first and the search stops once no
     /// bound beats the best value found (for the greedy choice both are the score; an equity
     /// player adds the most a leave of the rack's other tiles could be worth).
     pub fn rank<'m, 'p, B: Fn(&Stretch) -> i32>(
@@ -669,8 +673,8 @@ impl MoveGen {
     }
 }
 
-/// A position's anchors ranked for one rack, best bound first (from [`MoveGen::rank`]): each
-/// search after the best placement walks them until no bound can beat the best found.
+/// A position's anchors bounded for one rack (from [`MoveGen::rank`]): each search after the
+/// best placement takes their pieces best bound first until no bound can beat the best found.
 pub struct Ranking<'m, 'p, B> {
     movegen: &'m mut MoveGen,
     board: &'p Board,
@@ -679,6 +683,7 @@ pub struct Ranking<'m, 'p, B> {
     lines: Box<[LineGen<'p>]>,
     rack: Rack,
     value_bound: B,
+    /// The anchors, by line.
     ranked: Vec<RankedAnchor>,
     /// The per-stretch bounds the anchors keep.
     stretches: Vec<i32>,
@@ -729,21 +734,25 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                     work.push(Work {
                         bound: entry.bounds.placing,
                         entry: entry_at,
-                        look_up: false,
+                        look_up: None,
                     });
                     continue;
                 }
                 if lookup {
-                    work.push(Work {
-                        bound: entry.bounds.looked_up,
-                        entry: entry_at,
-                        look_up: true,
-                    });
+                    // A count of tiles no stretch takes (or no word fits) has no piece.
+                    let counts = entry.bounds.looked_up.iter().enumerate();
+                    for (fewer, &bound) in counts.filter(|&(_, &bound)| bound > i32::MIN) {
+                        work.push(Work {
+                            bound,
+                            entry: entry_at,
+                            look_up: Some(fewer as u8),
+                        });
+                    }
                 }
                 work.push(Work {
                     bound: entry.bounds.walked,
                     entry: entry_at,
-                    look_up: false,
+                    look_up: None,
                 });
             }
             work.sort_unstable_by_key(|piece| std::cmp::Reverse(piece.bound));
@@ -755,7 +764,7 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                 let line = usize::from(entry.line);
                 let anchor = usize::from(entry.anchor);
                 let kept = &entry.kept;
-                if !piece.look_up {
+                if piece.look_up.is_none() {
                     bounds.load(
                         kept,
                         &self.stretches,
@@ -765,7 +774,7 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                 for reading in Reading::for_line(board, entry.direction, line, readings) {
                     let mut line_gen = self.lines[entry.direction as usize * SIZE + line].clone();
                     line_gen.read_as(reading, self.lexicon);
-                    if piece.look_up {
+                    if let Some(fewer) = piece.look_up {
                         let stretches = &self.stretches;
                         let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
                         // The rack's own blanks: the last table.
@@ -773,7 +782,7 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                             stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
                         };
                         line_gen.looked_up_plays(
-                            anchor,
+                            (anchor, usize::from(fewer)),
                             (usize::from(kept.lefts), rights),
                             bound,
                             self.lexicon.word_map(),

@@ -139,46 +139,47 @@ pub(super) fn counts_of(rack: &Rack) -> LetterCounts {
 }
 
 impl LineGen<'_> {
-    /// Hands `sink` every play `words` was started for (of [`fewest_looked_up`] of the rack's
-    /// tiles or more) whose leftmost anchor is `anchor`, on each stretch (`l` tiles left of the
-    /// anchor, `r + 1` from it rightwards) whose bound in `bound` reaches the sink's floor.
+    /// Hands `sink` every play `words` was started for that places all the rack's tiles but
+    /// `fewer` (at least [`fewest_looked_up`]) and whose leftmost anchor is `anchor`, on each
+    /// stretch (`l` tiles left of the anchor, `r + 1` from it rightwards) whose bound in
+    /// `bound` reaches the sink's floor.
     pub(super) fn looked_up_plays(
         &mut self,
-        anchor: usize,
+        (anchor, fewer): (usize, usize),
         (lefts, rights): (usize, usize),
         bound: impl Fn(usize, usize) -> i32,
         map: &WordMap,
         words: &mut WholeWords,
         sink: &mut impl Sink,
     ) {
+        let Some((tiles, splits)) = words.by_tiles.get(fewer).cloned() else {
+            return;
+        };
         for l in 0..lefts {
-            for at in 0..words.by_tiles.len() {
-                let (tiles, splits) = words.by_tiles[at].clone();
-                let Some(r) = tiles.checked_sub(l + 1) else {
-                    continue;
-                };
-                if r >= rights || bound(l, r) < sink.floor() {
-                    continue;
-                }
-                let Some((start, end)) = self.stretch_span(anchor, l, r) else {
-                    continue;
-                };
-                let through: LetterCounts = (start..end)
-                    .filter(|&pos| !self.cells[pos].is_empty())
-                    .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
-                    .sum();
-                for at in splits {
-                    let split = words.splits[at];
-                    let blanks = split.placed.count(BLANK);
-                    let found = words.words(map, split.counts + through, blanks);
-                    self.try_words(
-                        start,
-                        end - start,
-                        found,
-                        (&split.placed, &split.leave),
-                        sink,
-                    );
-                }
+            let Some(r) = tiles.checked_sub(l + 1) else {
+                continue;
+            };
+            if r >= rights || bound(l, r) < sink.floor() {
+                continue;
+            }
+            let Some((start, end)) = self.stretch_span(anchor, l, r) else {
+                continue;
+            };
+            let through: LetterCounts = (start..end)
+                .filter(|&pos| !self.cells[pos].is_empty())
+                .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
+                .sum();
+            for at in splits.clone() {
+                let split = words.splits[at];
+                let blanks = split.placed.count(BLANK);
+                let found = words.words(map, split.counts + through, blanks);
+                self.try_words(
+                    start,
+                    end - start,
+                    found,
+                    (&split.placed, &split.leave),
+                    sink,
+                );
             }
         }
     }
