@@ -305,28 +305,35 @@ impl Spelling<'_> {
     /// Whether some word could take `tiles` rack tiles and the board tiles `letters` (`count`
     /// of them), and if so the most the rack tiles in it could be worth (`i32::MAX`: not
     /// known). Checked for no board tile, or for the whole rack; assumed otherwise.
+    #[inline]
     fn possible(&mut self, tiles: usize, count: u8, letters: u128) -> Option<i32> {
         if count == 0 {
             return self.parts[tiles];
         }
         if tiles == self.tiles {
-            let lexicon = self.lexicon;
-            let (rack, counts, blanks) = (self.letters, self.counts, self.blanks);
-            let spelled = *self.whole_with.entry(letters).or_insert_with(|| {
-                // The word map's filters answer in a cache line or two (with blanks, perhaps:
-                // a bound may only be looser for it); the anagram graph what they cannot.
-                lexicon
-                    .word_map()
-                    .may_spell(counts + letters, blanks)
-                    .unwrap_or_else(|| {
-                        let all: [u8; 26] =
-                            std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
-                        lexicon.anagram_graph().spelled_by_all(&all, blanks)
-                    })
-            });
-            return spelled.then_some(i32::MAX);
+            return self.whole_rack_with(letters).then_some(i32::MAX);
         }
         Some(i32::MAX)
+    }
+
+    /// Whether the whole rack and the board tiles `letters` spell a word (asked once a turn
+    /// for each set of letters).
+    #[inline(never)]
+    fn whole_rack_with(&mut self, letters: u128) -> bool {
+        let lexicon = self.lexicon;
+        let (rack, counts, blanks) = (self.letters, self.counts, self.blanks);
+        *self.whole_with.entry(letters).or_insert_with(|| {
+            // The word map's filters answer in a cache line or two (with blanks, perhaps:
+            // a bound may only be looser for it); the anagram graph what they cannot.
+            lexicon
+                .word_map()
+                .may_spell(counts + letters, blanks)
+                .unwrap_or_else(|| {
+                    let all: [u8; 26] =
+                        std::array::from_fn(|l| rack[l] + ((letters >> (4 * l)) & 15) as u8);
+                    lexicon.anagram_graph().spelled_by_all(&all, blanks)
+                })
+        })
     }
 }
 
