@@ -442,6 +442,9 @@ struct LineGen<'a> {
     /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
     cross_factor: [i32; SIZE],
     cross_base: [i32; SIZE],
+    /// Per square under a perpendicular word, the points of the best rack tile its
+    /// cross-check allows (set for the bounds of a search after the best move).
+    best_crossing: [i32; SIZE],
     is_anchor: [bool; SIZE],
     bingo_tiles: usize,
     bingo_bonus: i32,
@@ -511,6 +514,7 @@ impl<'a> LineGen<'a> {
                 let crossed = points != NO_CROSS;
                 i32::from(crossed) * i32::from(points) * rules.layout.word_multiplier(square(pos))
             }),
+            best_crossing: [0; SIZE],
             is_anchor: [false; SIZE],
             bingo_tiles: rules.numbers.bingo_tiles,
             bingo_bonus: rules.numbers.bingo_bonus,

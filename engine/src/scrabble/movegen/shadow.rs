@@ -366,8 +366,23 @@ impl LineGen<'_> {
         }
     }
 
+    /// Works out, for each square under a perpendicular word, the best tile of `rack` that
+    /// may go there.
+    fn find_best_crossing(&mut self, rack: &Rack) {
+        for pos in 0..SIZE {
+            if self.cross_points[pos] != NO_CROSS && self.cells[pos].is_empty() {
+                self.best_crossing[pos] = rack
+                    .kinds()
+                    .filter(|&kind| kind == BLANK || self.cross_sets[pos] & (1 << kind) != 0)
+                    .map(|kind| self.points[kind])
+                    .max()
+                    .unwrap_or(0);
+            }
+        }
+    }
+
     /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
-    fn fill(&self, reach: &mut Reach, n: usize, pos: usize, rack: &Rack) {
+    fn fill(&self, reach: &mut Reach, n: usize, pos: usize) {
         reach.at[n].word_multiplier *= self.word_multiplier[pos];
         reach.at[n].hogwarts += u8::from(self.hogwarts & (1 << pos) != 0);
         let letter_multiplier = self.letter_multiplier[pos];
@@ -379,13 +394,7 @@ impl LineGen<'_> {
                 _ => debug_assert_eq!(letter_multiplier, 1, "letter premiums are 2 or 3"),
             }
         } else {
-            let best_tile = rack
-                .kinds()
-                .filter(|&kind| kind == BLANK || self.cross_sets[pos] & (1 << kind) != 0)
-                .map(|kind| self.points[kind])
-                .max()
-                .unwrap_or(0);
-            let letter = best_tile * letter_multiplier;
+            let letter = self.best_crossing[pos] * letter_multiplier;
             reach.at[n].crossing_letters += letter;
             reach.at[n].crossing_words +=
                 (i32::from(self.cross_points[pos]) + letter) * self.word_multiplier[pos];
@@ -439,13 +448,13 @@ impl LineGen<'_> {
                 break;
             }
             left.extend(n);
-            self.fill(left, n, pos, rack);
+            self.fill(left, n, pos);
             next = pos
                 .checked_sub(1)
                 .and_then(|pos| self.take_in_tiles(left, n, pos, true));
         }
         right.clear();
-        self.fill(right, 0, anchor, rack);
+        self.fill(right, 0, anchor);
         let mut next = (anchor + 1 < SIZE)
             .then(|| self.take_in_tiles(right, 0, anchor + 1, false))
             .flatten();
@@ -455,7 +464,7 @@ impl LineGen<'_> {
                 break;
             }
             right.extend(n);
-            self.fill(right, n, pos, rack);
+            self.fill(right, n, pos);
             next = (pos + 1 < SIZE)
                 .then(|| self.take_in_tiles(right, n, pos + 1, false))
                 .flatten();
@@ -630,6 +639,7 @@ impl MoveGen {
                     Reading::Forward,
                 );
                 line_gen.find_anchors(board.is_empty());
+                line_gen.find_best_crossing(rack);
                 line_gen
             })
             .collect();
