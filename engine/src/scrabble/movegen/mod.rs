@@ -489,40 +489,29 @@ impl<'a> LineGen<'a> {
     ) -> Self {
         let gaddag = gaddag_for(reading, lexicon);
         let d = direction as usize;
-        let square = |pos: usize| direction.square(line, pos);
-        let cells: [Cell; SIZE] = std::array::from_fn(|pos| board.line(direction, line)[pos]);
-        LineGen {
+        let layout = &rules.layout;
+        let board_line = board.line(direction, line);
+        let mut line_gen = LineGen {
             gaddag,
             reading,
             backwards_tiles: board.backwards_mask(direction, line),
             direction,
             line,
             points: *points,
-            cells,
-            cross_sets: std::array::from_fn(|pos| buffers.cross_sets[d][square(pos)].0),
-            cross_points: std::array::from_fn(|pos| buffers.cross_points[d][square(pos)]),
-            letter_multiplier: std::array::from_fn(|pos| {
-                rules.layout.letter_multiplier(square(pos))
-            }),
-            word_multiplier: std::array::from_fn(|pos| rules.layout.word_multiplier(square(pos))),
-            cross_factor: std::array::from_fn(|pos| {
-                let crossed = buffers.cross_points[d][square(pos)] != NO_CROSS;
-                i32::from(crossed) * rules.layout.word_multiplier(square(pos))
-            }),
-            cross_base: std::array::from_fn(|pos| {
-                let points = buffers.cross_points[d][square(pos)];
-                let crossed = points != NO_CROSS;
-                i32::from(crossed) * i32::from(points) * rules.layout.word_multiplier(square(pos))
-            }),
+            cells: [Cell::EMPTY; SIZE],
+            cross_sets: [0; SIZE],
+            cross_points: [NO_CROSS; SIZE],
+            letter_multiplier: [1; SIZE],
+            word_multiplier: [1; SIZE],
+            cross_factor: [0; SIZE],
+            cross_base: [0; SIZE],
             best_crossing: [0; SIZE],
             is_anchor: [false; SIZE],
             bingo_tiles: rules.numbers.bingo_tiles,
             bingo_bonus: rules.numbers.bingo_bonus,
-            start_square: rules.layout.start(),
+            start_square: layout.start(),
             placed: [Cell::EMPTY; SIZE],
-            occupied: (0..SIZE)
-                .filter(|&pos| !cells[pos].is_empty())
-                .fold(0, |mask, pos| mask | 1 << pos),
+            occupied: 0,
             rack: Rack::EMPTY,
             anchor: 0,
             anchor_right_free: true,
@@ -531,13 +520,28 @@ impl<'a> LineGen<'a> {
             turn_left: 0,
             turn_start: 0,
             blank_use: BlankUse::Any,
-            hogwarts: (0..SIZE)
-                .filter(|&pos| rules.layout.is_hogwarts(square(pos)))
-                .fold(0, |mask, pos| mask | 1 << pos),
-            crossed: (0..SIZE)
-                .filter(|&pos| buffers.cross_points[d][square(pos)] != NO_CROSS)
-                .fold(0, |mask, pos| mask | 1 << pos),
+            hogwarts: 0,
+            crossed: 0,
+        };
+        // One pass over the line's squares fills every table.
+        for (pos, &cell) in board_line.iter().enumerate().take(SIZE) {
+            let square = direction.square(line, pos);
+            let cross_points = buffers.cross_points[d][square];
+            let word_multiplier = layout.word_multiplier(square);
+            let crossed = cross_points != NO_CROSS;
+            line_gen.cells[pos] = cell;
+            line_gen.cross_sets[pos] = buffers.cross_sets[d][square].0;
+            line_gen.cross_points[pos] = cross_points;
+            line_gen.letter_multiplier[pos] = layout.letter_multiplier(square);
+            line_gen.word_multiplier[pos] = word_multiplier;
+            line_gen.cross_factor[pos] = i32::from(crossed) * word_multiplier;
+            line_gen.cross_base[pos] =
+                i32::from(crossed) * i32::from(cross_points) * word_multiplier;
+            line_gen.occupied |= u16::from(!cell.is_empty()) << pos;
+            line_gen.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
+            line_gen.crossed |= u16::from(crossed) << pos;
         }
+        line_gen
     }
 
     /// The same line read as `reading` says.
