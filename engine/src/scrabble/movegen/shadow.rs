@@ -283,6 +283,40 @@ impl Reach {
     }
 }
 
+/// A rack's letters, most points first, to find the best tile a cross-check allows.
+struct TilesByPoints {
+    /// Points and letter bit, for each letter the rack holds.
+    letters: [(i32, u32); 26],
+    len: usize,
+    /// The points a blank scores, if the rack holds one (it goes anywhere).
+    blank: Option<i32>,
+}
+
+impl TilesByPoints {
+    fn of(rack: &Rack, points: &[i32; KINDS]) -> TilesByPoints {
+        let mut tiles = TilesByPoints {
+            letters: [(0, 0); 26],
+            len: 0,
+            blank: (rack.count(BLANK) > 0).then_some(points[BLANK]),
+        };
+        for kind in rack.present_kinds().filter(|&kind| kind != BLANK) {
+            tiles.letters[tiles.len] = (points[kind], 1 << kind);
+            tiles.len += 1;
+        }
+        tiles.letters[..tiles.len].sort_unstable_by_key(|&(points, _)| std::cmp::Reverse(points));
+        tiles
+    }
+
+    /// The points of the best tile that may go where `allowed` says (0 if none may).
+    fn best_in(&self, allowed: u32) -> i32 {
+        let letter = self.letters[..self.len]
+            .iter()
+            .find(|&&(_, bit)| allowed & bit != 0)
+            .map(|&(points, _)| points);
+        letter.max(self.blank).unwrap_or(0)
+    }
+}
+
 /// What the rack can spell (asked of the lexicon's anagram graph and word map) and score, while
 /// bounding anchors.
 struct Spelling<'a> {
@@ -368,15 +402,10 @@ impl LineGen<'_> {
 
     /// Works out, for each square under a perpendicular word, the best tile of `rack` that
     /// may go there.
-    fn find_best_crossing(&mut self, rack: &Rack) {
+    fn find_best_crossing(&mut self, tiles: &TilesByPoints) {
         for pos in 0..SIZE {
             if self.cross_points[pos] != NO_CROSS && self.cells[pos].is_empty() {
-                self.best_crossing[pos] = rack
-                    .kinds()
-                    .filter(|&kind| kind == BLANK || self.cross_sets[pos] & (1 << kind) != 0)
-                    .map(|kind| self.points[kind])
-                    .max()
-                    .unwrap_or(0);
+                self.best_crossing[pos] = tiles.best_in(self.cross_sets[pos]);
             }
         }
     }
@@ -619,6 +648,7 @@ impl MoveGen {
                 .best_parts(&letters, rack.count(BLANK), &letter_points),
             whole_with: &mut whole_with,
         };
+        let tiles_by_points = TilesByPoints::of(rack, &points);
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
         // Each anchor's per-stretch bounds are kept for the walk to abandon partial words.
@@ -639,7 +669,7 @@ impl MoveGen {
                     Reading::Forward,
                 );
                 line_gen.find_anchors(board.is_empty());
-                line_gen.find_best_crossing(rack);
+                line_gen.find_best_crossing(&tiles_by_points);
                 line_gen
             })
             .collect();
