@@ -130,24 +130,30 @@ impl MoveGen {
         points: &[i32; KINDS],
         lexicon: &Lexicon,
     ) {
-        let changed = match &self.checked {
-            Some(checked) if checked.lexicon == lexicon.id() && checked.points == *points => {
-                board.changed_since(&checked.board)
-            }
-            _ => [u16::MAX; 2],
-        };
         // The board is plain data: a copy, no allocation.
-        self.checked = Some(Checked {
+        let previous = self.checked.replace(Checked {
             board: board.clone(),
             lexicon: lexicon.id(),
             points: *points,
         });
+        let previous =
+            previous.filter(|checked| checked.lexicon == lexicon.id() && checked.points == *points);
+        let changed = previous
+            .as_ref()
+            .map_or([u16::MAX; 2], |checked| board.changed_since(&checked.board));
+        // Without backwards words, a square's cross-check is that of its two neighbouring runs
+        // of tiles: one whose runs did not change keeps it.
+        let unchanged_runs = previous
+            .as_ref()
+            .filter(|checked| !board.has_backwards() && !checked.board.has_backwards());
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = direction.cross();
             // Square (line, pos) in `direction` lies at position `line` of line `pos` across.
             for cross_line in (0..SIZE).filter(|&line| changed[d] & (1 << line) != 0) {
                 let cells = board.line(cross, cross_line);
+                let before_cells =
+                    unchanged_runs.map(|checked| checked.board.line(cross, cross_line));
                 for p in 0..SIZE {
                     let square = cross.square(cross_line, p);
                     if !cells[p].is_empty() {
@@ -167,6 +173,11 @@ impl MoveGen {
                     let mut end = p + 1;
                     while end < SIZE && !cells[end].is_empty() {
                         end += 1;
+                    }
+                    // The runs and the empty squares bounding them, as they were.
+                    let around = first.saturating_sub(1)..=end.min(SIZE - 1);
+                    if before_cells.is_some_and(|before| before[around.clone()] == cells[around]) {
+                        continue;
                     }
                     let points: i32 = cells[first..p]
                         .iter()
