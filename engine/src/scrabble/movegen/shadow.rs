@@ -619,9 +619,9 @@ impl MoveGen {
     /// best placement or more ([`Ranking::best`]: other readings, other floors).
     ///
     /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
-    /// stretch could give: anchors' pieces are searched best bound first and the search stops once no
-    /// bound beats the best value found (for the greedy choice both are the score; an equity
-    /// player adds the most a leave of the rack's other tiles could be worth).
+    /// stretch could give: anchors' pieces are searched best bound first and the search stops
+    /// once no bound beats the best value found (for the greedy choice both are the score; an
+    /// equity player adds the most a leave of the rack's other tiles could be worth).
     pub fn rank<'m, 'p, B: Fn(&Stretch) -> i32>(
         &'m mut self,
         board: &'p Board,
