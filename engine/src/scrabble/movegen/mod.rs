@@ -47,8 +47,8 @@ pub struct MoveGen {
     whole_words: whole::WholeWords,
     /// A search's pieces of work, reused by [`MoveGen::best`].
     work: Vec<shadow::Work>,
-    /// What the cross-checks were last worked out for: only the lines a change reaches are
-    /// worked out again.
+    /// What the cross-checks were last worked out for: only the squares whose neighbouring
+    /// runs of tiles a change reaches are worked out again.
     checked: Option<Checked>,
 }
 

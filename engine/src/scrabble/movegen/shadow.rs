@@ -5,7 +5,7 @@
 
 use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN};
 
-use super::whole::{CountsMap, WholeWords, by_lookup, counts_of, fewest_looked_up};
+use super::whole::{CountsMap, MOST_LEFT_OUT, WholeWords, by_lookup, counts_of, fewest_looked_up};
 use super::{BlankUse, Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -192,7 +192,7 @@ pub(super) struct RankedAnchor {
 #[derive(Debug, Clone, Copy)]
 struct AnchorBounds {
     /// Entry `k`: plays of all the rack's tiles but `k`.
-    looked_up: [i32; 3],
+    looked_up: [i32; MOST_LEFT_OUT + 1],
     walked: i32,
     placing: i32,
 }
@@ -453,7 +453,7 @@ impl LineGen<'_> {
     ) -> (AnchorBounds, KeptStretches) {
         let blanks = usize::from(rack.count(BLANK));
         let mut bounds = AnchorBounds {
-            looked_up: [i32::MIN; 3],
+            looked_up: [i32::MIN; MOST_LEFT_OUT + 1],
             walked: i32::MIN,
             placing: i32::MIN,
         };

@@ -24,6 +24,9 @@ pub(super) fn by_lookup(rack: &Rack) -> bool {
     rack.len() > WordMap::MIN_LEN && rack.count(BLANK) <= MAX_BLANKS
 }
 
+/// The most tiles of the rack a play found by lookup leaves out (from nine tiles).
+pub(super) const MOST_LEFT_OUT: usize = 2;
+
 /// The fewest tiles a play found by lookup places, for a rack [`by_lookup`] accepts: all but
 /// one, or from nine tiles (Engorgio's racks), all but two. (Measured, instructions a
 /// two-player scrabble-hp game: all but two from nine tiles cut `equity`'s 8.7 % and
@@ -31,7 +34,7 @@ pub(super) fn by_lookup(rack: &Rack) -> bool {
 /// map holds no words under six letters.)
 pub(super) fn fewest_looked_up(rack: &Rack) -> usize {
     let n = rack.len();
-    let left_out = if n >= 9 { 2 } else { 1 };
+    let left_out = if n >= 9 { MOST_LEFT_OUT } else { 1 };
     (n - left_out).max(WordMap::MIN_LEN)
 }
 
