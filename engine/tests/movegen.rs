@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use engine::hogwarts::HpRules;
 use engine::scrabble::{
     Board, Candidate, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings, Rules, SIZE,
     check_placement,
@@ -305,18 +306,25 @@ fn at_random_positions(
 
 #[test]
 fn a_generator_kept_across_positions_finds_what_a_fresh_one_finds() {
-    // A generator works its cross-checks out again only on the lines a change reaches since
-    // its last position (and wholly for another lexicon): kept through whole games of random
-    // moves (backwards words among them), and from one edition's game to the other's, it must
-    // find every move, with its score, that a new generator finds.
+    // A generator works its cross-checks and lines out again only where a change reaches
+    // since its last position (and wholly for another lexicon or layout): kept through whole
+    // games of random moves (backwards words among them), from one edition's game to the
+    // other's, and between the plain and the Harry Potter board (brown squares), it must find
+    // every move, with its score and brown squares, that a new generator finds.
+    let hp_rules = HpRules::standard().crossword;
     let mut kept = MoveGen::new();
     let positions = at_random_positions(33, 8, |game, lexicon, rng| {
         let rack = *game.rack(game.to_move());
         let confundo = rng.random_range(0..4) == 0;
+        let rules = if rng.random_range(0..3) == 0 {
+            &hp_rules
+        } else {
+            game.rules()
+        };
         let moves = |movegen: &mut MoveGen| {
             let mut found = Vec::new();
-            movegen.generate_with(game.board(), game.rules(), lexicon, &rack, confundo, |c| {
-                found.push((c.placement(), c.score()))
+            movegen.generate_with(game.board(), rules, lexicon, &rack, confundo, |c| {
+                found.push((c.placement(), c.score(), c.hogwarts_tiles()))
             });
             found.sort();
             found

@@ -9,16 +9,18 @@
 //! kept only in its Across form. The score is kept as the walk goes, and moves go to a callback
 //! as [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
 
+mod lines;
 mod shadow;
 mod whole;
 
+use lines::LineSquares;
 use shadow::{ExtentBounds, Extents};
 pub use shadow::{Ranking, Stretch};
 
 use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
 
 use super::board::{Board, Direction};
-use super::layout::{SIZE, SQUARES};
+use super::layout::{Layout, SIZE, SQUARES};
 use super::moves::Placement;
 use super::rack::Rack;
 use super::rules::Rules;
@@ -47,17 +49,21 @@ pub struct MoveGen {
     whole_words: whole::WholeWords,
     /// A search's pieces of work, reused by [`MoveGen::best`].
     work: Vec<shadow::Work>,
-    /// What the cross-checks were last worked out for: only the squares whose neighbouring
-    /// runs of tiles a change reaches are worked out again.
+    /// Each line's squares, by direction then line, as last worked out.
+    lines: Vec<LineSquares>,
+    /// What the cross-checks and lines were last worked out for: only the squares whose
+    /// neighbouring runs of tiles a change reaches, and the lines holding them, are worked
+    /// out again.
     checked: Option<Checked>,
 }
 
-/// The position, lexicon and tile points the cross-checks hold for.
+/// The position, lexicon, tile points and layout the cross-checks and lines hold for.
 #[derive(Debug, Clone)]
 struct Checked {
     board: Board,
     lexicon: u64,
     points: [i32; KINDS],
+    layout: Layout,
 }
 
 impl Default for MoveGen {
@@ -77,6 +83,7 @@ impl MoveGen {
             whole_with: whole::CountsMap::default(),
             whole_words: whole::WholeWords::default(),
             work: Vec::with_capacity(4 * SQUARES),
+            lines: vec![LineSquares::UNSET; 2 * SIZE],
             checked: None,
         }
     }
@@ -110,19 +117,17 @@ impl MoveGen {
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 for reading in Reading::for_line(board, direction, line, readings) {
-                    let mut line_gen = LineGen::new(
-                        self, board, rules, &points, lexicon, direction, line, reading,
-                    );
-                    line_gen.find_anchors(board.is_empty());
+                    let mut line_gen =
+                        LineGen::new(self, rules, &points, lexicon, direction, line, reading);
                     line_gen.run(rack, &mut Every(&mut sink));
                 }
             }
         }
     }
 
-    /// Fills the cross-check sets and cross points of every empty square, for both directions:
-    /// on the lines a change reaches since the last call, if that was for the same lexicon and
-    /// tile `points`.
+    /// Fills the cross-check sets and cross points of every empty square, for both directions,
+    /// and the lines' squares: those a change reaches since the last call, if that was for the
+    /// same lexicon, tile `points` and layout.
     fn compute_cross_checks(
         &mut self,
         board: &Board,
@@ -135,12 +140,22 @@ impl MoveGen {
             board: board.clone(),
             lexicon: lexicon.id(),
             points: *points,
+            layout: rules.layout.clone(),
         });
-        let previous =
-            previous.filter(|checked| checked.lexicon == lexicon.id() && checked.points == *points);
+        let previous = previous.filter(|checked| {
+            checked.lexicon == lexicon.id()
+                && checked.points == *points
+                && checked.layout == rules.layout
+        });
         let changed = previous
             .as_ref()
             .map_or([u16::MAX; 2], |checked| board.changed_since(&checked.board));
+        // The lines to work out again, by direction: those whose tiles changed (the columns
+        // and rows `changed` names the other way round), and those a cross-check changed on.
+        let mut stale = [
+            changed[Direction::Down as usize],
+            changed[Direction::Across as usize],
+        ];
         // Without backwards words, a square's cross-check is that of its two neighbouring runs
         // of tiles: one whose runs did not change keeps it.
         let unchanged_runs = previous
@@ -162,8 +177,11 @@ impl MoveGen {
                     let before = p > 0 && !cells[p - 1].is_empty();
                     let after = p + 1 < SIZE && !cells[p + 1].is_empty();
                     if !before && !after {
-                        self.cross_sets[d][square] = LetterSet::ALL;
-                        self.cross_points[d][square] = NO_CROSS;
+                        if self.cross_points[d][square] != NO_CROSS {
+                            self.cross_sets[d][square] = LetterSet::ALL;
+                            self.cross_points[d][square] = NO_CROSS;
+                            stale[d] |= 1 << p;
+                        }
                         continue;
                     }
                     let mut first = p;
@@ -185,6 +203,7 @@ impl MoveGen {
                         .map(|&c| rules.tiles.cell_points(c))
                         .sum();
                     self.cross_points[d][square] = points as i16;
+                    stale[d] |= 1 << p;
                     // A perpendicular word through a backwards word reads backwards too.
                     let backwards = board.has_backwards()
                         && (first..end).any(|q| {
@@ -198,6 +217,14 @@ impl MoveGen {
                         allowed_letters(lexicon.graph(), &cells[first..p], &cells[p + 1..end])
                     };
                 }
+            }
+        }
+        for direction in Direction::BOTH {
+            let d = direction as usize;
+            let cross = (&self.cross_sets[d], &self.cross_points[d]);
+            for line in (0..SIZE).filter(|&line| stale[d] & (1 << line) != 0) {
+                self.lines[d * SIZE + line] =
+                    LineSquares::of(board, &rules.layout, cross, direction, line);
             }
         }
     }
@@ -439,31 +466,17 @@ fn gaddag_for(reading: Reading, lexicon: &Lexicon) -> Walker<'_> {
 struct LineGen<'a> {
     gaddag: Walker<'a>,
     reading: Reading,
-    /// Bit `pos` set where the line holds a tile of a backwards word.
-    backwards_tiles: u16,
     direction: Direction,
     line: usize,
     points: [i32; KINDS],
-    cells: [Cell; SIZE],
-    cross_sets: [u32; SIZE],
-    cross_points: [i16; SIZE],
-    letter_multiplier: [i32; SIZE],
-    word_multiplier: [i32; SIZE],
-    /// Per square, what a tile placed there adds to the perpendicular words' score: this times
-    /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
-    cross_factor: [i32; SIZE],
-    cross_base: [i32; SIZE],
+    squares: LineSquares,
     /// Per square under a perpendicular word, the points of the best rack tile its
     /// cross-check allows (set for the bounds of a search after the best move).
     best_crossing: [i32; SIZE],
-    is_anchor: [bool; SIZE],
     bingo_tiles: usize,
     bingo_bonus: i32,
-    start_square: usize,
     /// Tiles placed at each position of the line (EMPTY where none).
     placed: [Cell; SIZE],
-    /// Bit `pos` set where the line holds a board tile.
-    occupied: u16,
     /// The tiles not yet placed by the search.
     rack: Rack,
     anchor: usize,
@@ -480,17 +493,13 @@ struct LineGen<'a> {
     turn_start: usize,
     /// The moves wanted by the blanks they place.
     blank_use: BlankUse,
-    /// Bit `pos` set where the line has a brown Hogwarts square.
-    hogwarts: u16,
-    /// Bit `pos` set where a tile placed makes a perpendicular word.
-    crossed: u16,
 }
 
 impl<'a> LineGen<'a> {
-    #[allow(clippy::too_many_arguments)]
+    /// Line `line` in `direction` read as `reading` says, with the squares `buffers` last
+    /// worked out for it.
     fn new(
         buffers: &MoveGen,
-        board: &Board,
         rules: &Rules,
         points: &[i32; KINDS],
         lexicon: &'a Lexicon,
@@ -498,31 +507,17 @@ impl<'a> LineGen<'a> {
         line: usize,
         reading: Reading,
     ) -> Self {
-        let gaddag = gaddag_for(reading, lexicon);
-        let d = direction as usize;
-        let layout = &rules.layout;
-        let board_line = board.line(direction, line);
-        let mut line_gen = LineGen {
-            gaddag,
+        LineGen {
+            gaddag: gaddag_for(reading, lexicon),
             reading,
-            backwards_tiles: board.backwards_mask(direction, line),
             direction,
             line,
             points: *points,
-            cells: [Cell::EMPTY; SIZE],
-            cross_sets: [0; SIZE],
-            cross_points: [NO_CROSS; SIZE],
-            letter_multiplier: [1; SIZE],
-            word_multiplier: [1; SIZE],
-            cross_factor: [0; SIZE],
-            cross_base: [0; SIZE],
+            squares: buffers.lines[direction as usize * SIZE + line],
             best_crossing: [0; SIZE],
-            is_anchor: [false; SIZE],
             bingo_tiles: rules.numbers.bingo_tiles,
             bingo_bonus: rules.numbers.bingo_bonus,
-            start_square: layout.start(),
             placed: [Cell::EMPTY; SIZE],
-            occupied: 0,
             rack: Rack::EMPTY,
             anchor: 0,
             anchor_right_free: true,
@@ -531,28 +526,7 @@ impl<'a> LineGen<'a> {
             turn_left: 0,
             turn_start: 0,
             blank_use: BlankUse::Any,
-            hogwarts: 0,
-            crossed: 0,
-        };
-        // One pass over the line's squares fills every table.
-        for (pos, &cell) in board_line.iter().enumerate().take(SIZE) {
-            let square = direction.square(line, pos);
-            let cross_points = buffers.cross_points[d][square];
-            let word_multiplier = layout.word_multiplier(square);
-            let crossed = cross_points != NO_CROSS;
-            line_gen.cells[pos] = cell;
-            line_gen.cross_sets[pos] = buffers.cross_sets[d][square].0;
-            line_gen.cross_points[pos] = cross_points;
-            line_gen.letter_multiplier[pos] = layout.letter_multiplier(square);
-            line_gen.word_multiplier[pos] = word_multiplier;
-            line_gen.cross_factor[pos] = i32::from(crossed) * word_multiplier;
-            line_gen.cross_base[pos] =
-                i32::from(crossed) * i32::from(cross_points) * word_multiplier;
-            line_gen.occupied |= u16::from(!cell.is_empty()) << pos;
-            line_gen.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
-            line_gen.crossed |= u16::from(crossed) << pos;
         }
-        line_gen
     }
 
     /// The same line read as `reading` says.
@@ -561,25 +535,11 @@ impl<'a> LineGen<'a> {
         self.gaddag = gaddag_for(reading, lexicon);
     }
 
-    /// Marks the anchors: empty squares next to a tile, or the start square on an empty board.
-    fn find_anchors(&mut self, empty_board: bool) {
-        for pos in 0..SIZE {
-            let occupied = |p: usize| !self.cells[p].is_empty();
-            self.is_anchor[pos] = !occupied(pos)
-                && if empty_board {
-                    self.direction.square(self.line, pos) == self.start_square
-                } else {
-                    (pos > 0 && occupied(pos - 1))
-                        || (pos + 1 < SIZE && occupied(pos + 1))
-                        || self.cross_points[pos] != NO_CROSS
-                };
-        }
-    }
-
     /// Whether some rack tile may go on the anchor; anchors that fail still bar leftward
     /// placement from the anchors after them.
     fn anchor_fits(&self, anchor: usize, rack: &Rack) -> bool {
-        self.is_anchor[anchor] && self.cross_sets[anchor] & rack.playable_letters() != 0
+        self.squares.is_anchor[anchor]
+            && self.squares.cross_sets[anchor] & rack.playable_letters() != 0
     }
 
     fn run(&mut self, rack: &Rack, sink: &mut impl Sink) {
@@ -610,7 +570,7 @@ impl<'a> LineGen<'a> {
     /// walk goes there only if so (a call that could place nothing costs as much as a step).
     #[inline(always)]
     fn may_fill<const BLANKS: bool>(&self, edges: Edges, pos: usize) -> bool {
-        edges.letters().0 & self.cross_sets[pos] & self.playable::<BLANKS>() != 0
+        edges.letters().0 & self.squares.cross_sets[pos] & self.playable::<BLANKS>() != 0
     }
 
     /// The letters a rack tile can go down as: `BLANKS` says whether the search's rack held
@@ -627,19 +587,19 @@ impl<'a> LineGen<'a> {
     /// Whether position `pos` holds a board tile (false off the end of the line).
     #[inline]
     fn has_tile(&self, pos: usize) -> bool {
-        pos < SIZE && self.occupied & (1 << pos) != 0
+        pos < SIZE && self.squares.occupied & (1 << pos) != 0
     }
 
     #[inline]
     fn with_tile(&self, tally: Tally, pos: usize, cell: Cell) -> Tally {
-        let letter_points = self.points[cell.kind()] * self.letter_multiplier[pos];
+        let letter_points = self.points[cell.kind()] * self.squares.letter_multiplier[pos];
         let mut next = tally;
         next.main += letter_points;
-        next.word_multiplier *= self.word_multiplier[pos];
+        next.word_multiplier *= self.squares.word_multiplier[pos];
         next.placed |= 1 << pos;
         next.blanks |= u16::from(cell.is_blank()) << pos;
         // Without a branch: the factors are zero where no perpendicular word forms.
-        next.cross += self.cross_base[pos] + letter_points * self.cross_factor[pos];
+        next.cross += self.squares.cross_base[pos] + letter_points * self.squares.cross_factor[pos];
         next
     }
 
@@ -652,7 +612,7 @@ impl<'a> LineGen<'a> {
         tally: Tally,
         sink: &mut S,
     ) {
-        let cell = self.cells[pos];
+        let cell = self.squares.cells[pos];
         if !cell.is_empty() {
             if let Some(child) = self.gaddag.child(edges, cell.letter()) {
                 let tally = Tally {
@@ -663,7 +623,8 @@ impl<'a> LineGen<'a> {
             }
             return;
         }
-        let mut allowed = edges.letters().0 & self.cross_sets[pos] & self.playable::<BLANKS>();
+        let mut allowed =
+            edges.letters().0 & self.squares.cross_sets[pos] & self.playable::<BLANKS>();
         let mut blanks_too = BLANKS && self.rack.count(BLANK) > 0;
         if blanks_too && self.blank_use == BlankUse::Kept {
             blanks_too = false;
@@ -777,7 +738,8 @@ impl<'a> LineGen<'a> {
             self.record(pos, self.anchor + 1, tally, sink);
         }
         if pos > 0
-            && (!left_free || (!self.is_anchor[pos - 1] && self.may_fill::<BLANKS>(edges, pos - 1)))
+            && (!left_free
+                || (!self.squares.is_anchor[pos - 1] && self.may_fill::<BLANKS>(edges, pos - 1)))
         {
             self.read_square::<false, BLANKS, _>(edges, pos - 1, tally, sink);
         }
@@ -818,7 +780,7 @@ impl<'a> LineGen<'a> {
     /// Hands the word on positions `start..end` to the sink, with its score.
     fn record(&self, start: usize, end: usize, tally: Tally, sink: &mut impl Sink) {
         let span = ((1u32 << end) - (1u32 << start)) as u16;
-        let through_backwards = self.backwards_tiles & span != 0;
+        let through_backwards = self.squares.backwards_tiles & span != 0;
         if through_backwards != (self.reading == Reading::Continuing) {
             return;
         }
@@ -831,7 +793,7 @@ impl<'a> LineGen<'a> {
         if self.reading != Reading::Confundo
             && self.direction == Direction::Down
             && tally.tiles() == 1
-            && self.crossed & tally.placed != 0
+            && self.squares.crossed & tally.placed != 0
         {
             return;
         }
@@ -849,7 +811,7 @@ impl<'a> LineGen<'a> {
             start: start as u8,
             end: end as u8,
             placed: &self.placed,
-            hogwarts: (tally.placed & self.hogwarts).count_ones() as u8,
+            hogwarts: (tally.placed & self.squares.hogwarts).count_ones() as u8,
             blanks: tally.blanks.count_ones() as u8,
             leave: &self.rack,
         });

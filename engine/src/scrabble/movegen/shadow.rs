@@ -383,7 +383,7 @@ impl LineGen<'_> {
     ) -> Option<usize> {
         let mut pos = pos;
         loop {
-            let cell = self.cells[pos];
+            let cell = self.squares.cells[pos];
             if cell.is_empty() {
                 return Some(pos);
             }
@@ -404,18 +404,18 @@ impl LineGen<'_> {
     /// may go there.
     fn find_best_crossing(&mut self, tiles: &TilesByPoints) {
         for pos in 0..SIZE {
-            if self.cross_points[pos] != NO_CROSS && self.cells[pos].is_empty() {
-                self.best_crossing[pos] = tiles.best_in(self.cross_sets[pos]);
+            if self.squares.cross_points[pos] != NO_CROSS && self.squares.cells[pos].is_empty() {
+                self.best_crossing[pos] = tiles.best_in(self.squares.cross_sets[pos]);
             }
         }
     }
 
     /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
     fn fill(&self, reach: &mut Reach, n: usize, pos: usize) {
-        reach.at[n].word_multiplier *= self.word_multiplier[pos];
-        reach.at[n].hogwarts += u8::from(self.hogwarts & (1 << pos) != 0);
-        let letter_multiplier = self.letter_multiplier[pos];
-        if self.cross_points[pos] == NO_CROSS {
+        reach.at[n].word_multiplier *= self.squares.word_multiplier[pos];
+        reach.at[n].hogwarts += u8::from(self.squares.hogwarts & (1 << pos) != 0);
+        let letter_multiplier = self.squares.letter_multiplier[pos];
+        if self.squares.cross_points[pos] == NO_CROSS {
             reach.at[n].open += 1;
             match letter_multiplier {
                 3 => reach.at[n].triples += 1,
@@ -425,8 +425,8 @@ impl LineGen<'_> {
         } else {
             let letter = self.best_crossing[pos] * letter_multiplier;
             reach.at[n].crossing_letters += letter;
-            reach.at[n].crossing_words +=
-                (i32::from(self.cross_points[pos]) + letter) * self.word_multiplier[pos];
+            reach.at[n].crossing_words += (i32::from(self.squares.cross_points[pos]) + letter)
+                * self.squares.word_multiplier[pos];
         }
     }
 
@@ -473,7 +473,7 @@ impl LineGen<'_> {
             .and_then(|pos| self.take_in_tiles(left, 0, pos, true));
         while let Some(pos) = next {
             let n = left.squares;
-            if self.is_anchor[pos] || n >= limit {
+            if self.squares.is_anchor[pos] || n >= limit {
                 break;
             }
             left.extend(n);
@@ -489,7 +489,7 @@ impl LineGen<'_> {
             .flatten();
         while let Some(pos) = next {
             let n = right.squares;
-            if n >= limit || self.cross_sets[pos] & playable == 0 {
+            if n >= limit || self.squares.cross_sets[pos] & playable == 0 {
                 break;
             }
             right.extend(n);
@@ -660,7 +660,6 @@ impl MoveGen {
                 let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
                 let mut line_gen = LineGen::new(
                     self,
-                    board,
                     rules,
                     &points,
                     lexicon,
@@ -668,7 +667,6 @@ impl MoveGen {
                     line,
                     Reading::Forward,
                 );
-                line_gen.find_anchors(board.is_empty());
                 line_gen.find_best_crossing(&tiles_by_points);
                 line_gen
             })

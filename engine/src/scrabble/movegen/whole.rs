@@ -169,8 +169,8 @@ impl LineGen<'_> {
                 continue;
             };
             let through: LetterCounts = (start..end)
-                .filter(|&pos| !self.cells[pos].is_empty())
-                .map(|pos| 1 << (4 * u32::from(self.cells[pos].letter())))
+                .filter(|&pos| !self.squares.cells[pos].is_empty())
+                .map(|pos| 1 << (4 * u32::from(self.squares.cells[pos].letter())))
                 .sum();
             for at in splits.clone() {
                 let split = words.splits[at];
@@ -218,7 +218,7 @@ impl LineGen<'_> {
         let mut filled = 0;
         while filled < l {
             start = start.checked_sub(1)?;
-            filled += usize::from(self.cells[start].is_empty());
+            filled += usize::from(self.squares.cells[start].is_empty());
         }
         while start > 0 && self.has_tile(start - 1) {
             start -= 1;
@@ -230,7 +230,7 @@ impl LineGen<'_> {
             if last >= SIZE {
                 return None;
             }
-            filled += usize::from(self.cells[last].is_empty());
+            filled += usize::from(self.squares.cells[last].is_empty());
         }
         let mut end = last + 1;
         while self.has_tile(end) {
@@ -244,9 +244,9 @@ impl LineGen<'_> {
     fn try_word(&mut self, start: usize, word: &[u8], rack: &Rack, sink: &mut impl Sink) {
         let mut placed = [0u8; 26];
         for (pos, &letter) in (start..).zip(word) {
-            let cell = self.cells[pos];
+            let cell = self.squares.cells[pos];
             if cell.is_empty() {
-                if self.cross_sets[pos] & (1 << letter) == 0 {
+                if self.squares.cross_sets[pos] & (1 << letter) == 0 {
                     return;
                 }
                 placed[usize::from(letter)] += 1;
@@ -277,7 +277,7 @@ impl LineGen<'_> {
             self.record(start, pos, tally, sink);
             return;
         };
-        let cell = self.cells[pos];
+        let cell = self.squares.cells[pos];
         if !cell.is_empty() {
             let tally = Tally {
                 main: tally.main + self.points[cell.kind()],

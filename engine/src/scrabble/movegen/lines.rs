@@ -1,0 +1,98 @@
+//! Each line's squares as the walk reads them (tiles, cross-checks, premiums, anchors), kept by
+//! the generator from one search to the next: a line is worked out again only when a change
+//! reaches it, which after one move is a few of the thirty.
+
+use lexicon::LetterSet;
+
+use super::NO_CROSS;
+use crate::scrabble::board::{Board, Direction};
+use crate::scrabble::layout::{Layout, SIZE, SQUARES};
+use crate::scrabble::tiles::Cell;
+
+/// One line's squares, by position along it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LineSquares {
+    pub(super) cells: [Cell; SIZE],
+    /// The letters the perpendicular word allows on each empty square.
+    pub(super) cross_sets: [u32; SIZE],
+    /// The points of the perpendicular word's board tiles, or [`NO_CROSS`].
+    pub(super) cross_points: [i16; SIZE],
+    pub(super) letter_multiplier: [i32; SIZE],
+    pub(super) word_multiplier: [i32; SIZE],
+    /// Per square, what a tile placed there adds to the perpendicular words' score: this times
+    /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
+    pub(super) cross_factor: [i32; SIZE],
+    pub(super) cross_base: [i32; SIZE],
+    /// Empty squares next to a tile, or the start square on an empty board.
+    pub(super) is_anchor: [bool; SIZE],
+    /// Bit `pos` set where the line holds a board tile.
+    pub(super) occupied: u16,
+    /// Bit `pos` set where the line has a brown Hogwarts square.
+    pub(super) hogwarts: u16,
+    /// Bit `pos` set where a tile placed makes a perpendicular word.
+    pub(super) crossed: u16,
+    /// Bit `pos` set where the line holds a tile of a backwards word.
+    pub(super) backwards_tiles: u16,
+}
+
+impl LineSquares {
+    /// A line not yet worked out (every line is, before the first search reads it).
+    pub(super) const UNSET: LineSquares = LineSquares {
+        cells: [Cell::EMPTY; SIZE],
+        cross_sets: [0; SIZE],
+        cross_points: [NO_CROSS; SIZE],
+        letter_multiplier: [1; SIZE],
+        word_multiplier: [1; SIZE],
+        cross_factor: [0; SIZE],
+        cross_base: [0; SIZE],
+        is_anchor: [false; SIZE],
+        occupied: 0,
+        hogwarts: 0,
+        crossed: 0,
+        backwards_tiles: 0,
+    };
+
+    /// Line `line` in `direction` of `board`, under `layout`, with the cross-checks of that
+    /// direction.
+    pub(super) fn of(
+        board: &Board,
+        layout: &Layout,
+        (cross_sets, cross_points): (&[LetterSet; SQUARES], &[i16; SQUARES]),
+        direction: Direction,
+        line: usize,
+    ) -> LineSquares {
+        let mut squares = LineSquares {
+            backwards_tiles: board.backwards_mask(direction, line),
+            ..LineSquares::UNSET
+        };
+        // One pass over the squares fills every table.
+        for (pos, &cell) in board.line(direction, line).iter().enumerate().take(SIZE) {
+            let square = direction.square(line, pos);
+            let points = cross_points[square];
+            let word_multiplier = layout.word_multiplier(square);
+            let crossed = points != NO_CROSS;
+            squares.cells[pos] = cell;
+            squares.cross_sets[pos] = cross_sets[square].0;
+            squares.cross_points[pos] = points;
+            squares.letter_multiplier[pos] = layout.letter_multiplier(square);
+            squares.word_multiplier[pos] = word_multiplier;
+            squares.cross_factor[pos] = i32::from(crossed) * word_multiplier;
+            squares.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
+            squares.occupied |= u16::from(!cell.is_empty()) << pos;
+            squares.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
+            squares.crossed |= u16::from(crossed) << pos;
+        }
+        let occupied = |pos: usize| squares.occupied & (1 << pos) != 0;
+        for pos in 0..SIZE {
+            squares.is_anchor[pos] = !occupied(pos)
+                && if board.is_empty() {
+                    direction.square(line, pos) == layout.start()
+                } else {
+                    (pos > 0 && occupied(pos - 1))
+                        || (pos + 1 < SIZE && occupied(pos + 1))
+                        || squares.cross_points[pos] != NO_CROSS
+                };
+        }
+        squares
+    }
+}
