@@ -52,47 +52,57 @@ impl LineSquares {
         backwards_tiles: 0,
     };
 
-    /// Line `line` in `direction` of `board`, under `layout`, with the cross-checks of that
-    /// direction.
-    pub(super) fn of(
+    /// Line `line` in `direction` under `layout`, its premiums set and its board parts
+    /// still to fill by [`LineSquares::update`].
+    pub(super) fn of_layout(layout: &Layout, direction: Direction, line: usize) -> LineSquares {
+        let mut squares = LineSquares::UNSET;
+        for pos in 0..SIZE {
+            let square = direction.square(line, pos);
+            squares.letter_multiplier[pos] = layout.letter_multiplier(square);
+            squares.word_multiplier[pos] = layout.word_multiplier(square);
+            squares.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
+        }
+        squares
+    }
+
+    /// Fills in line `line` in `direction` of `board`, with the cross-checks of that direction:
+    /// its premiums, from [`LineSquares::of_layout`], stay as they are.
+    pub(super) fn update(
+        &mut self,
         board: &Board,
-        layout: &Layout,
+        start: usize,
         (cross_sets, cross_points): (&[LetterSet; SQUARES], &[i16; SQUARES]),
         direction: Direction,
         line: usize,
-    ) -> LineSquares {
-        let mut squares = LineSquares {
-            backwards_tiles: board.backwards_mask(direction, line),
-            ..LineSquares::UNSET
-        };
+    ) {
+        self.backwards_tiles = board.backwards_mask(direction, line);
+        self.occupied = 0;
+        self.crossed = 0;
         // One pass over the squares fills every table.
         for (pos, &cell) in board.line(direction, line).iter().enumerate().take(SIZE) {
             let square = direction.square(line, pos);
             let points = cross_points[square];
-            let word_multiplier = layout.word_multiplier(square);
+            let word_multiplier = self.word_multiplier[pos];
             let crossed = points != NO_CROSS;
-            squares.cells[pos] = cell;
-            squares.cross_sets[pos] = cross_sets[square].0;
-            squares.cross_points[pos] = points;
-            squares.letter_multiplier[pos] = layout.letter_multiplier(square);
-            squares.word_multiplier[pos] = word_multiplier;
-            squares.cross_factor[pos] = i32::from(crossed) * word_multiplier;
-            squares.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
-            squares.occupied |= u16::from(!cell.is_empty()) << pos;
-            squares.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
-            squares.crossed |= u16::from(crossed) << pos;
+            self.cells[pos] = cell;
+            self.cross_sets[pos] = cross_sets[square].0;
+            self.cross_points[pos] = points;
+            self.cross_factor[pos] = i32::from(crossed) * word_multiplier;
+            self.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
+            self.occupied |= u16::from(!cell.is_empty()) << pos;
+            self.crossed |= u16::from(crossed) << pos;
         }
-        let occupied = |pos: usize| squares.occupied & (1 << pos) != 0;
-        for pos in 0..SIZE {
-            squares.is_anchor[pos] = !occupied(pos)
+        let occupied = |pos: usize| self.occupied & (1 << pos) != 0;
+        let anchors: [bool; SIZE] = std::array::from_fn(|pos| {
+            !occupied(pos)
                 && if board.is_empty() {
-                    direction.square(line, pos) == layout.start()
+                    direction.square(line, pos) == start
                 } else {
                     (pos > 0 && occupied(pos - 1))
                         || (pos + 1 < SIZE && occupied(pos + 1))
-                        || squares.cross_points[pos] != NO_CROSS
-                };
-        }
-        squares
+                        || self.cross_points[pos] != NO_CROSS
+                }
+        });
+        self.is_anchor = anchors;
     }
 }

@@ -223,8 +223,11 @@ impl MoveGen {
             let d = direction as usize;
             let cross = (&self.cross_sets[d], &self.cross_points[d]);
             for line in (0..SIZE).filter(|&line| stale[d] & (1 << line) != 0) {
-                self.lines[d * SIZE + line] =
-                    LineSquares::of(board, &rules.layout, cross, direction, line);
+                let squares = &mut self.lines[d * SIZE + line];
+                if previous.is_none() {
+                    *squares = LineSquares::of_layout(&rules.layout, direction, line);
+                }
+                squares.update(board, rules.layout.start(), cross, direction, line);
             }
         }
     }
