@@ -1,6 +1,6 @@
 //! Each line's squares as the walk reads them (tiles, cross-checks, premiums, anchors), kept by
 //! the generator from one search to the next: a line is worked out again only when a change
-//! reaches it, which after one move is a few of the thirty.
+//! reaches it (after a move, the lines it lies on or crosses and those beside them).
 
 use lexicon::LetterSet;
 
