@@ -99,13 +99,27 @@ impl Board {
     /// backwards mark changed there), bit `r` of entry `Down` for row `r`.
     pub fn changed_since(&self, before: &Board) -> [u16; 2] {
         let mut changed = [0u16; 2];
-        for square in 0..SQUARES {
-            let differs = self.lines[0][square] != before.lines[0][square]
-                || self.backwards[0][square] != before.backwards[0][square]
-                || self.backwards[1][square] != before.backwards[1][square];
-            if differs {
-                changed[Direction::Across.index()] |= 1 << (square % SIZE);
-                changed[Direction::Down.index()] |= 1 << (square / SIZE);
+        let no_backwards = self.backwards_count == 0 && before.backwards_count == 0;
+        // Rows compared whole first: most are as they were.
+        for row in 0..SIZE {
+            let squares = row * SIZE..(row + 1) * SIZE;
+            let same = self.lines[0][squares.clone()] == before.lines[0][squares.clone()]
+                && (no_backwards
+                    || (self.backwards[0][squares.clone()]
+                        == before.backwards[0][squares.clone()]
+                        && self.backwards[1][squares.clone()] == before.backwards[1][squares]));
+            if same {
+                continue;
+            }
+            for col in 0..SIZE {
+                let square = row * SIZE + col;
+                let differs = self.lines[0][square] != before.lines[0][square]
+                    || self.backwards[0][square] != before.backwards[0][square]
+                    || self.backwards[1][square] != before.backwards[1][square];
+                if differs {
+                    changed[Direction::Across.index()] |= 1 << col;
+                    changed[Direction::Down.index()] |= 1 << row;
+                }
             }
         }
         changed
