@@ -92,17 +92,16 @@ impl LineSquares {
             self.occupied |= u16::from(!cell.is_empty()) << pos;
             self.crossed |= u16::from(crossed) << pos;
         }
-        let occupied = |pos: usize| self.occupied & (1 << pos) != 0;
-        let anchors: [bool; SIZE] = std::array::from_fn(|pos| {
-            !occupied(pos)
-                && if board.is_empty() {
-                    direction.square(line, pos) == start
-                } else {
-                    (pos > 0 && occupied(pos - 1))
-                        || (pos + 1 < SIZE && occupied(pos + 1))
-                        || self.cross_points[pos] != NO_CROSS
-                }
-        });
-        self.is_anchor = anchors;
+        // Empty squares beside a tile or under a perpendicular word; on an empty board, the
+        // start square alone.
+        let anchors = if board.is_empty() {
+            (0..SIZE)
+                .filter(|&pos| direction.square(line, pos) == start)
+                .fold(0u16, |mask, pos| mask | 1 << pos)
+        } else {
+            let occupied = self.occupied;
+            !occupied & (occupied << 1 | occupied >> 1 | self.crossed)
+        };
+        self.is_anchor = std::array::from_fn(|pos| anchors & (1 << pos) != 0);
     }
 }
