@@ -1,13 +1,14 @@
 //! Move generation: every legal placement for a rack, each once, with its score.
 //!
 //! Gordon's GADDAG algorithm. For each line in each direction, every anchor (an empty square
-//! next to a tile, or the start square on an empty board) starts words: the generator places a
-//! tile on the anchor, reads leftwards over board tiles and onto empty non-anchor squares,
-//! turns right at the GADDAG's separator and reads on past the anchor, always under the
-//! cross-checks (the letters the perpendicular word allows on each square). A move is found
-//! only at its leftmost anchor, so each comes once; a one-tile play forming words both ways is
-//! kept only in its Across form. The score is kept as the walk goes, and moves go to a callback
-//! as [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
+//! next to a tile, or the start square on an empty board) starts words: the generator reads the
+//! board tiles right after the anchor (backwards, from their end), places a tile on the anchor,
+//! reads leftwards over board tiles and onto empty non-anchor squares, turns right at the
+//! GADDAG's separator and reads on past those tiles, always under the cross-checks (the
+//! letters the perpendicular word allows on each square). A move is found only at its leftmost
+//! anchor, so each comes once; a one-tile play forming words both ways is kept only in its
+//! Across form. The score is kept as the walk goes, and moves go to a callback as
+//! [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
 
 mod lines;
 mod shadow;
@@ -482,9 +483,10 @@ struct LineGen<'a> {
     placed: [Cell; SIZE],
     /// The tiles not yet placed by the search.
     rack: Rack,
-    anchor: usize,
-    /// Whether the square after the anchor is empty or off the board.
-    anchor_right_free: bool,
+    /// The first square past the anchor and the board tiles right after it: the walk reads
+    /// those tiles before it places any, and a word turning right goes on from here (an empty
+    /// square, or the end of the line).
+    right_start: usize,
     /// What moves through the anchor could be worth by the tiles they place each side, for
     /// a search that wants only moves above its sink's floor.
     bounds: &'a ExtentBounds,
@@ -522,8 +524,7 @@ impl<'a> LineGen<'a> {
             bingo_bonus: rules.numbers.bingo_bonus,
             placed: [Cell::EMPTY; SIZE],
             rack: Rack::EMPTY,
-            anchor: 0,
-            anchor_right_free: true,
+            right_start: 0,
             bounds: ExtentBounds::unbounded(),
             extents: ExtentBounds::unbounded().with_blanks(0),
             turn_left: 0,
@@ -555,17 +556,32 @@ impl<'a> LineGen<'a> {
 
     /// Every move whose leftmost anchor is `anchor`.
     fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl Sink) {
-        self.anchor = anchor;
         self.rack = *rack;
         // A move placing a blank leaves one fewer: bound so from the first square.
         let placing = u8::from(self.blank_use == BlankUse::Placed);
         self.extents = self.bounds.with_blanks(rack.count(BLANK) - placing);
-        self.anchor_right_free = !self.has_tile(anchor + 1);
-        let root = self.gaddag.root();
+        // Every move through the anchor holds the board tiles right after it. Read from their
+        // end backwards first, they let the word graph admit on the anchor and leftwards only
+        // letters that can come before them: read after the turn instead, most tiles placed
+        // leftwards would lead nowhere.
+        let mut right_start = anchor + 1;
+        while self.has_tile(right_start) {
+            right_start += 1;
+        }
+        self.right_start = right_start;
+        let mut edges = self.gaddag.root();
+        let mut tally = Tally::START;
+        for &cell in self.squares.cells[anchor + 1..right_start].iter().rev() {
+            let Some(child) = self.gaddag.child(edges, cell.letter()) else {
+                return;
+            };
+            edges = child;
+            tally.main += self.points[cell.kind()];
+        }
         if rack.count(BLANK) > 0 {
-            self.read_square::<false, true, _>(root, anchor, Tally::START, sink);
+            self.read_square::<false, true, _>(edges, anchor, tally, sink);
         } else {
-            self.read_square::<false, false, _>(root, anchor, Tally::START, sink);
+            self.read_square::<false, false, _>(edges, anchor, tally, sink);
         }
     }
 
@@ -736,9 +752,8 @@ impl<'a> LineGen<'a> {
         // 15 at most, which the mask tells the compiler so the tables need no bounds check.
         let left_tiles = (tally.tiles() - 1) & SIZE;
         let left_free = pos == 0 || !self.has_tile(pos - 1);
-        let right_free = self.anchor_right_free;
-        if left_free && right_free && edges.is_word() {
-            self.record(pos, self.anchor + 1, tally, sink);
+        if left_free && edges.is_word() {
+            self.record(pos, self.right_start, tally, sink);
         }
         if pos > 0
             && (!left_free
@@ -746,18 +761,18 @@ impl<'a> LineGen<'a> {
         {
             self.read_square::<false, BLANKS, _>(edges, pos - 1, tally, sink);
         }
-        // Turning right needs a tile there or one to place.
-        if left_free && self.anchor + 1 < SIZE && !(right_free && self.rack.is_empty()) {
+        // Turning right needs a tile to place on the free square there.
+        if left_free && self.right_start < SIZE && !self.rack.is_empty() {
             if S::PRUNES && self.extents.right[left_tiles][0] < sink.floor() {
                 return;
             }
             if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
-                if right_free && !self.may_fill::<BLANKS>(turn, self.anchor + 1) {
+                if !self.may_fill::<BLANKS>(turn, self.right_start) {
                     return;
                 }
                 self.turn_left = left_tiles;
                 self.turn_start = pos;
-                self.read_square::<true, BLANKS, _>(turn, self.anchor + 1, tally, sink);
+                self.read_square::<true, BLANKS, _>(turn, self.right_start, tally, sink);
             }
         }
     }
