@@ -157,6 +157,12 @@ impl Edges {
     pub fn is_word(&self) -> bool {
         self.header & FINAL_BIT != 0
     }
+
+    /// Whether a GADDAG path may turn here: it has an edge for [`SEPARATOR`].
+    #[inline]
+    pub fn turns(&self) -> bool {
+        self.header & (1 << SEPARATOR) != 0
+    }
 }
 
 /// A word graph borrowed for a walk: each step is a mask test, a popcount and one read.

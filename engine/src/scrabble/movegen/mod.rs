@@ -670,11 +670,48 @@ impl<'a> LineGen<'a> {
                 .gaddag
                 .child(edges, letter)
                 .expect("letter leaves the node");
+            if !self.leads_on::<RIGHTWARDS, BLANKS>(child, pos) {
+                continue;
+            }
             self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, false, sink);
             if blanks_too {
                 self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, true, sink);
             }
         }
+    }
+
+    /// Whether a tile placed on `pos` that leads to `child` might be part of a move: the word
+    /// ends there, or the walk can go on or turn. Most tiles that would lead nowhere are left
+    /// unplaced (the checks after placing still decide, with the rack as it is then).
+    #[inline(always)]
+    fn leads_on<const RIGHTWARDS: bool, const BLANKS: bool>(
+        &self,
+        child: Edges,
+        pos: usize,
+    ) -> bool {
+        let next = if RIGHTWARDS {
+            pos + 1
+        } else {
+            pos.wrapping_sub(1)
+        };
+        if next >= SIZE {
+            return if RIGHTWARDS {
+                child.is_word()
+            } else {
+                child.is_word() || child.turns()
+            };
+        }
+        let cell = self.squares.cells[next];
+        if !cell.is_empty() {
+            return child.letters().contains(cell.letter());
+        }
+        let ends = if RIGHTWARDS {
+            child.is_word()
+        } else {
+            child.is_word() || child.turns()
+        };
+        ends || ((RIGHTWARDS || !self.squares.is_anchor[next])
+            && self.may_fill::<BLANKS>(child, next))
     }
 
     /// The most a move could be worth, by `extents`, once one more tile joins those `tally`
