@@ -1,14 +1,17 @@
 //! Move generation: every legal placement for a rack, each once, with its score.
 //!
 //! Gordon's GADDAG algorithm. For each line in each direction, every anchor (an empty square
-//! next to a tile, or the start square on an empty board) starts words: the generator reads the
-//! board tiles right after the anchor (backwards, from their end), places a tile on the anchor,
-//! reads leftwards over board tiles and onto empty non-anchor squares, turns right at the
-//! GADDAG's separator and reads on past those tiles, always under the cross-checks (the
-//! letters the perpendicular word allows on each square). A move is found only at its leftmost
-//! anchor, so each comes once; a one-tile play forming words both ways is kept only in its
-//! Across form. The score is kept as the walk goes, and moves go to a callback as
-//! [`Candidate`]s that build their [`Placement`] only when asked: nothing is allocated.
+//! next to a tile, or the start square on an empty board) starts words. Beside tiles on its
+//! left, the generator reads those tiles backwards from the anchor, turns right at the GADDAG's
+//! separator and places from the anchor on; otherwise it reads the tiles right after the
+//! anchor backwards from their end, places a tile on the anchor, goes on leftwards onto empty
+//! non-anchor squares, turns right at the separator and reads on past those tiles. Board tiles
+//! read first let the graph admit only letters that fit them; tiles are placed under the
+//! cross-checks (the letters the perpendicular word allows on each square). A move is found
+//! only at its leftmost anchor, so each comes once; a one-tile play forming words both ways is
+//! kept only in its Across form. The score is kept as the walk goes, and moves go to a
+//! callback as [`Candidate`]s that build their [`Placement`] only when asked: nothing is
+//! allocated.
 
 mod lines;
 mod shadow;
@@ -483,9 +486,8 @@ struct LineGen<'a> {
     placed: [Cell; SIZE],
     /// The tiles not yet placed by the search.
     rack: Rack,
-    /// The first square past the anchor and the board tiles right after it: the walk reads
-    /// those tiles before it places any, and a word turning right goes on from here (an empty
-    /// square, or the end of the line).
+    /// For a walk leftwards from the anchor, the first square past the board tiles right after
+    /// it: a word turning right goes on from here (an empty square, or the end of the line).
     right_start: usize,
     /// What moves through the anchor could be worth by the tiles they place each side, for
     /// a search that wants only moves above its sink's floor.
@@ -560,29 +562,72 @@ impl<'a> LineGen<'a> {
         // A move placing a blank leaves one fewer: bound so from the first square.
         let placing = u8::from(self.blank_use == BlankUse::Placed);
         self.extents = self.bounds.with_blanks(rack.count(BLANK) - placing);
-        // Every move through the anchor holds the board tiles right after it. Read from their
-        // end backwards first, they let the word graph admit on the anchor and leftwards only
-        // letters that can come before them: read after the turn instead, most tiles placed
-        // leftwards would lead nowhere.
-        let mut right_start = anchor + 1;
-        while self.has_tile(right_start) {
-            right_start += 1;
+        if rack.count(BLANK) > 0 {
+            self.search_from::<true>(anchor, sink);
+        } else {
+            self.search_from::<false>(anchor, sink);
         }
-        self.right_start = right_start;
-        let mut edges = self.gaddag.root();
-        let mut tally = Tally::START;
-        for &cell in self.squares.cells[anchor + 1..right_start].iter().rev() {
-            let Some(child) = self.gaddag.child(edges, cell.letter()) else {
+    }
+
+    /// Every move whose leftmost anchor is `anchor`, with the search's rack set. Board tiles
+    /// beside the anchor are read first, backwards from their far end: the word graph then
+    /// admits on the anchor and beyond only letters that fit them, where read after the tiles
+    /// placed most of those would lead nowhere.
+    fn search_from<const BLANKS: bool>(&mut self, anchor: usize, sink: &mut impl Sink) {
+        let root = self.gaddag.root();
+        if anchor > 0 && self.has_tile(anchor - 1) {
+            // Each move here starts where the tiles before the anchor do (the square before
+            // them is an anchor of its own): the walk turns there, and places from the anchor
+            // rightwards.
+            let mut start = anchor - 1;
+            while start > 0 && self.has_tile(start - 1) {
+                start -= 1;
+            }
+            let Some((edges, main)) = self.read_tiles_back(root, start, anchor) else {
                 return;
             };
-            edges = child;
-            tally.main += self.points[cell.kind()];
-        }
-        if rack.count(BLANK) > 0 {
-            self.read_square::<false, true, _>(edges, anchor, tally, sink);
+            let Some(turn) = self.gaddag.child(edges, SEPARATOR) else {
+                return;
+            };
+            if !self.may_fill::<BLANKS>(turn, anchor) {
+                return;
+            }
+            self.turn_left = 0;
+            self.turn_start = start;
+            let tally = Tally {
+                main,
+                ..Tally::START
+            };
+            self.read_square::<true, BLANKS, _>(turn, anchor, tally, sink);
         } else {
-            self.read_square::<false, false, _>(edges, anchor, tally, sink);
+            // Each move here holds the tiles after the anchor: read them, then place on the
+            // anchor and leftwards.
+            let mut right_start = anchor + 1;
+            while self.has_tile(right_start) {
+                right_start += 1;
+            }
+            self.right_start = right_start;
+            let Some((edges, main)) = self.read_tiles_back(root, anchor + 1, right_start) else {
+                return;
+            };
+            let tally = Tally {
+                main,
+                ..Tally::START
+            };
+            self.read_square::<false, BLANKS, _>(edges, anchor, tally, sink);
         }
+    }
+
+    /// Follows the board tiles on `start..end` from the last to the first, from `edges`: the
+    /// node reached and the tiles' points, if the graph has that path.
+    fn read_tiles_back(&self, edges: Edges, start: usize, end: usize) -> Option<(Edges, i32)> {
+        self.squares.cells[start..end]
+            .iter()
+            .rev()
+            .try_fold((edges, 0), |(edges, points), cell| {
+                let child = self.gaddag.child(edges, cell.letter())?;
+                Some((child, points + self.points[cell.kind()]))
+            })
     }
 
     /// Whether some rack tile may go on the empty square `pos` after the node `edges`: the
