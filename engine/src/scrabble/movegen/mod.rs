@@ -213,12 +213,16 @@ impl MoveGen {
                         && (first..end).any(|q| {
                             q != p && board.is_backwards(cross.square(cross_line, q), cross)
                         });
+                    let (prefix, suffix) = (&cells[first..p], &cells[p + 1..end]);
                     self.cross_sets[d][square] = if backwards {
                         // The GADDAG's paths without a separator are the words reversed.
-                        let (prefix, suffix) = (&cells[first..p], &cells[p + 1..end]);
-                        allowed_letters(lexicon.gaddag(), prefix, suffix)
+                        allowed_letters(lexicon.gaddag(), prefix, suffix.iter())
+                    } else if suffix.len() <= prefix.len() {
+                        allowed_letters(lexicon.graph(), prefix, suffix.iter())
                     } else {
-                        allowed_letters(lexicon.graph(), &cells[first..p], &cells[p + 1..end])
+                        // Reversed, in the GADDAG: the longer run is read once and each letter
+                        // tried with the shorter.
+                        allowed_letters(lexicon.gaddag(), suffix.iter().rev(), prefix.iter().rev())
                     };
                 }
             }
@@ -237,10 +241,14 @@ impl MoveGen {
     }
 }
 
-/// The letters that make `prefix + letter + suffix` a word.
-fn allowed_letters(graph: &WordGraph, prefix: &[Cell], suffix: &[Cell]) -> LetterSet {
+/// The letters that make `prefix + letter + suffix` a path to a word in `graph`.
+fn allowed_letters<'c>(
+    graph: &WordGraph,
+    prefix: impl IntoIterator<Item = &'c Cell>,
+    suffix: impl Iterator<Item = &'c Cell> + Clone,
+) -> LetterSet {
     let Some(node) = prefix
-        .iter()
+        .into_iter()
         .try_fold(graph.root(), |node, c| graph.child(node, c.letter()))
     else {
         return LetterSet::NONE;
@@ -249,7 +257,7 @@ fn allowed_letters(graph: &WordGraph, prefix: &[Cell], suffix: &[Cell]) -> Lette
     for letter in graph.letters(node).iter() {
         let child = graph.child(node, letter).expect("letter leaves the node");
         let end = suffix
-            .iter()
+            .clone()
             .try_fold(child, |node, c| graph.child(node, c.letter()));
         if end.is_some_and(|end| graph.is_word(end)) {
             allowed.0 |= 1 << letter;
