@@ -477,15 +477,14 @@ impl WordGraph {
 
     /// The letters after `node` that end a word there, as a set.
     pub fn word_ending_letters(&self, node: NodeId) -> LetterSet {
-        let mut set = LetterSet::NONE;
-        for letter in self.letters(node).iter() {
-            if let Some(next) = self.child(node, letter) {
-                if self.is_word(next) {
-                    set.0 |= 1 << letter;
-                }
-            }
+        // The children's entries lie in one block in symbol order, letters first: read them in
+        // a row rather than look each up.
+        let block = &self.entries[node.0.first_child as usize..];
+        let mut set = 0;
+        for (letter, entry) in node.0.letters().iter().zip(block) {
+            set |= u32::from(entry[0] & FINAL_BIT != 0) << letter;
         }
-        set
+        LetterSet(set)
     }
 
     /// Follows a run of letters (0-25) from `node`.

@@ -253,6 +253,9 @@ fn allowed_letters<'c>(
     else {
         return LetterSet::NONE;
     };
+    if suffix.clone().next().is_none() {
+        return graph.word_ending_letters(node);
+    }
     let mut allowed = LetterSet::NONE;
     for letter in graph.letters(node).iter() {
         let child = graph.child(node, letter).expect("letter leaves the node");
