@@ -220,6 +220,15 @@ impl Walker<'_> {
     pub fn child(&self, edges: Edges, symbol: u8) -> Option<Edges> {
         child_at(self.entries, edges, symbol)
     }
+
+    /// The edges of the node after `symbol`, which must leave `edges` (a letter of
+    /// [`Edges::letters`]): the walk's step over letters it already knows are there.
+    #[inline]
+    pub fn child_of_letter(&self, edges: Edges, symbol: u8) -> Edges {
+        debug_assert!(edges.header & (1 << symbol) != 0, "no edge for {symbol}");
+        let below = edges.header & ((1u32 << symbol) - 1);
+        edges_of(self.entries[(edges.first_child + below.count_ones()) as usize])
+    }
 }
 
 /// A node of a [`WordGraph`]: the set of words sharing one prefix (or suffix, reversed).

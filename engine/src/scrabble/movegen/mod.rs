@@ -722,10 +722,7 @@ impl<'a> LineGen<'a> {
             }
         }
         for letter in LetterSet(allowed).iter() {
-            let child = self
-                .gaddag
-                .child(edges, letter)
-                .expect("letter leaves the node");
+            let child = self.gaddag.child_of_letter(edges, letter);
             if !self.leads_on::<RIGHTWARDS, BLANKS>(child, pos) {
                 continue;
             }
