@@ -748,23 +748,27 @@ impl<'a> LineGen<'a> {
             pos.wrapping_sub(1)
         };
         if next >= SIZE {
-            return if RIGHTWARDS {
-                child.is_word()
-            } else {
-                child.is_word() || child.turns()
-            };
+            return child.is_word() || (!RIGHTWARDS && self.may_turn::<BLANKS>(child));
         }
         let cell = self.squares.cells[next];
         if !cell.is_empty() {
             return child.letters().contains(cell.letter());
         }
-        let ends = if RIGHTWARDS {
-            child.is_word()
-        } else {
-            child.is_word() || child.turns()
-        };
-        ends || ((RIGHTWARDS || !self.squares.is_anchor[next])
-            && self.may_fill::<BLANKS>(child, next))
+        child.is_word()
+            || ((RIGHTWARDS || !self.squares.is_anchor[next])
+                && self.may_fill::<BLANKS>(child, next))
+            || (!RIGHTWARDS && self.may_turn::<BLANKS>(child))
+    }
+
+    /// Whether a walk leftwards at the node `child` could turn right there and place a tile.
+    #[inline(always)]
+    fn may_turn<const BLANKS: bool>(&self, child: Edges) -> bool {
+        child.turns()
+            && self.right_start < SIZE
+            && self.may_fill::<BLANKS>(
+                self.gaddag.child_of_letter(child, SEPARATOR),
+                self.right_start,
+            )
     }
 
     /// The most a move could be worth, by `extents`, once one more tile joins those `tally`
