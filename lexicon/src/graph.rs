@@ -194,12 +194,18 @@ fn block_in_bounds(edges: Edges, len: usize) -> bool {
 /// The edges of the node after `symbol` from `edges` in a flat array, if there is that edge.
 #[inline]
 fn child_at(entries: &[Entry], edges: Edges, symbol: u8) -> Option<Edges> {
-    let bit = 1u32 << symbol;
-    if edges.header & bit == 0 {
+    if edges.header & (1 << symbol) == 0 {
         return None;
     }
-    let offset = (edges.header & (bit - 1) & SYMBOL_MASK).count_ones();
-    Some(edges_of(entries[(edges.first_child + offset) as usize]))
+    Some(child_in_block(entries, edges, symbol))
+}
+
+/// The edges of the node after `symbol`, which leaves `edges`: its entry's place in the block
+/// is the count of symbols before it.
+#[inline]
+fn child_in_block(entries: &[Entry], edges: Edges, symbol: u8) -> Edges {
+    let below = edges.header & ((1u32 << symbol) - 1);
+    edges_of(entries[(edges.first_child + below.count_ones()) as usize])
 }
 
 impl Walker<'_> {
@@ -226,8 +232,7 @@ impl Walker<'_> {
     #[inline]
     pub fn child_of_letter(&self, edges: Edges, symbol: u8) -> Edges {
         debug_assert!(edges.header & (1 << symbol) != 0, "no edge for {symbol}");
-        let below = edges.header & ((1u32 << symbol) - 1);
-        edges_of(self.entries[(edges.first_child + below.count_ones()) as usize])
+        child_in_block(self.entries, edges, symbol)
     }
 }
 
@@ -487,8 +492,12 @@ impl WordGraph {
     /// The letters after `node` that end a word there, as a set.
     pub fn word_ending_letters(&self, node: NodeId) -> LetterSet {
         // The children's entries lie in one block in symbol order, letters first: read them in
-        // a row rather than look each up.
-        let block = &self.entries[node.0.first_child as usize..];
+        // a row rather than look each up. A node without children may name any block (a
+        // loaded file's leaves are not checked), so the block is read only where it exists.
+        let block = self
+            .entries
+            .get(node.0.first_child as usize..)
+            .unwrap_or_default();
         let mut set = 0;
         for (letter, entry) in node.0.letters().iter().zip(block) {
             set |= u32::from(entry[0] & FINAL_BIT != 0) << letter;
@@ -558,6 +567,22 @@ mod tests {
         let ab = graph.walk(graph.root(), &[0, 1]).unwrap();
         assert_eq!(graph.letters(ab).iter().collect::<Vec<_>>(), vec![2, 3]);
         assert_eq!(graph.word_ending_letters(ab), LetterSet(0b1100));
+    }
+
+    #[test]
+    fn a_leaf_naming_a_block_past_the_end_ends_no_word() {
+        // A loaded graph's leaves are not checked, so a leaf may name any block: asking which
+        // letters end a word after it must not read there.
+        let graph = graph_of(&["AB"]);
+        let root = graph.root.0;
+        let mut entries = graph.entries.into_owned();
+        for entry in entries.iter_mut().filter(|e| e[0] & SYMBOL_MASK == 0) {
+            entry[1] = u32::MAX;
+        }
+        let graph = WordGraph::checked(Cow::Owned(entries), root).unwrap();
+        let ab = graph.walk(graph.root(), &[0, 1]).unwrap();
+        assert!(graph.is_word(ab));
+        assert_eq!(graph.word_ending_letters(ab), LetterSet::NONE);
     }
 
     #[test]
