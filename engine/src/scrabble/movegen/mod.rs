@@ -590,10 +590,7 @@ impl<'a> LineGen<'a> {
             // Each move here starts where the tiles before the anchor do (the square before
             // them is an anchor of its own): the walk turns there, and places from the anchor
             // rightwards.
-            let mut start = anchor - 1;
-            while start > 0 && self.has_tile(start - 1) {
-                start -= 1;
-            }
+            let start = self.run_start(anchor);
             let Some((edges, main)) = self.read_tiles_back(root, start, anchor) else {
                 return;
             };
@@ -613,10 +610,7 @@ impl<'a> LineGen<'a> {
         } else {
             // Each move here holds the tiles after the anchor: read them, then place on the
             // anchor and leftwards.
-            let mut right_start = anchor + 1;
-            while self.has_tile(right_start) {
-                right_start += 1;
-            }
+            let right_start = self.run_end(anchor + 1);
             self.right_start = right_start;
             let Some((edges, main)) = self.read_tiles_back(root, anchor + 1, right_start) else {
                 return;
@@ -663,6 +657,24 @@ impl<'a> LineGen<'a> {
     #[inline]
     fn has_tile(&self, pos: usize) -> bool {
         pos < SIZE && self.squares.occupied & (1 << pos) != 0
+    }
+
+    /// Where the board tiles right before `pos` begin (`pos` itself if there are none).
+    fn run_start(&self, pos: usize) -> usize {
+        let mut start = pos;
+        while start > 0 && self.has_tile(start - 1) {
+            start -= 1;
+        }
+        start
+    }
+
+    /// The first square from `pos` on that holds no board tile (`SIZE` off the end).
+    fn run_end(&self, pos: usize) -> usize {
+        let mut end = pos;
+        while self.has_tile(end) {
+            end += 1;
+        }
+        end
     }
 
     #[inline]
@@ -763,12 +775,19 @@ impl<'a> LineGen<'a> {
     /// Whether a walk leftwards at the node `child` could turn right there and place a tile.
     #[inline(always)]
     fn may_turn<const BLANKS: bool>(&self, child: Edges) -> bool {
-        child.turns()
-            && self.right_start < SIZE
-            && self.may_fill::<BLANKS>(
-                self.gaddag.child_of_letter(child, SEPARATOR),
-                self.right_start,
-            )
+        self.turn_from::<BLANKS>(child).is_some()
+    }
+
+    /// The node past the separator from `edges`, if a walk leftwards can turn there and some
+    /// rack tile may go on the free square it goes on from.
+    #[inline(always)]
+    fn turn_from<const BLANKS: bool>(&self, edges: Edges) -> Option<Edges> {
+        if !edges.turns() || self.right_start >= SIZE {
+            return None;
+        }
+        let turn = self.gaddag.child_of_letter(edges, SEPARATOR);
+        self.may_fill::<BLANKS>(turn, self.right_start)
+            .then_some(turn)
     }
 
     /// The most a move could be worth, by `extents`, once one more tile joins those `tally`
@@ -856,14 +875,11 @@ impl<'a> LineGen<'a> {
             self.read_square::<false, BLANKS, _>(edges, pos - 1, tally, sink);
         }
         // Turning right needs a tile to place on the free square there.
-        if left_free && self.right_start < SIZE && !self.rack.is_empty() {
+        if left_free && !self.rack.is_empty() {
             if S::PRUNES && self.extents.right[left_tiles][0] < sink.floor() {
                 return;
             }
-            if let Some(turn) = self.gaddag.child(edges, SEPARATOR) {
-                if !self.may_fill::<BLANKS>(turn, self.right_start) {
-                    return;
-                }
+            if let Some(turn) = self.turn_from::<BLANKS>(edges) {
                 self.turn_left = left_tiles;
                 self.turn_start = pos;
                 self.read_square::<true, BLANKS, _>(turn, self.right_start, tally, sink);

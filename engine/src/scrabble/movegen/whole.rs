@@ -220,9 +220,7 @@ impl LineGen<'_> {
             start = start.checked_sub(1)?;
             filled += usize::from(self.squares.cells[start].is_empty());
         }
-        while start > 0 && self.has_tile(start - 1) {
-            start -= 1;
-        }
+        let start = self.run_start(start);
         let mut last = anchor;
         let mut filled = 0;
         while filled < r {
@@ -232,11 +230,7 @@ impl LineGen<'_> {
             }
             filled += usize::from(self.squares.cells[last].is_empty());
         }
-        let mut end = last + 1;
-        while self.has_tile(end) {
-            end += 1;
-        }
-        Some((start, end))
+        Some((start, self.run_end(last + 1)))
     }
 
     /// Plays `word` from `start` with exactly the tiles `rack`, if the board letters agree and
