@@ -163,6 +163,27 @@ impl Edges {
     pub fn turns(&self) -> bool {
         self.header & (1 << SEPARATOR) != 0
     }
+
+    /// Whether the node passes `test`: it has one of the test's letters, or it ends a word
+    /// and the test counts that. One mask test for what would be several branches.
+    #[inline]
+    pub fn passes(&self, test: EdgeTest) -> bool {
+        self.header & test.0 != 0
+    }
+}
+
+/// What a walk hopes to find at a node, as a mask over its header: some letters leaving it,
+/// and whether the path so far may end a word. Built once for many nodes, then tried on each
+/// by [`Edges::passes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EdgeTest(u32);
+
+impl EdgeTest {
+    /// Passes the nodes that `letters` leave, and those ending a word if `word_ends`.
+    #[inline]
+    pub fn new(letters: LetterSet, word_ends: bool) -> EdgeTest {
+        EdgeTest((letters.0 & LETTER_MASK) | if word_ends { FINAL_BIT } else { 0 })
+    }
 }
 
 /// A word graph borrowed for a walk: each step is a mask test, a popcount and one read.

@@ -23,7 +23,7 @@ pub use dictionary::{
     Compiled, Dictionary, DictionaryError, EMBEDDED_ORIGIN, EMBEDDED_SKIPPED, EMBEDDED_WORDS,
 };
 pub use glossary::{EMBEDDED_GLOSSARY, GlossaryEntry, GlossaryLineError};
-pub use graph::{Edges, LetterSet, NodeId, SEPARATOR, Walker, WordGraph};
+pub use graph::{EdgeTest, Edges, LetterSet, NodeId, SEPARATOR, Walker, WordGraph};
 pub use query::QueryError;
 pub use word_map::{CountsHasher, LetterCounts, WordMap, letter_counts};
 pub use wordlist::{MAX_WORD_LEN, MIN_WORD_LEN, OnBadLine};

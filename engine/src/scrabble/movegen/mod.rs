@@ -21,7 +21,7 @@ use lines::LineSquares;
 use shadow::{ExtentBounds, Extents};
 pub use shadow::{Ranking, Stretch};
 
-use lexicon::{Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
+use lexicon::{EdgeTest, Edges, LetterSet, Lexicon, SEPARATOR, Walker, WordGraph};
 
 use super::board::{Board, Direction};
 use super::layout::{Layout, SIZE, SQUARES};
@@ -457,6 +457,16 @@ impl Tally {
     }
 }
 
+/// What the node after a tile on some square must offer for the walk to place it there.
+#[derive(Debug, Clone, Copy)]
+struct Onward {
+    /// Passed by a node that ends a word where that may happen, or that goes on with the next
+    /// square's board tile or a rack tile its cross-check allows.
+    test: EdgeTest,
+    /// Whether the walk may turn right after the tile instead (leftwards, beside no tile).
+    may_turn: bool,
+}
+
 /// Which moves a walk wants by the blanks they place: a search after the best move with
 /// blanks on the rack walks twice, first for the moves keeping them (cheap, and their best sets
 /// a floor), then for those placing one, bounded as if one were placed from the start.
@@ -733,43 +743,64 @@ impl<'a> LineGen<'a> {
                 }
             }
         }
-        for letter in LetterSet(allowed).iter() {
+        // The rack's own letters first, then a blank as each letter: no tile is looked for
+        // that the rack lacks.
+        let onward = self.onward::<RIGHTWARDS, BLANKS>(pos);
+        let held = if BLANKS {
+            allowed & self.rack.letters_held()
+        } else {
+            allowed
+        };
+        for letter in LetterSet(held).iter() {
             let child = self.gaddag.child_of_letter(edges, letter);
-            if !self.leads_on::<RIGHTWARDS, BLANKS>(child, pos) {
-                continue;
+            if self.leads_on::<BLANKS>(child, onward) {
+                self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, sink);
             }
-            self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, false, sink);
-            if blanks_too {
-                self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, true, sink);
-            }
+        }
+        if blanks_too {
+            self.place_blank::<RIGHTWARDS, _>(edges, pos, tally, allowed, sink);
         }
     }
 
-    /// Whether a tile placed on `pos` that leads to `child` might be part of a move: the word
-    /// ends there, or the walk can go on or turn. Most tiles that would lead nowhere are left
-    /// unplaced (the checks after placing still decide, with the rack as it is then).
+    /// What a tile placed on `pos` needs of its node to be part of a move: the same for every
+    /// tile tried there, so worked out once, then tried on each by [`LineGen::leads_on`].
     #[inline(always)]
-    fn leads_on<const RIGHTWARDS: bool, const BLANKS: bool>(
-        &self,
-        child: Edges,
-        pos: usize,
-    ) -> bool {
+    fn onward<const RIGHTWARDS: bool, const BLANKS: bool>(&self, pos: usize) -> Onward {
         let next = if RIGHTWARDS {
             pos + 1
         } else {
             pos.wrapping_sub(1)
         };
         if next >= SIZE {
-            return child.is_word() || (!RIGHTWARDS && self.may_turn::<BLANKS>(child));
+            return Onward {
+                test: EdgeTest::new(LetterSet::NONE, true),
+                may_turn: !RIGHTWARDS,
+            };
         }
         let cell = self.squares.cells[next];
         if !cell.is_empty() {
-            return child.letters().contains(cell.letter());
+            return Onward {
+                test: EdgeTest::new(LetterSet(1 << cell.letter()), false),
+                may_turn: false,
+            };
         }
-        child.is_word()
-            || ((RIGHTWARDS || !self.squares.is_anchor[next])
-                && self.may_fill::<BLANKS>(child, next))
-            || (!RIGHTWARDS && self.may_turn::<BLANKS>(child))
+        let fill = if RIGHTWARDS || !self.squares.is_anchor[next] {
+            self.squares.cross_sets[next] & self.playable::<BLANKS>()
+        } else {
+            0
+        };
+        Onward {
+            test: EdgeTest::new(LetterSet(fill), true),
+            may_turn: !RIGHTWARDS,
+        }
+    }
+
+    /// Whether a tile leading to `child` might be part of a move: the word ends there, or the
+    /// walk can go on or turn. Most tiles that would lead nowhere are left unplaced (the
+    /// checks after placing still decide, with the rack as it is then).
+    #[inline(always)]
+    fn leads_on<const BLANKS: bool>(&self, child: Edges, onward: Onward) -> bool {
+        child.passes(onward.test) || (onward.may_turn && self.may_turn::<BLANKS>(child))
     }
 
     /// Whether a walk leftwards at the node `child` could turn right there and place a tile.
@@ -803,7 +834,7 @@ impl<'a> LineGen<'a> {
         }
     }
 
-    /// Puts the rack's `letter` (or a blank for it) on `pos` and goes on, if the rack has one.
+    /// Puts the rack's `letter`, which it holds, on `pos` and goes on.
     #[inline(always)]
     fn place<const RIGHTWARDS: bool, const BLANKS: bool, S: Sink>(
         &mut self,
@@ -811,28 +842,48 @@ impl<'a> LineGen<'a> {
         pos: usize,
         tally: Tally,
         letter: u8,
-        blank: bool,
         sink: &mut S,
     ) {
-        let kind = if blank { BLANK } else { usize::from(letter) };
-        // Without blanks, only letters the rack holds are tried.
-        if !BLANKS {
-            self.rack.take_held(kind);
-        } else if !self.rack.take(kind) {
-            return;
-        }
-        let extents = self.extents;
-        if S::PRUNES && blank {
-            let bounds: &'a ExtentBounds = self.bounds;
-            self.extents = bounds.with_blanks(self.rack.count(BLANK));
-        }
-        let tile = Cell::tile(letter, blank);
+        let kind = usize::from(letter);
+        self.rack.take_held(kind);
+        let tile = Cell::tile(letter, false);
         self.placed[pos] = tile;
         let next = self.with_tile(tally, pos, tile);
         self.after_square::<RIGHTWARDS, BLANKS>(child, pos, next, sink);
         self.placed[pos] = Cell::EMPTY;
         self.rack.add(kind);
-        if S::PRUNES && blank {
+    }
+
+    /// Puts a blank on `pos` as each of the `allowed` letters whose node leads on, and goes
+    /// on. A blank scores nothing, so the blank is taken and the score counted once for all.
+    #[inline(always)]
+    fn place_blank<const RIGHTWARDS: bool, S: Sink>(
+        &mut self,
+        edges: Edges,
+        pos: usize,
+        tally: Tally,
+        allowed: u32,
+        sink: &mut S,
+    ) {
+        self.rack.take_held(BLANK);
+        let extents = self.extents;
+        if S::PRUNES {
+            let bounds: &'a ExtentBounds = self.bounds;
+            self.extents = bounds.with_blanks(self.rack.count(BLANK));
+        }
+        let next = self.with_tile(tally, pos, Cell::tile(0, true));
+        // With the blank off the rack, fewer tiles may follow it.
+        let onward = self.onward::<RIGHTWARDS, true>(pos);
+        for letter in LetterSet(allowed).iter() {
+            let child = self.gaddag.child_of_letter(edges, letter);
+            if self.leads_on::<true>(child, onward) {
+                self.placed[pos] = Cell::tile(letter, true);
+                self.after_square::<RIGHTWARDS, true>(child, pos, next, sink);
+            }
+        }
+        self.placed[pos] = Cell::EMPTY;
+        self.rack.add(BLANK);
+        if S::PRUNES {
             self.extents = extents;
         }
     }
