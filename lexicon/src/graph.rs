@@ -248,6 +248,16 @@ impl Walker<'_> {
         child_at(self.entries, edges, symbol)
     }
 
+    /// Asks the processor to fetch the block of `edges`' children, which the walk is about to
+    /// read: the graph (10 MB for the embedded list) lies mostly outside the caches, and the
+    /// fetch overlaps the work done before the read. A hint only: no effect on the walk.
+    #[inline]
+    pub fn prefetch(&self, edges: Edges) {
+        if let Some(entry) = self.entries.get(edges.first_child as usize) {
+            mem_prefetch::prefetch_read_data::<_, 3>(entry);
+        }
+    }
+
     /// The edges of the node after `symbol`, which must leave `edges` (a letter of
     /// [`Edges::letters`]): the walk's step over letters it already knows are there.
     #[inline]

@@ -754,6 +754,8 @@ impl<'a> LineGen<'a> {
         for letter in LetterSet(held).iter() {
             let child = self.gaddag.child_of_letter(edges, letter);
             if self.leads_on::<BLANKS>(child, onward) {
+                // The child's block is read once the tile is down: fetch it meanwhile.
+                self.gaddag.prefetch(child);
                 self.place::<RIGHTWARDS, BLANKS, _>(child, pos, tally, letter, sink);
             }
         }
@@ -877,6 +879,7 @@ impl<'a> LineGen<'a> {
         for letter in LetterSet(allowed).iter() {
             let child = self.gaddag.child_of_letter(edges, letter);
             if self.leads_on::<true>(child, onward) {
+                self.gaddag.prefetch(child);
                 self.placed[pos] = Cell::tile(letter, true);
                 self.after_square::<RIGHTWARDS, true>(child, pos, next, sink);
             }
