@@ -25,6 +25,8 @@ pub(super) struct LineSquares {
     pub(super) cross_base: [i32; SIZE],
     /// Empty squares next to a tile, or the start square on an empty board.
     pub(super) is_anchor: [bool; SIZE],
+    /// The same squares as a bit mask.
+    pub(super) anchors: u16,
     /// Bit `pos` set where the line holds a board tile.
     pub(super) occupied: u16,
     /// Bit `pos` set where the line has a brown Hogwarts square.
@@ -46,6 +48,7 @@ impl LineSquares {
         cross_factor: [0; SIZE],
         cross_base: [0; SIZE],
         is_anchor: [false; SIZE],
+        anchors: 0,
         occupied: 0,
         hogwarts: 0,
         crossed: 0,
@@ -103,5 +106,6 @@ impl LineSquares {
             !occupied & (occupied << 1 | occupied >> 1 | self.crossed)
         };
         self.is_anchor = std::array::from_fn(|pos| anchors & (1 << pos) != 0);
+        self.anchors = anchors & ((1 << SIZE) - 1);
     }
 }

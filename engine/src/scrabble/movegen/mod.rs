@@ -122,6 +122,9 @@ impl MoveGen {
         let readings = Readings::with_confundo(confundo);
         for direction in Direction::BOTH {
             for line in 0..SIZE {
+                if self.lines[direction as usize * SIZE + line].anchors == 0 {
+                    continue;
+                }
                 for reading in Reading::for_line(board, direction, line, readings) {
                     let mut line_gen =
                         LineGen::new(self, rules, &points, lexicon, direction, line, reading);
@@ -175,29 +178,27 @@ impl MoveGen {
                 let cells = board.line(cross, cross_line);
                 let before_cells =
                     unchanged_runs.map(|checked| checked.board.line(cross, cross_line));
-                for p in 0..SIZE {
+                let occupied = cells
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |mask, (p, c)| mask | u32::from(!c.is_empty()) << p);
+                // Positions as bit masks, walked with the letter set's bit iterator.
+                let empty = !occupied & ((1 << SIZE) - 1);
+                let touching = empty & (occupied << 1 | occupied >> 1);
+                // Squares beside no tile have no perpendicular word (any more).
+                for p in LetterSet(empty & !touching).iter().map(usize::from) {
                     let square = cross.square(cross_line, p);
-                    if !cells[p].is_empty() {
-                        continue;
+                    if self.cross_points[d][square] != NO_CROSS {
+                        self.cross_sets[d][square] = LetterSet::ALL;
+                        self.cross_points[d][square] = NO_CROSS;
+                        stale[d] |= 1 << p;
                     }
-                    let before = p > 0 && !cells[p - 1].is_empty();
-                    let after = p + 1 < SIZE && !cells[p + 1].is_empty();
-                    if !before && !after {
-                        if self.cross_points[d][square] != NO_CROSS {
-                            self.cross_sets[d][square] = LetterSet::ALL;
-                            self.cross_points[d][square] = NO_CROSS;
-                            stale[d] |= 1 << p;
-                        }
-                        continue;
-                    }
-                    let mut first = p;
-                    while first > 0 && !cells[first - 1].is_empty() {
-                        first -= 1;
-                    }
-                    let mut end = p + 1;
-                    while end < SIZE && !cells[end].is_empty() {
-                        end += 1;
-                    }
+                }
+                for p in LetterSet(touching).iter().map(usize::from) {
+                    let square = cross.square(cross_line, p);
+                    // The runs of tiles before and after the square, from the masks.
+                    let first = p - (occupied << (31 - p) << 1).leading_ones() as usize;
+                    let end = p + 1 + (occupied >> (p + 1)).trailing_ones() as usize;
                     // The runs and the empty squares bounding them, as they were.
                     let around = first.saturating_sub(1)..=end.min(SIZE - 1);
                     if before_cells.is_some_and(|before| before[around.clone()] == cells[around]) {
@@ -564,18 +565,21 @@ impl<'a> LineGen<'a> {
         self.gaddag = gaddag_for(reading, lexicon);
     }
 
-    /// Whether some rack tile may go on the anchor; anchors that fail still bar leftward
+    /// The anchors where some rack tile may go, in order; those that fail still bar leftward
     /// placement from the anchors after them.
-    fn anchor_fits(&self, anchor: usize, rack: &Rack) -> bool {
-        self.squares.is_anchor[anchor]
-            && self.squares.cross_sets[anchor] & rack.playable_letters() != 0
+    fn anchors_fitting(&self, rack: &Rack) -> impl Iterator<Item = usize> + use<> {
+        let playable = rack.playable_letters();
+        let cross_sets = self.squares.cross_sets;
+        // Positions as a bit mask, walked with the letter set's bit iterator.
+        LetterSet(u32::from(self.squares.anchors))
+            .iter()
+            .map(usize::from)
+            .filter(move |&anchor| cross_sets[anchor] & playable != 0)
     }
 
     fn run(&mut self, rack: &Rack, sink: &mut impl Sink) {
-        for anchor in 0..SIZE {
-            if self.anchor_fits(anchor, rack) {
-                self.search_anchor(anchor, rack, sink);
-            }
+        for anchor in self.anchors_fitting(rack) {
+            self.search_anchor(anchor, rack, sink);
         }
     }
 

@@ -676,10 +676,7 @@ impl MoveGen {
         for direction in Direction::BOTH {
             for line in 0..SIZE {
                 let line_gen = &lines[direction as usize * SIZE + line];
-                for anchor in 0..SIZE {
-                    if !line_gen.anchor_fits(anchor, rack) {
-                        continue;
-                    }
+                for anchor in line_gen.anchors_fitting(rack) {
                     // The bound holds whichever way the word reads.
                     let (bounds, kept) = line_gen.shadow(
                         anchor,
