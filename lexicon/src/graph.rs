@@ -601,6 +601,26 @@ mod tests {
     }
 
     #[test]
+    fn an_edge_test_passes_the_nodes_with_its_letters_or_a_word_end_it_counts() {
+        let graph = graph_of(&["AB", "ABC", "AD"]);
+        let walker = graph.walker();
+        let a = walker.child(walker.root(), 0).unwrap();
+        let ab = walker.child(a, 1).unwrap();
+        let (b, c, d) = (LetterSet(1 << 1), LetterSet(1 << 2), LetterSet(1 << 3));
+        assert!(a.passes(EdgeTest::new(b, false)) && a.passes(EdgeTest::new(d, false)));
+        assert!(
+            !a.passes(EdgeTest::new(c, true)),
+            "A is no word and C does not follow it"
+        );
+        assert!(
+            ab.passes(EdgeTest::new(LetterSet::NONE, true)),
+            "AB is a word"
+        );
+        assert!(!ab.passes(EdgeTest::new(LetterSet::NONE, false)));
+        assert!(ab.passes(EdgeTest::new(c, false)));
+    }
+
+    #[test]
     fn a_leaf_naming_a_block_past_the_end_ends_no_word() {
         // A loaded graph's leaves are not checked, so a leaf may name any block: asking which
         // letters end a word after it must not read there.

@@ -863,7 +863,8 @@ impl<'a> LineGen<'a> {
     }
 
     /// Puts a blank on `pos` as each of the `allowed` letters whose node leads on, and goes
-    /// on. A blank scores nothing, so the blank is taken and the score counted once for all.
+    /// on. A blank scores the same whatever it stands for, so it is taken and its score
+    /// counted once for all of them.
     #[inline(always)]
     fn place_blank<const RIGHTWARDS: bool, S: Sink>(
         &mut self,
