@@ -4,6 +4,7 @@
 //! input (data files, CGP positions, typed moves) becomes a validated value through one checked
 //! conversion with an error that says where and what was expected.
 
+pub mod bits;
 pub mod cardgame;
 pub mod data;
 pub mod hogwarts;

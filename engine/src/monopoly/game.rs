@@ -14,6 +14,8 @@ use super::{MAX_PLAYERS, MonopolyError};
 use crate::hogwarts::House;
 use crate::scrabble::GameRng;
 
+pub use crate::bits::mask_bits;
+
 /// No one: the owner of an unexplored property.
 pub(super) const NOBODY: u8 = u8::MAX;
 
@@ -793,16 +795,4 @@ impl Monopoly {
         }
         Ok(())
     }
-}
-
-/// The set bits of a mask, lowest first.
-pub fn mask_bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let bit = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Some(bit)
-    })
 }

@@ -23,9 +23,7 @@ pub(super) struct LineSquares {
     /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
     pub(super) cross_factor: [i32; SIZE],
     pub(super) cross_base: [i32; SIZE],
-    /// Empty squares next to a tile, or the start square on an empty board.
-    pub(super) is_anchor: [bool; SIZE],
-    /// The same squares as a bit mask.
+    /// Bit `pos` set on empty squares next to a tile, or the start square on an empty board.
     pub(super) anchors: u16,
     /// Bit `pos` set where the line holds a board tile.
     pub(super) occupied: u16,
@@ -47,7 +45,6 @@ impl LineSquares {
         word_multiplier: [1; SIZE],
         cross_factor: [0; SIZE],
         cross_base: [0; SIZE],
-        is_anchor: [false; SIZE],
         anchors: 0,
         occupied: 0,
         hogwarts: 0,
@@ -105,7 +102,12 @@ impl LineSquares {
             let occupied = self.occupied;
             !occupied & (occupied << 1 | occupied >> 1 | self.crossed)
         };
-        self.is_anchor = std::array::from_fn(|pos| anchors & (1 << pos) != 0);
         self.anchors = anchors & ((1 << SIZE) - 1);
+    }
+
+    /// Whether `pos` is an anchor.
+    #[inline]
+    pub(super) fn is_anchor(&self, pos: usize) -> bool {
+        self.anchors & (1 << pos) != 0
     }
 }

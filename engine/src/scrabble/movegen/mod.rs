@@ -31,6 +31,7 @@ use super::moves::Placement;
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{BLANK, Cell, KINDS};
+use crate::bits::mask_bits;
 
 // Tile counts on a line are masked with SIZE to index tables of SIZE + 1 entries.
 const _: () = assert!((SIZE + 1).is_power_of_two());
@@ -182,11 +183,10 @@ impl MoveGen {
                     .iter()
                     .enumerate()
                     .fold(0u32, |mask, (p, c)| mask | u32::from(!c.is_empty()) << p);
-                // Positions as bit masks, walked with the letter set's bit iterator.
                 let empty = !occupied & ((1 << SIZE) - 1);
                 let touching = empty & (occupied << 1 | occupied >> 1);
                 // Squares beside no tile have no perpendicular word (any more).
-                for p in LetterSet(empty & !touching).iter().map(usize::from) {
+                for p in mask_bits(empty & !touching) {
                     let square = cross.square(cross_line, p);
                     if self.cross_points[d][square] != NO_CROSS {
                         self.cross_sets[d][square] = LetterSet::ALL;
@@ -194,7 +194,7 @@ impl MoveGen {
                         stale[d] |= 1 << p;
                     }
                 }
-                for p in LetterSet(touching).iter().map(usize::from) {
+                for p in mask_bits(touching) {
                     let square = cross.square(cross_line, p);
                     // The runs of tiles before and after the square, from the masks.
                     let first = p - (occupied << (31 - p) << 1).leading_ones() as usize;
@@ -570,10 +570,7 @@ impl<'a> LineGen<'a> {
     fn anchors_fitting(&self, rack: &Rack) -> impl Iterator<Item = usize> + use<> {
         let playable = rack.playable_letters();
         let cross_sets = self.squares.cross_sets;
-        // Positions as a bit mask, walked with the letter set's bit iterator.
-        LetterSet(u32::from(self.squares.anchors))
-            .iter()
-            .map(usize::from)
+        mask_bits(u32::from(self.squares.anchors))
             .filter(move |&anchor| cross_sets[anchor] & playable != 0)
     }
 
@@ -792,7 +789,7 @@ impl<'a> LineGen<'a> {
                 may_turn: false,
             };
         }
-        let fill = if RIGHTWARDS || !self.squares.is_anchor[next] {
+        let fill = if RIGHTWARDS || !self.squares.is_anchor(next) {
             self.squares.cross_sets[next] & self.playable::<BLANKS>()
         } else {
             0
@@ -931,7 +928,7 @@ impl<'a> LineGen<'a> {
         }
         if pos > 0
             && (!left_free
-                || (!self.squares.is_anchor[pos - 1] && self.may_fill::<BLANKS>(edges, pos - 1)))
+                || (!self.squares.is_anchor(pos - 1) && self.may_fill::<BLANKS>(edges, pos - 1)))
         {
             self.read_square::<false, BLANKS, _>(edges, pos - 1, tally, sink);
         }

@@ -473,7 +473,7 @@ impl LineGen<'_> {
             .and_then(|pos| self.take_in_tiles(left, 0, pos, true));
         while let Some(pos) = next {
             let n = left.squares;
-            if self.squares.is_anchor[pos] || n >= limit {
+            if self.squares.is_anchor(pos) || n >= limit {
                 break;
             }
             left.extend(n);
