@@ -14,6 +14,9 @@ pub enum QueryError {
         /// The first character that is neither.
         found: char,
     },
+    /// The query holds no letters at all.
+    #[error("an empty query: expected 1 to {MAX_WORD_LEN} letters or '?'")]
+    Empty,
     /// The query is longer than a word can be.
     #[error("{query:?}: {len} characters, at most {MAX_WORD_LEN}")]
     TooLong {
@@ -27,6 +30,9 @@ pub enum QueryError {
 /// A query split into letter counts and blanks, or its position-by-position pattern.
 fn parse(query: &str) -> Result<Vec<Option<u8>>, QueryError> {
     let len = query.chars().count();
+    if len == 0 {
+        return Err(QueryError::Empty);
+    }
     if len > MAX_WORD_LEN {
         return Err(QueryError::TooLong {
             query: query.to_string(),

@@ -292,8 +292,8 @@ pub struct AnalyzeArgs {
     /// scrabble-cards --variant rummy: the Round card, by name (e.g. "Deuces Wild").
     #[arg(long)]
     pub round: Option<String>,
-    /// Show only the best N moves.
-    #[arg(long)]
+    /// Show only the best N moves (N at least 1).
+    #[arg(long, value_parser = at_least_one)]
     pub top: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -379,4 +379,12 @@ pub struct SweepArgs {
     /// Everything else, as for `owlery sim`; each value's run goes to OUT/KEY=VALUE.
     #[command(flatten)]
     pub sim: SimArgs,
+}
+
+/// A count of at least one, for flags where none would show nothing.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err("expected a whole number, at least 1".to_string()),
+    }
 }

@@ -65,6 +65,15 @@ fn anagram_lists_longest_first() {
         "{}",
         stderr(&bad)
     );
+    for sub in ["anagram", "pattern"] {
+        let empty = owlery(&["lexicon", sub, ""]);
+        assert_eq!(empty.status.code(), Some(2), "{sub}");
+        assert!(
+            stderr(&empty).contains("an empty query: expected 1 to 15 letters"),
+            "{}",
+            stderr(&empty)
+        );
+    }
 }
 
 #[test]
@@ -262,6 +271,13 @@ fn analyze_lists_moves_best_first_in_three_formats() {
     assert!(text.contains(",H6 FA(R)M,FARM,9,\n"), "{text}");
     let top = owlery(&["analyze", "scrabble", "--cgp", HORN, "--top", "2"]);
     assert_eq!(stdout(&top).lines().count(), 3);
+    let none = owlery(&["analyze", "scrabble", "--cgp", HORN, "--top", "0"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        stderr(&none).contains("invalid value '0' for '--top <TOP>'"),
+        "{}",
+        stderr(&none)
+    );
     let json = owlery(&[
         "analyze", "scrabble", "--cgp", HORN, "--top", "1", "--format", "json",
     ]);
