@@ -55,12 +55,13 @@ const MAGIC_PREFIX: &[u8] = b"owlery-lexicon ";
 #[derive(Debug, thiserror::Error)]
 pub enum DictionaryError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the operating system said.
-        source: std::io::Error,
+        /// What the operating system said (in the message, so not also a source: an error
+        /// chain would say it twice).
+        error: std::io::Error,
     },
     /// A line of a word list is not a playable word.
     #[error(
@@ -183,9 +184,9 @@ impl Dictionary {
 
     /// Reads a dictionary file: a compiled `.lex`, or else a plain word list compiled on the fly.
     pub fn load(path: &Path, on_bad: OnBadLine) -> Result<Compiled, DictionaryError> {
-        let bytes = std::fs::read(path).map_err(|source| DictionaryError::Io {
+        let bytes = std::fs::read(path).map_err(|error| DictionaryError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         if let Some(body) = bytes.strip_prefix(MAGIC) {
             let corrupt = |reason: String| DictionaryError::Corrupt {
@@ -253,9 +254,9 @@ impl Dictionary {
         bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
         bytes.extend_from_slice(fst_bytes);
         bytes.extend_from_slice(&gaddag.to_bytes());
-        std::fs::write(path, bytes).map_err(|source| DictionaryError::Io {
+        std::fs::write(path, bytes).map_err(|error| DictionaryError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })
     }
 

@@ -43,9 +43,9 @@ pub enum LexiconError {
     /// The dictionary file failed.
     #[error(transparent)]
     Dictionary(#[from] DictionaryError),
-    /// The Glossary data breaks its rules.
+    /// The Glossary data breaks its rules (said in the message, so not also a source).
     #[error("glossary: {0}")]
-    Glossary(#[from] GlossaryLineError),
+    Glossary(GlossaryLineError),
     /// The words do not make a word graph.
     #[error(transparent)]
     Graph(#[from] graph::GraphError),
@@ -78,7 +78,8 @@ impl Lexicon {
 
     /// A lexicon over the given dictionary and the embedded Glossary.
     pub fn new(dictionary: Dictionary, edition: Edition) -> Result<Self, LexiconError> {
-        let glossary_entries = glossary::parse_glossary(EMBEDDED_GLOSSARY)?;
+        let glossary_entries =
+            glossary::parse_glossary(EMBEDDED_GLOSSARY).map_err(LexiconError::Glossary)?;
         let glossary_words = glossary::glossary_words(&glossary_entries);
         let glossary =
             fst::Set::from_iter(&glossary_words).expect("glossary words are sorted and unique");

@@ -22,12 +22,13 @@ pub enum GuideError {
         message: String,
     },
     /// The guide could not be written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: String,
-        /// What the operating system said.
-        source: std::io::Error,
+        /// What the operating system said (in the message, so not also a source: an error
+        /// chain would say it twice).
+        error: std::io::Error,
     },
 }
 
@@ -302,7 +303,7 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
 
     let io = |path: &Path| {
         let path = path.display().to_string();
-        move |source| GuideError::Io { path, source }
+        move |error| GuideError::Io { path, error }
     };
     let charts = out.join("charts");
     std::fs::create_dir_all(&charts).map_err(io(&charts))?;

@@ -173,6 +173,13 @@ fn bad_word_lists_are_clear_errors() {
     ]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("/nonexistent/words.lex"));
+    // The operating system's reason is said once, not again as the error's cause.
+    assert_eq!(
+        stderr(&missing).matches("(os error 2)").count(),
+        1,
+        "{}",
+        stderr(&missing)
+    );
     std::fs::write(&list, "").unwrap();
     let empty = owlery(&[
         "lexicon",
