@@ -250,4 +250,11 @@ fn analyze_lists_a_rummy_hands_melds_for_a_round_card() {
         message.contains("expected one of: Deuces Wild"),
         "{message}"
     );
+    let empty = owlery(&["analyze", "scrabble-cards", "--hand", " double "], "");
+    assert_eq!(empty.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&empty.stderr);
+    assert!(
+        message.contains("--hand \" double \": no letters"),
+        "{message}"
+    );
 }

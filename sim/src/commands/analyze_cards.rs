@@ -46,6 +46,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         bail!("--hand: scrabble-cards needs the hand to move, e.g. --hand HOBRTSS");
     };
     let hand = parse_hand(hand_text)?;
+    if hand.letters.is_empty() {
+        bail!("--hand {hand_text:?}: no letters; expected the hand to move, e.g. --hand HOBRTSS");
+    }
     if args.variant == VariantArg::Rummy {
         return rummy(args, &hand.letters);
     }
