@@ -25,7 +25,7 @@ struct Row {
     points: i32,
 }
 
-/// Reads `--hand`: letters, then `double` / `triple` for each Premium card held.
+/// Reads `--hand`: letters (at least one), then `double` / `triple` for each Premium card held.
 fn parse_hand(text: &str) -> anyhow::Result<Hand> {
     let mut hand = Hand::default();
     for word in text.split_whitespace() {
@@ -37,6 +37,9 @@ fn parse_hand(text: &str) -> anyhow::Result<Hand> {
                 .add_all(&Rack::parse(&letters.to_ascii_uppercase()).context("reading --hand")?),
         }
     }
+    if hand.letters.is_empty() {
+        bail!("--hand {text:?}: no letters; expected the hand to move, e.g. --hand HOBRTSS");
+    }
     Ok(hand)
 }
 
@@ -46,9 +49,6 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         bail!("--hand: scrabble-cards needs the hand to move, e.g. --hand HOBRTSS");
     };
     let hand = parse_hand(hand_text)?;
-    if hand.letters.is_empty() {
-        bail!("--hand {hand_text:?}: no letters; expected the hand to move, e.g. --hand HOBRTSS");
-    }
     if args.variant == VariantArg::Rummy {
         return rummy(args, &hand.letters);
     }
