@@ -307,6 +307,46 @@ fn analyze_names_the_bad_cgp_field() {
 }
 
 #[test]
+fn analyze_refuses_tiles_no_game_could_hold() {
+    let horn_with =
+        |rack: &str| format!("15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 {rack}/ 14/0 0");
+    let refusal = |game: &str, rack: &str| {
+        let output = owlery(&["analyze", game, "--cgp", &horn_with(rack)]);
+        assert_eq!(output.status.code(), Some(2), "{rack}");
+        assert!(stdout(&output).is_empty(), "{rack}");
+        stderr(&output)
+    };
+    // The set's two Hs: one on the board, two on the rack.
+    let extra_h = refusal("scrabble", "HHA");
+    assert!(
+        extra_h.contains("--cgp: the position holds more H tiles than the set's 2"),
+        "{extra_h}"
+    );
+    let blanks = refusal("scrabble-hp", "???");
+    assert!(blanks.contains("more ? tiles than the set's 2"), "{blanks}");
+    let full = refusal("scrabble", "AEFMRTXY");
+    assert!(
+        full.contains("--cgp racks: AEFMRTXY holds 8 tiles; expected at most 7"),
+        "{full}"
+    );
+    let huge = refusal("scrabble", &"E".repeat(300));
+    assert!(
+        huge.contains("CGP racks: 300 tiles: expected at most 255"),
+        "{huge}"
+    );
+    // Racks grow in the Harry Potter edition (house powers, Engorgio): only the set bounds them.
+    let grown = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &horn_with("AEFMRTXY"),
+        "--top",
+        "1",
+    ]);
+    assert!(grown.status.success(), "{}", stderr(&grown));
+}
+
+#[test]
 fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
     let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
     let cgp =

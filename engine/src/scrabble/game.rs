@@ -14,7 +14,7 @@ use super::moves::Move;
 use super::observation::Observation;
 use super::rack::Rack;
 use super::rules::Rules;
-use super::tiles::KINDS;
+use super::tiles::{KINDS, TileSet, kind_char};
 
 /// The most players a game seats.
 pub const MAX_PLAYERS: usize = 4;
@@ -101,6 +101,23 @@ pub enum SetupError {
     },
 }
 
+/// The bag a CGP position leaves: the tile set less the board's tiles and the racks'; an
+/// error if they hold more of some tile than the set has.
+pub fn bag_after(tiles: &TileSet, cgp: &Cgp) -> Result<Bag, SetupError> {
+    let mut bag = Bag::full(tiles);
+    let board_tiles = cgp.board.cells().map(|cell| cell.kind());
+    let rack_tiles = cgp.racks.iter().flat_map(|rack| rack.kinds());
+    for kind in board_tiles.chain(rack_tiles) {
+        if !bag.remove(kind) {
+            return Err(SetupError::TooManyTiles {
+                tile: kind_char(kind),
+                count: tiles.count(kind),
+            });
+        }
+    }
+    Ok(bag)
+}
+
 /// A crossword game in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -183,20 +200,7 @@ impl Game {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
-        let mut bag = Bag::full(&rules.tiles);
-        let board_tiles = cgp.board.cells().map(|cell| cell.kind());
-        let rack_tiles = cgp
-            .racks
-            .iter()
-            .flat_map(|rack| rack.kinds().collect::<Vec<_>>());
-        for kind in board_tiles.chain(rack_tiles) {
-            if !bag.remove(kind) {
-                return Err(SetupError::TooManyTiles {
-                    tile: super::tiles::kind_char(kind),
-                    count: rules.tiles.count(kind),
-                });
-            }
-        }
+        let bag = bag_after(&rules.tiles, cgp)?;
         let mut game = Game {
             bag,
             board: cgp.board.clone(),

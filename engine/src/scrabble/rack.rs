@@ -13,14 +13,23 @@ pub struct Rack {
     present: u32,
 }
 
-/// A rack string held something other than letters and `?`.
+/// A rack string that is not a rack.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?}: {found:?} is not a tile (expected A-Z or ? for a blank)")]
-pub struct RackParseError {
-    /// The text given.
-    pub text: String,
-    /// The first character that is not a tile.
-    pub found: char,
+pub enum RackParseError {
+    /// It held something other than letters and `?`.
+    #[error("{text:?}: {found:?} is not a tile (expected A-Z or ? for a blank)")]
+    NotATile {
+        /// The text given.
+        text: String,
+        /// The first character that is not a tile.
+        found: char,
+    },
+    /// It held more tiles than a rack can count.
+    #[error("{count} tiles: expected at most {most}", most = Rack::MOST)]
+    TooMany {
+        /// How many tiles it held.
+        count: usize,
+    },
 }
 
 impl Rack {
@@ -31,14 +40,21 @@ impl Rack {
         present: 0,
     };
 
+    /// The most tiles a rack counts (a byte each for the total and every kind).
+    pub const MOST: usize = u8::MAX as usize;
+
     /// Reads tiles such as `AEINRST` or `QI?` (any case).
     pub fn parse(text: &str) -> Result<Rack, RackParseError> {
+        let count = text.chars().count();
         let mut rack = Rack::EMPTY;
         for c in text.chars() {
-            let kind = kind_of_char(c).ok_or_else(|| RackParseError {
+            let kind = kind_of_char(c).ok_or_else(|| RackParseError::NotATile {
                 text: text.to_string(),
                 found: c,
             })?;
+            if rack.len() == Rack::MOST {
+                return Err(RackParseError::TooMany { count });
+            }
             rack.add(kind);
         }
         Ok(rack)
@@ -175,5 +191,26 @@ impl fmt::Display for Rack {
             write!(f, "{}", kind_char(kind))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_reads_tiles_and_refuses_what_is_not_a_rack() {
+        let rack = Rack::parse("qi?Q").unwrap();
+        assert_eq!((rack.len(), rack.count(16), rack.count(BLANK)), (4, 2, 1));
+        assert_eq!(
+            Rack::parse("AB1").unwrap_err().to_string(),
+            "\"AB1\": '1' is not a tile (expected A-Z or ? for a blank)"
+        );
+        assert_eq!(Rack::parse(&"E".repeat(255)).unwrap().len(), 255);
+        // One more would wrap the byte counts into a small, wrong rack.
+        assert_eq!(
+            Rack::parse(&"E".repeat(256)).unwrap_err().to_string(),
+            "256 tiles: expected at most 255"
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use engine::hogwarts::{Card, House, HpNumbers};
-use engine::scrabble::{Cgp, MoveGen, check_placement, leave_after};
+use engine::scrabble::{Cgp, MoveGen, Rules, bag_after, check_placement, leave_after};
 use serde::Serialize;
 
 use super::setup::{crossword_rules, game_lexicon, hp_rules};
@@ -65,6 +65,24 @@ fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
     Ok(extras)
 }
 
+/// Refuses a position no game could reach by its tiles: more of some tile on the board and
+/// racks than the set has, or in the plain game a rack fuller than a rack is (in the Harry
+/// Potter edition house powers and Engorgio add tiles, so only the set bounds a rack).
+fn check_tiles(cgp: &Cgp, rules: &Rules, game: GameArg) -> anyhow::Result<()> {
+    bag_after(&rules.tiles, cgp).context("--cgp")?;
+    let most = rules.numbers.rack_size;
+    if game == GameArg::Scrabble
+        && let Some(rack) = cgp.racks.iter().find(|rack| rack.len() > most)
+    {
+        bail!(
+            "--cgp racks: {} holds {} tiles; expected at most {most}, the rack size",
+            rack,
+            rack.len()
+        );
+    }
+    Ok(())
+}
+
 /// Runs `owlery analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     match args.game {
@@ -88,6 +106,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         GameArg::MonopolyHp | GameArg::ScrabbleCards => unreachable!("handled above"),
     };
+    check_tiles(&cgp, &rules, args.game)?;
     let rack = cgp.racks[0];
     let confundo = extras.as_ref().is_some_and(|e| e.confundo);
     let mut moves = Vec::new();
