@@ -215,6 +215,10 @@ pub struct RulesArgs {
     /// Override one number, e.g. --set bingo_bonus=35 (repeatable; applied after --rules).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// The one value `owlery sweep` sets, as KEY=VALUE: applied after `--set` and named
+    /// `--param` in errors.
+    #[arg(skip)]
+    pub swept: Option<String>,
     /// Leave values for the equity and cards bots, replacing the shipped ones (see
     /// bots/data/leaves.toml; `owlery train leaves` writes such a file).
     #[arg(long, value_name = "FILE")]

@@ -338,6 +338,51 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
 }
 
 #[test]
+fn a_sweep_checks_every_value_before_its_first_run() {
+    let dir = scratch("sweep-refused");
+    let out = dir.join("sweep");
+    let refused = owlery(&[
+        "sweep",
+        "scrabble",
+        "--param",
+        "rack_size=7,8,99",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("--param rack_size=99: rack_size: expected 1 to 15"),
+        "{message}"
+    );
+    assert!(!out.exists(), "no value ran");
+    // In the Harry Potter edition an unknown key lists both layers' keys.
+    let unknown = owlery(&[
+        "sweep",
+        "scrabble-hp",
+        "--param",
+        "glossary_bonu=5,10",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let message = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        message.contains(
+            "--param glossary_bonu=5: line 1: unknown key `glossary_bonu`; expected one of: \
+             bingo_bonus, bingo_tiles, cards, challenge_penalty, exchange_min_bag, \
+             glossary_bonus, houses, rack_size"
+        ),
+        "{message}"
+    );
+    assert!(!out.exists(), "no value ran");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards() {
     let dir = scratch("hp");
     let run = |out: &Path, extra: &[&str]| {

@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, Variant};
+use engine::data::DataError;
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -20,13 +21,19 @@ fn read(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }
 
+/// The Harry Potter layer's own top-level keys; every other key is the crossword's.
+const HP_KEYS: [&str; 5] = [
+    "cards",
+    "challenge_penalty",
+    "glossary_bonus",
+    "houses",
+    "revelio_bonus",
+];
+
 /// Whether a key belongs to the Harry Potter layer's numbers rather than the crossword's.
 fn is_hp_key(key: &str) -> bool {
     let first = key.split('.').next().unwrap_or("").trim();
-    matches!(
-        first,
-        "glossary_bonus" | "revelio_bonus" | "challenge_penalty" | "houses" | "cards"
-    )
+    HP_KEYS.contains(&first)
 }
 
 /// A game's rules: the crossword's, and the Harry Potter layer's numbers where it has them.
@@ -42,6 +49,27 @@ impl Built {
             toml::from_str(text).map_err(|error| engine::data::toml_error(text, source, &error))?;
         let (hp, crossword): (toml::Table, toml::Table) =
             table.into_iter().partition(|(key, _)| is_hp_key(key));
+        if self.hp.is_some() {
+            // The crossword's numbers would list only their own keys as the ones expected.
+            let known = toml::Table::try_from(&self.crossword.numbers)?;
+            if let Some(key) = crossword.keys().find(|key| !known.contains_key(*key)) {
+                let mut expected: Vec<&str> = known.keys().map(String::as_str).collect();
+                expected.extend(HP_KEYS);
+                expected.sort_unstable();
+                let message = format!(
+                    "unknown key `{key}`; expected one of: {}",
+                    expected.join(", ")
+                );
+                let line = text
+                    .lines()
+                    .position(|line| line.trim_start().starts_with(key));
+                return Err(match line {
+                    Some(at) => DataError::at(source, at + 1, 0, message),
+                    None => DataError::whole(source, message),
+                }
+                .into());
+            }
+        }
         if !crossword.is_empty() {
             self.crossword.numbers = self
                 .crossword
@@ -155,14 +183,27 @@ fn overlay_numbers(
     if let Some(path) = &args.rules {
         overlay(&read(path)?, &path.display().to_string())?;
     }
-    for setting in &args.set {
+    let settings = args.set.iter().map(|setting| ("--set", setting));
+    for (flag, setting) in settings.chain(args.swept.iter().map(|setting| ("--param", setting))) {
         let (key, value) = setting.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--set {setting:?}: expected KEY=VALUE, e.g. {example}")
+            anyhow::anyhow!("{flag} {setting:?}: expected KEY=VALUE, e.g. {example}")
         })?;
         overlay(
             &format!("{} = {}", key.trim(), value.trim()),
-            &format!("--set {setting}"),
+            &format!("{flag} {setting}"),
         )?;
+    }
+    Ok(())
+}
+
+/// Builds `game`'s rules from `args` and drops them: every file and setting is read and
+/// checked, as a run would before its first game.
+pub fn check_rules(game: GameArg, args: &RulesArgs, variant: VariantArg) -> anyhow::Result<()> {
+    match game {
+        GameArg::Scrabble => drop(crossword_rules(args)?),
+        GameArg::ScrabbleHp => drop(hp_rules(args)?),
+        GameArg::MonopolyHp => drop(monopoly_rules(args)?),
+        GameArg::ScrabbleCards => drop(card_rules(args, variant)?),
     }
     Ok(())
 }

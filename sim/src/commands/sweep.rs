@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use reports::tables::Table;
 
 use super::report::write_report;
+use super::setup::check_rules;
 use crate::cli::SweepArgs;
 use crate::runner::store::write_atomically;
 
@@ -52,9 +53,19 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let (key, values) = parse_param(&args.param)?;
     let mut rows =
         vec!["key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score\n".to_string()];
-    for value in &values {
+    let with_value = |value: &str| {
         let mut sim = args.sim.clone();
-        sim.data.set.push(format!("{key}={value}"));
+        sim.data.swept = Some(format!("{key}={value}"));
+        sim
+    };
+    // Every value is checked before the first run: one refused after hours of games would
+    // leave the sweep half done.
+    for value in &values {
+        let sim = with_value(value);
+        check_rules(sim.game, &sim.data, sim.variant)?;
+    }
+    for value in &values {
+        let mut sim = with_value(value);
         sim.out = args.sim.out.join(format!("{key}={value}"));
         super::sim::run(&sim)?;
         write_report(&sim.out, &sim.out.join("guide"))?;
