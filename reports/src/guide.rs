@@ -159,7 +159,9 @@ fn pairing_sentence(row: &[String]) -> String {
 pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError> {
     let mut blocks = Vec::new();
     let bots = standings(dir, "bots.csv", "bot")?;
-    let total_games: f64 = bots.iter().map(|s| s.games).fold(0.0, f64::max);
+    // Every game has a first seat; a bot in several seats counts a game once for each.
+    let seats = standings(dir, "seats.csv", "seat")?;
+    let total_games: f64 = seats.iter().map(|s| s.games).fold(0.0, f64::max);
     blocks.push(Block::Paragraph(format!(
         "Figures from {} simulated games. Win rates count a tie as half a win; intervals are Wilson 95% intervals, \
          and a difference is called significant only when its interval excludes one half.",
@@ -167,7 +169,13 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     )));
 
     blocks.push(Block::Heading("Which strategy wins".into()));
-    if let Some(best) = bots.iter().max_by(|a, b| a.rate.total_cmp(&b.rate)) {
+    if let [only] = &bots[..] {
+        blocks.push(Block::Paragraph(format!(
+            "{} held every seat, so no strategy is compared here; the sections below compare \
+             the seats (and the houses and cards, where the game has them).",
+            only.label
+        )));
+    } else if let Some(best) = bots.iter().max_by(|a, b| a.rate.total_cmp(&b.rate)) {
         blocks.push(Block::Paragraph(format!(
             "{} wins most often: {} of its games (95% interval {} to {}), by {:+.1} points on average.",
             best.label,
@@ -202,7 +210,6 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     }
 
     blocks.push(Block::Heading("Does moving first matter".into()));
-    let seats = standings(dir, "seats.csv", "seat")?;
     if let Some(first) = seats.first() {
         let fair = first.low <= 1.0 / seats.len() as f64 && first.high >= 1.0 / seats.len() as f64;
         blocks.push(Block::Paragraph(format!(

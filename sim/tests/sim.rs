@@ -280,6 +280,40 @@ fn report_writes_a_guide_with_charts_from_a_run() {
 }
 
 #[test]
+fn a_guide_counts_each_game_once_when_a_bot_holds_every_seat() {
+    let dir = scratch("report-mirror");
+    let (run, guide) = (dir.join("run"), dir.join("guide"));
+    assert_ran(&owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "10",
+        "--bots",
+        "greedy,greedy,greedy",
+        "--out",
+        run.to_str().unwrap(),
+    ]));
+    assert_ran(&owlery(&[
+        "report",
+        run.to_str().unwrap(),
+        "--out",
+        guide.to_str().unwrap(),
+    ]));
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    // Not 30: greedy played 30 seats' games.
+    assert!(
+        markdown.contains("Figures from 10 simulated games."),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("greedy held every seat, so no strategy is compared here"),
+        "{markdown}"
+    );
+    assert!(!markdown.contains("wins most often"), "{markdown}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn sweep_runs_each_value_and_tabulates_win_rates() {
     let dir = scratch("sweep");
     let out = dir.join("sweep");
