@@ -260,6 +260,14 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
         stderr(&bad)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+    // Each number is in range, but together they would let a rack outgrow a line.
+    let grown = owlery(&["play", "scrabble-hp", "--quiet", "--set", "rack_size=14"]);
+    assert_eq!(grown.status.code(), Some(2));
+    assert!(
+        stderr(&grown).contains("let a rack hold 16 tiles; expected at most 15"),
+        "{}",
+        stderr(&grown)
+    );
 }
 
 const HORN: &str = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 AFM/ 14/0 0";
@@ -329,13 +337,19 @@ fn analyze_refuses_tiles_no_game_could_hold() {
         full.contains("--cgp racks: AEFMRTXY holds 8 tiles; expected at most 7"),
         "{full}"
     );
+    // Ravenclaw's opening 8 tiles and Engorgio's 2 more: 10 at most.
+    let grown = refusal("scrabble-hp", "AEFIMRSTXY?");
+    assert!(
+        grown.contains("holds 11 tiles; expected at most 10"),
+        "{grown}"
+    );
     let huge = refusal("scrabble", &"E".repeat(300));
     assert!(
         huge.contains("CGP racks: 300 tiles: expected at most 255"),
         "{huge}"
     );
-    // Racks grow in the Harry Potter edition (house powers, Engorgio): only the set bounds them.
-    let grown = owlery(&[
+    // A Harry Potter rack may hold 8 (Ravenclaw's opening rack, or Engorgio's draw).
+    let eight = owlery(&[
         "analyze",
         "scrabble-hp",
         "--cgp",
@@ -343,7 +357,7 @@ fn analyze_refuses_tiles_no_game_could_hold() {
         "--top",
         "1",
     ]);
-    assert!(grown.status.success(), "{}", stderr(&grown));
+    assert!(eight.status.success(), "{}", stderr(&eight));
 }
 
 #[test]

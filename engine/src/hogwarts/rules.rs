@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
 use crate::data::{DataError, overlay_toml, toml_error};
-use crate::scrabble::{Layout, Rules};
+use crate::scrabble::{Layout, Rules, SIZE};
 
 /// The default numbers.
 pub const DEFAULT_HP_RULES: &str = include_str!("../../data/scrabble-hp/rules.toml");
@@ -204,5 +204,72 @@ impl HpRules {
             crossword,
             numbers: HpNumbers::standard(),
         }
+    }
+
+    /// The most tiles a rack can hold when its seat moves: the opening rack (Ravenclaw's, if
+    /// larger), and on top of it what one card adds (Engorgio's draw, or the tile
+    /// Expelliarmus takes).
+    pub fn largest_rack(&self) -> usize {
+        let cards = &self.numbers.cards;
+        let in_deck = |card: Card| cards.count(card) > 0;
+        let engorgio = cards
+            .entry(Card::Engorgio)
+            .tiles
+            .filter(|_| in_deck(Card::Engorgio));
+        let expelliarmus = usize::from(in_deck(Card::Expelliarmus));
+        let opening = self.crossword.numbers.rack_size;
+        opening.max(self.numbers.houses.ravenclaw.opening_tiles)
+            + engorgio.unwrap_or(0).max(expelliarmus)
+    }
+
+    /// Checks what the crossword numbers and the layer's allow together: no rack may hold
+    /// more tiles than a line has squares (the move generator's and bots' tables are that
+    /// long).
+    pub fn check(&self) -> Result<(), DataError> {
+        let largest = self.largest_rack();
+        if largest > SIZE {
+            return Err(DataError::whole(
+                "the Harry Potter rules",
+                format!(
+                    "rack_size {}, houses.ravenclaw.opening_tiles {} and the cards (Engorgio \
+                     draws {}, Expelliarmus takes one) let a rack hold {largest} tiles; \
+                     expected at most {SIZE}, a line's length",
+                    self.crossword.numbers.rack_size,
+                    self.numbers.houses.ravenclaw.opening_tiles,
+                    self.numbers.cards.entry(Card::Engorgio).tiles.unwrap_or(0),
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rack_may_grow_to_a_lines_length_and_no_further() {
+        let mut rules = HpRules::standard();
+        // Ravenclaw's 8 opening tiles and Engorgio's 2.
+        assert_eq!(rules.largest_rack(), 10);
+        assert!(rules.check().is_ok());
+        rules.crossword.numbers.rack_size = 13;
+        assert_eq!(rules.largest_rack(), 15);
+        assert!(rules.check().is_ok());
+        rules.crossword.numbers.rack_size = 14;
+        assert_eq!(
+            rules.check().unwrap_err().to_string(),
+            "the Harry Potter rules: rack_size 14, houses.ravenclaw.opening_tiles 8 and the cards \
+             (Engorgio draws 2, Expelliarmus takes one) let a rack hold 16 tiles; expected at \
+             most 15, a line's length"
+        );
+        // Without Engorgio in the deck, only Expelliarmus's one tile adds to the rack.
+        rules.numbers.cards.get_mut("engorgio").unwrap().count = 0;
+        assert_eq!(rules.largest_rack(), 15);
+        rules.numbers.cards.get_mut("expelliarmus").unwrap().count = 0;
+        rules.crossword.numbers.rack_size = 15;
+        assert_eq!(rules.largest_rack(), 15);
+        assert!(rules.check().is_ok());
     }
 }

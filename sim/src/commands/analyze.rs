@@ -66,16 +66,13 @@ fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
 }
 
 /// Refuses a position no game could reach by its tiles: more of some tile on the board and
-/// racks than the set has, or in the plain game a rack fuller than a rack is (in the Harry
-/// Potter edition house powers and Engorgio add tiles, so only the set bounds a rack).
-fn check_tiles(cgp: &Cgp, rules: &Rules, game: GameArg) -> anyhow::Result<()> {
+/// racks than the set has, or a rack fuller than `most` (the rack size, or in the Harry
+/// Potter edition what house powers and cards can grow a rack to).
+fn check_tiles(cgp: &Cgp, rules: &Rules, most: usize) -> anyhow::Result<()> {
     bag_after(&rules.tiles, cgp).context("--cgp")?;
-    let most = rules.numbers.rack_size;
-    if game == GameArg::Scrabble
-        && let Some(rack) = cgp.racks.iter().find(|rack| rack.len() > most)
-    {
+    if let Some(rack) = cgp.racks.iter().find(|rack| rack.len() > most) {
         bail!(
-            "--cgp racks: {} holds {} tiles; expected at most {most}, the rack size",
+            "--cgp racks: {} holds {} tiles; expected at most {most}",
             rack,
             rack.len()
         );
@@ -97,16 +94,21 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     };
     let cgp: Cgp = cgp_text.parse().context("reading --cgp")?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let (rules, extras) = match args.game {
-        GameArg::Scrabble => (crossword_rules(&args.data)?, None),
+    let (rules, extras, most_on_rack) = match args.game {
+        GameArg::Scrabble => {
+            let rules = crossword_rules(&args.data)?;
+            let most = rules.numbers.rack_size;
+            (rules, None, most)
+        }
         GameArg::ScrabbleHp => {
             let hp = hp_rules(&args.data)?;
             let extras = hp_extras(&cgp, &hp.numbers)?;
-            (Arc::new(hp.crossword.clone()), Some(extras))
+            let most = hp.largest_rack();
+            (Arc::new(hp.crossword.clone()), Some(extras), most)
         }
         GameArg::MonopolyHp | GameArg::ScrabbleCards => unreachable!("handled above"),
     };
-    check_tiles(&cgp, &rules, args.game)?;
+    check_tiles(&cgp, &rules, most_on_rack)?;
     let rack = cgp.racks[0];
     let confundo = extras.as_ref().is_some_and(|e| e.confundo);
     let mut moves = Vec::new();

@@ -142,10 +142,12 @@ pub fn crossword_rules(args: &RulesArgs) -> anyhow::Result<Arc<Rules>> {
 /// The Harry Potter edition's rules, likewise.
 pub fn hp_rules(args: &RulesArgs) -> anyhow::Result<Arc<HpRules>> {
     let built = build(GameArg::ScrabbleHp, args)?;
-    Ok(Arc::new(HpRules {
+    let rules = HpRules {
         crossword: built.crossword,
         numbers: built.hp.expect("the Harry Potter game has its numbers"),
-    }))
+    };
+    rules.check()?;
+    Ok(Arc::new(rules))
 }
 
 /// Monopoly: Harry Potter's rules: the embedded board, Owl Post cards and numbers, each
