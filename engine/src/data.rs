@@ -11,6 +11,22 @@ pub struct Place {
     pub column: usize,
 }
 
+/// The most points, either way, one number of a crossword game's data may be worth (a bonus,
+/// a card's points): room for any rebalancing, and little enough that a move's score in the
+/// bots' hundredths of a point, and a game's sums, stay far inside 32 bits.
+pub const MOST_POINTS: i32 = 100_000;
+
+/// Checks that the points number `key` is within [`MOST_POINTS`] either way.
+pub fn check_points(file: &str, key: &str, points: i32) -> Result<(), DataError> {
+    if points.abs() > MOST_POINTS {
+        return Err(DataError::whole(
+            file,
+            format!("{key}: expected -{MOST_POINTS} to {MOST_POINTS}, found {points}"),
+        ));
+    }
+    Ok(())
+}
+
 /// A data file that could not be read as the game needs it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct DataError {

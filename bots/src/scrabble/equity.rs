@@ -330,10 +330,10 @@ impl<'a> TurnLeaves<'a> {
     /// The most a placement on `stretch` could be worth: its score bound and the best leave
     /// of the tiles it leaves (holding no more blanks than it may).
     fn stretch_bound(&self, stretch: &Stretch) -> i32 {
-        stretch.score * 100
-            + self.best[stretch.blanks_kept.min(MAX_BLANKS)]
-                [self.rack.len().saturating_sub(stretch.tiles)]
-            + stretch.hogwarts as i32 * self.hogwarts_value
+        // No leave of that size is `i32::MIN`: a stretch scoring below nothing stays there.
+        let leave = self.best[stretch.blanks_kept.min(MAX_BLANKS)]
+            [self.rack.len().saturating_sub(stretch.tiles)];
+        (stretch.score * 100 + stretch.hogwarts as i32 * self.hogwarts_value).saturating_add(leave)
     }
 
     /// What `candidate` is worth: its score, its leave, its brown squares.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
 use super::rummy::{RoundCard, standard_rounds};
-use crate::data::{DataError, overlay_toml, toml_error};
+use crate::data::{DataError, check_points, overlay_toml, toml_error};
 use crate::scrabble::TileSet;
 
 /// The default numbers.
@@ -48,9 +48,13 @@ impl CardNumbers {
         if !(2..=15).contains(&self.hand_size) {
             return fail("hand_size: expected 2 to 15");
         }
-        if self.first_word_multiplier < 1 || self.bingo_bonus < 0 {
-            return fail("first_word_multiplier: expected 1 or more; bingo_bonus: 0 or more");
+        if !(1..=100).contains(&self.first_word_multiplier) {
+            return fail("first_word_multiplier: expected 1 to 100");
         }
+        if self.bingo_bonus < 0 {
+            return fail("bingo_bonus: expected 0 or more");
+        }
+        check_points(file, "bingo_bonus", self.bingo_bonus)?;
         if self.passes_each_to_end == 0 {
             return fail("passes_each_to_end: expected 1 or more");
         }
@@ -100,5 +104,33 @@ impl CardRules {
             rummy_rounds: standard_rounds(),
             numbers: CardNumbers::standard(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_out_of_range_is_named_alone() {
+        let standard = CardNumbers::standard();
+        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        assert_eq!(
+            refused("hand_size = 16"),
+            "--set: hand_size: expected 2 to 15"
+        );
+        assert_eq!(
+            refused("first_word_multiplier = 0"),
+            "--set: first_word_multiplier: expected 1 to 100"
+        );
+        assert_eq!(
+            refused("bingo_bonus = -5"),
+            "--set: bingo_bonus: expected 0 or more"
+        );
+        assert_eq!(
+            refused("passes_each_to_end = 0"),
+            "--set: passes_each_to_end: expected 1 or more"
+        );
+        assert!(standard.overlay("bingo_bonus = 0", "--set").is_ok());
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
-use crate::data::{DataError, overlay_toml, toml_error};
+use crate::data::{DataError, check_points, overlay_toml, toml_error};
 use crate::scrabble::{Layout, Rules, SIZE};
 
 /// The default numbers.
@@ -164,6 +164,21 @@ impl HpNumbers {
                 Card::Engorgio => needs(entry.tiles.is_some(), "tiles")?,
                 _ => {}
             }
+            for (what, points) in [
+                ("points", entry.points),
+                ("points_per_tile", entry.points_per_tile),
+            ] {
+                if let Some(points) = points {
+                    check_points(file, &format!("cards.{}.{what}", card.key()), points)?;
+                }
+            }
+        }
+        for (key, points) in [
+            ("glossary_bonus", self.glossary_bonus),
+            ("revelio_bonus", self.revelio_bonus),
+            ("challenge_penalty", self.challenge_penalty),
+        ] {
+            check_points(file, key, points)?;
         }
         if let Some(unknown) = self
             .cards
@@ -247,6 +262,25 @@ impl HpRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_out_of_range_are_refused_by_name() {
+        let standard = HpNumbers::standard();
+        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        assert_eq!(
+            refused("glossary_bonus = 100001"),
+            "--set: glossary_bonus: expected -100000 to 100000, found 100001"
+        );
+        assert_eq!(
+            refused("cards.quidditch_cup.points = -100001"),
+            "--set: cards.quidditch_cup.points: expected -100000 to 100000, found -100001"
+        );
+        assert!(
+            standard
+                .overlay("challenge_penalty = 100000", "--set")
+                .is_ok()
+        );
+    }
 
     #[test]
     fn a_rack_may_grow_to_a_lines_length_and_no_further() {

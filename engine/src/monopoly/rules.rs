@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::owl_post::{DEFAULT_OWL_POST, OwlCard, parse_cards};
+use super::owl_post::{DEFAULT_OWL_POST, Effect, OwlCard, parse_cards};
 use crate::data::{DataError, overlay_toml, toml_error};
 
 /// The default numbers.
@@ -53,24 +53,34 @@ impl MonopolyNumbers {
     }
 
     fn validate(self, file: &str) -> Result<MonopolyNumbers, DataError> {
-        let fail = |message: &str| Err(DataError::whole(file, message.to_string()));
-        if self.starting_points < 0 || self.go_reward < 0 || self.jail_fine < 0 {
-            return fail("starting_points, go_reward and jail_fine: expected 0 or more");
-        }
-        if self.jail_tries == 0 || self.doubles_to_jail == 0 {
-            return fail("jail_tries and doubles_to_jail: expected 1 or more");
-        }
-        if self.auction_opening <= 0 || self.auction_step <= 0 {
-            return fail("auction_opening and auction_step: expected above 0");
-        }
-        if self.house_cards_per_house == 0 {
-            return fail("house_cards_per_house: expected 1 or more");
-        }
-        if self.common_room_rent.iter().any(|&r| r < 0) || self.spell_rent_per_pip < 0 {
-            return fail("common_room_rent and spell_rent_per_pip: expected 0 or more");
-        }
-        if self.turn_cap == 0 {
-            return fail("turn_cap: expected 1 or more");
+        // Each number and the least it may be: the first one below names itself.
+        let least: [(&str, i64, i64); 10] = [
+            ("starting_points", self.starting_points.into(), 0),
+            ("go_reward", self.go_reward.into(), 0),
+            ("jail_fine", self.jail_fine.into(), 0),
+            ("jail_tries", self.jail_tries.into(), 1),
+            ("doubles_to_jail", self.doubles_to_jail.into(), 1),
+            ("auction_opening", self.auction_opening.into(), 1),
+            ("auction_step", self.auction_step.into(), 1),
+            (
+                "house_cards_per_house",
+                self.house_cards_per_house.into(),
+                1,
+            ),
+            ("spell_rent_per_pip", self.spell_rent_per_pip.into(), 0),
+            ("turn_cap", self.turn_cap.into(), 1),
+        ];
+        let rents = self
+            .common_room_rent
+            .iter()
+            .map(|&rent| ("common_room_rent", rent.into(), 0));
+        for (key, value, least) in least.into_iter().chain(rents) {
+            if value < least {
+                return Err(DataError::whole(
+                    file,
+                    format!("{key}: expected {least} or more, found {value}"),
+                ));
+            }
         }
         Ok(self)
     }
@@ -110,8 +120,97 @@ impl MonopolyRules {
         }
     }
 
+    /// An upper bound on the points a game can put in play: every seat's opening points, the
+    /// Bank's payments on every roll up to the turn cap (passing GO twice and the best-paying
+    /// Owl Post card, three times over for cards that lead to more cards), and every
+    /// property's mortgage.
+    pub fn most_points_in_play(&self) -> i64 {
+        let numbers = &self.numbers;
+        let best_card = self
+            .cards
+            .iter()
+            .map(|card| match card.effect {
+                Effect::Gain(points) => i64::from(points),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        let per_roll = 3 * (2 * i64::from(numbers.go_reward) + best_card);
+        let rolls = i64::from(numbers.turn_cap) * (i64::from(numbers.doubles_to_jail) + 1);
+        let mortgages: i64 = self
+            .board
+            .properties
+            .iter()
+            .map(|property| i64::from(property.mortgage.max(property.value)))
+            .sum();
+        super::MAX_PLAYERS as i64 * i64::from(numbers.starting_points)
+            + rolls * per_roll
+            + mortgages
+    }
+
+    /// Checks what the board, the cards and the numbers allow together: a player's points are
+    /// a 32-bit count, so no game may put more in play.
+    pub fn check(&self) -> Result<(), DataError> {
+        let most = self.most_points_in_play();
+        if most > i64::from(i32::MAX) {
+            return Err(DataError::whole(
+                "the monopoly-hp rules",
+                format!(
+                    "starting_points, go_reward, turn_cap and doubles_to_jail (with the Owl Post \
+                     cards and the board's mortgages) could put {most} points in play; expected \
+                     at most {}",
+                    i32::MAX
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The most players a game takes: the houses' cards limit it, and so does the engine (6).
     pub fn max_players(&self) -> usize {
         (4 * self.numbers.house_cards_per_house as usize).min(super::MAX_PLAYERS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_out_of_range_is_named_alone() {
+        let standard = MonopolyNumbers::standard();
+        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        assert_eq!(
+            refused("go_reward = -100"),
+            "--set: go_reward: expected 0 or more, found -100"
+        );
+        assert_eq!(
+            refused("auction_step = 0"),
+            "--set: auction_step: expected 1 or more, found 0"
+        );
+        assert_eq!(
+            refused("common_room_rent = [10, 20, -1, 80]"),
+            "--set: common_room_rent: expected 0 or more, found -1"
+        );
+    }
+
+    #[test]
+    fn no_game_may_put_more_points_in_play_than_a_player_can_hold() {
+        let mut rules = MonopolyRules::standard();
+        assert!(rules.check().is_ok());
+        // Six seats' opening points alone.
+        rules.numbers.starting_points = 400_000_000;
+        let message = rules.check().unwrap_err().to_string();
+        assert!(message.contains("could put 24"), "{message}");
+        assert!(
+            message.ends_with("expected at most 2147483647"),
+            "{message}"
+        );
+        // Or GO's reward on every roll of a long game.
+        rules.numbers.starting_points = 300;
+        rules.numbers.turn_cap = 10_000_000;
+        assert!(rules.check().is_err());
+        rules.numbers.turn_cap = 2_000;
+        assert!(rules.check().is_ok());
     }
 }

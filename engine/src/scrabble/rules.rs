@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layout::Layout;
 use super::tiles::TileSet;
-use crate::data::{DataError, overlay_toml, toml_error};
+use crate::data::{DataError, check_points, overlay_toml, toml_error};
 
 /// The default numbers.
 pub const DEFAULT_RULES: &str = include_str!("../../data/scrabble/rules.toml");
@@ -42,6 +42,13 @@ impl Numbers {
         if self.rack_size == 0 || self.rack_size > 15 {
             return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
         }
+        if self.scoreless_turns_to_end == 0 {
+            return Err(DataError::whole(
+                file,
+                "scoreless_turns_to_end: expected 1 or more",
+            ));
+        }
+        check_points(file, "bingo_bonus", self.bingo_bonus)?;
         Ok(self)
     }
 }
@@ -66,5 +73,30 @@ impl Rules {
             numbers: Numbers::parse(DEFAULT_RULES, "embedded rules.toml")
                 .expect("embedded rules are valid"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_out_of_range_are_refused_by_name() {
+        let standard = Rules::standard().numbers;
+        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        assert_eq!(
+            refused("rack_size = 16"),
+            "--set: rack_size: expected 1 to 15"
+        );
+        assert_eq!(
+            refused("scoreless_turns_to_end = 0"),
+            "--set: scoreless_turns_to_end: expected 1 or more"
+        );
+        assert_eq!(
+            refused("bingo_bonus = 2000000000"),
+            "--set: bingo_bonus: expected -100000 to 100000, found 2000000000"
+        );
+        let penalty = standard.overlay("bingo_bonus = -100000", "--set").unwrap();
+        assert_eq!(penalty.bingo_bonus, -100_000);
     }
 }

@@ -172,6 +172,7 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
         rules.numbers = rules.numbers.overlay(text, source)?;
         Ok(())
     })?;
+    rules.check()?;
     Ok(Arc::new(rules))
 }
 
