@@ -255,7 +255,7 @@ impl HpRules {
                 ),
             ));
         }
-        Ok(())
+        self.crossword.check_moves(largest)
     }
 }
 

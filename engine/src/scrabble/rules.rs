@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::layout::Layout;
-use super::tiles::TileSet;
+use super::board::Direction;
+use super::layout::{Layout, SIZE};
+use super::tiles::{KINDS, TileSet};
 use crate::data::{DataError, check_points, overlay_toml, toml_error};
 
 /// The default numbers.
@@ -64,7 +65,79 @@ pub struct Rules {
     pub numbers: Numbers,
 }
 
+/// The most one move may score: room for any sensible board and tiles, with a hundredfold to
+/// spare for the bots, which count hundredths of a point.
+pub const MOST_MOVE_SCORE: i64 = 10_000_000;
+
 impl Rules {
+    /// An upper bound on one move's score when it places `tiles` tiles at most: on the line
+    /// whose premiums multiply most, a main word of 15 of the costliest tile under the
+    /// line's largest letter premium and its `tiles` largest word premiums, a perpendicular
+    /// word as long through each tile placed, and the bingo premium.
+    pub fn most_move_score(&self, tiles: usize) -> i64 {
+        let tiles = tiles.min(SIZE);
+        let costliest = (0..KINDS)
+            .map(|kind| self.tiles.points(kind))
+            .max()
+            .unwrap_or(0);
+        let word_of = |letter: i64| SIZE as i64 * i64::from(costliest) * letter;
+        let squares = |direction: Direction, line: usize| {
+            (0..SIZE).map(move |pos| direction.square(line, pos))
+        };
+        let all_squares = || {
+            Direction::BOTH
+                .into_iter()
+                .flat_map(|d| (0..SIZE).flat_map(move |l| squares(d, l)))
+        };
+        let most_letter = all_squares()
+            .map(|sq| self.layout.letter_multiplier(sq))
+            .max()
+            .unwrap_or(1);
+        let most_word = all_squares()
+            .map(|sq| self.layout.word_multiplier(sq))
+            .max()
+            .unwrap_or(1);
+        let crossing = tiles as i64 * word_of(i64::from(most_letter)) * i64::from(most_word);
+        let main = Direction::BOTH
+            .into_iter()
+            .flat_map(|direction| (0..SIZE).map(move |line| (direction, line)))
+            .map(|(direction, line)| {
+                let mut words: Vec<i64> = squares(direction, line)
+                    .map(|sq| i64::from(self.layout.word_multiplier(sq)))
+                    .collect();
+                words.sort_unstable_by(|a, b| b.cmp(a));
+                let letter = squares(direction, line)
+                    .map(|sq| i64::from(self.layout.letter_multiplier(sq)))
+                    .max()
+                    .unwrap_or(1);
+                word_of(letter) * words[..tiles].iter().product::<i64>()
+            })
+            .max()
+            .unwrap_or(0);
+        main + crossing + i64::from(self.numbers.bingo_bonus.max(0))
+    }
+
+    /// Checks what the board, the tiles and the numbers allow together when a move places
+    /// `tiles` tiles at most: no move may score more than [`MOST_MOVE_SCORE`].
+    pub fn check_moves(&self, tiles: usize) -> Result<(), DataError> {
+        let most = self.most_move_score(tiles);
+        if most > MOST_MOVE_SCORE {
+            return Err(DataError::whole(
+                "the rules",
+                format!(
+                    "the board's premiums, the tiles' points and {tiles} tiles a move could \
+                     score {most} points in one move; expected at most {MOST_MOVE_SCORE}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// [`Rules::check_moves`] for a full rack.
+    pub fn check(&self) -> Result<(), DataError> {
+        self.check_moves(self.numbers.rack_size)
+    }
+
     /// The standard board, tiles and numbers.
     pub fn standard() -> Rules {
         Rules {
@@ -98,5 +171,26 @@ mod tests {
         );
         let penalty = standard.overlay("bingo_bonus = -100000", "--set").unwrap();
         assert_eq!(penalty.bingo_bonus, -100_000);
+    }
+
+    #[test]
+    fn no_move_may_score_past_the_bound() {
+        let mut rules = Rules::standard();
+        // Row 1: three triple words and a double letter under 15 Zs (10 points), then a
+        // perpendicular word as long through each of the 7 tiles (the board's largest
+        // premiums, triple letter and triple word), and the bingo premium.
+        let standard = 15 * 10 * 2 * 27 + 7 * 15 * 10 * 3 * 3 + 50;
+        assert_eq!(rules.most_move_score(7), standard);
+        assert!(rules.check().is_ok());
+        let mut rows = vec!["T".repeat(15); 15];
+        rows[7] = format!("{}*{}", "T".repeat(7), "T".repeat(7));
+        rules.layout = Layout::parse(&rows.join("\n"), "triples.txt").unwrap();
+        assert!(rules.check().is_ok());
+        rules.numbers.rack_size = 15;
+        assert_eq!(
+            rules.check().unwrap_err().to_string(),
+            "the rules: the board's premiums, the tiles' points and 15 tiles a move could score \
+             2152342850 points in one move; expected at most 10000000"
+        );
     }
 }

@@ -136,7 +136,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
 
 /// The crossword rules: the embedded defaults, each part replaceable by a file or a setting.
 pub fn crossword_rules(args: &RulesArgs) -> anyhow::Result<Arc<Rules>> {
-    Ok(Arc::new(build(GameArg::Scrabble, args)?.crossword))
+    let rules = build(GameArg::Scrabble, args)?.crossword;
+    rules.check()?;
+    Ok(Arc::new(rules))
 }
 
 /// The Harry Potter edition's rules, likewise.
