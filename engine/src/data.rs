@@ -135,25 +135,35 @@ fn merge_table(
             }
             (Some(slot), value) => *slot = value,
             (None, _) => {
-                let mut known: Vec<&str> = base.keys().map(String::as_str).collect();
-                known.sort_unstable();
-                let names_it = |line: &str| {
-                    let line = line.trim_start();
-                    line.starts_with(path.as_str()) || line.starts_with(key.as_str())
-                };
-                let line = text.lines().position(names_it).map_or(0, |i| i + 1);
-                let message = format!(
-                    "unknown key `{path}`; expected one of: {}",
-                    known.join(", ")
-                );
-                return Err(match line {
-                    0 => DataError::whole(file, message),
-                    line => DataError::at(file, line, 0, message),
-                });
+                let known = base.keys().map(String::as_str).collect();
+                return Err(unknown_key(file, text, (&path, &key), known));
             }
         }
     }
     Ok(())
+}
+
+/// The error for the unknown key `path` (its last part `key`) of `text`, at the first line
+/// naming it, listing the `known` keys in order.
+pub fn unknown_key(
+    file: &str,
+    text: &str,
+    (path, key): (&str, &str),
+    mut known: Vec<&str>,
+) -> DataError {
+    known.sort_unstable();
+    let names_it = |line: &str| {
+        let line = line.trim_start();
+        line.starts_with(path) || line.starts_with(key)
+    };
+    let message = format!(
+        "unknown key `{path}`; expected one of: {}",
+        known.join(", ")
+    );
+    match text.lines().position(names_it) {
+        Some(at) => DataError::at(file, at + 1, 0, message),
+        None => DataError::whole(file, message),
+    }
 }
 
 /// Turns a TOML error into a data error at its line and column.

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Direction;
-use super::layout::{Layout, SIZE};
+use super::layout::{Layout, SIZE, SQUARES};
 use super::tiles::{KINDS, TileSet};
 use crate::data::{DataError, check_points, overlay_toml, toml_error};
 
@@ -84,16 +84,11 @@ impl Rules {
         let squares = |direction: Direction, line: usize| {
             (0..SIZE).map(move |pos| direction.square(line, pos))
         };
-        let all_squares = || {
-            Direction::BOTH
-                .into_iter()
-                .flat_map(|d| (0..SIZE).flat_map(move |l| squares(d, l)))
-        };
-        let most_letter = all_squares()
+        let most_letter = (0..SQUARES)
             .map(|sq| self.layout.letter_multiplier(sq))
             .max()
             .unwrap_or(1);
-        let most_word = all_squares()
+        let most_word = (0..SQUARES)
             .map(|sq| self.layout.word_multiplier(sq))
             .max()
             .unwrap_or(1);

@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, Variant};
-use engine::data::DataError;
+use engine::data::unknown_key;
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -53,21 +53,8 @@ impl Built {
             // The crossword's numbers would list only their own keys as the ones expected.
             let known = toml::Table::try_from(&self.crossword.numbers)?;
             if let Some(key) = crossword.keys().find(|key| !known.contains_key(*key)) {
-                let mut expected: Vec<&str> = known.keys().map(String::as_str).collect();
-                expected.extend(HP_KEYS);
-                expected.sort_unstable();
-                let message = format!(
-                    "unknown key `{key}`; expected one of: {}",
-                    expected.join(", ")
-                );
-                let line = text
-                    .lines()
-                    .position(|line| line.trim_start().starts_with(key));
-                return Err(match line {
-                    Some(at) => DataError::at(source, at + 1, 0, message),
-                    None => DataError::whole(source, message),
-                }
-                .into());
+                let expected = known.keys().map(String::as_str).chain(HP_KEYS).collect();
+                return Err(unknown_key(source, text, (key, key), expected).into());
             }
         }
         if !crossword.is_empty() {
