@@ -398,6 +398,34 @@ fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
 }
 
 #[test]
+fn a_file_to_write_is_checked_before_the_work() {
+    let nowhere = std::env::temp_dir().join("owlery-no-such-dir").join("out");
+    let nowhere = nowhere.to_str().unwrap();
+    // A million games would take hours: the check comes first.
+    let train = owlery(&["train", "leaves", "--games", "1000000", "--out", nowhere]);
+    assert_eq!(train.status.code(), Some(2));
+    assert!(
+        stderr(&train).contains("there is no directory"),
+        "{}",
+        stderr(&train)
+    );
+    let game = owlery(&["play", "scrabble", "--quiet", "--gcg", nowhere]);
+    assert_eq!(game.status.code(), Some(2));
+    assert!(stdout(&game).is_empty(), "no game was played");
+    assert!(
+        stderr(&game).contains("--gcg") && stderr(&game).contains("there is no directory"),
+        "{}",
+        stderr(&game)
+    );
+    let monopoly = owlery(&["play", "monopoly-hp", "--quiet", "--gcg", "game.gcg"]);
+    assert!(
+        stderr(&monopoly).contains("--gcg records crossword games"),
+        "{}",
+        stderr(&monopoly)
+    );
+}
+
+#[test]
 fn train_leaves_writes_values_the_equity_bot_reads() {
     let dir = scratch("train");
     let out = dir.join("leaves.toml");

@@ -8,10 +8,20 @@ use engine::scrabble::{EndReason, Game, Move};
 
 use super::setup::{crossword_rules, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
+use crate::runner::store::{check_writable, write_atomically};
 use crate::{output, render};
 
 /// Runs `owlery play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.gcg {
+        if matches!(args.game, GameArg::MonopolyHp | GameArg::ScrabbleCards) {
+            anyhow::bail!(
+                "--gcg records crossword games (scrabble, scrabble-hp); {} has no GCG",
+                args.game.name()
+            );
+        }
+        check_writable(path, "--gcg")?;
+    }
     match args.game {
         GameArg::ScrabbleHp => return super::play_hp::run(args),
         GameArg::MonopolyHp => return super::play_monopoly::run(args),
@@ -87,7 +97,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.gcg {
         let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
         let text = crate::gcg::record(&game, &names, &[], &[]);
-        crate::runner::store::write_atomically(path, text.as_bytes())?;
+        write_atomically(path, text.as_bytes())?;
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::cli::TrainLeavesArgs;
 use crate::runner::seeds::game_seed;
+use crate::runner::store::check_writable;
 
 /// Games per unit of work: enough to amortise the fit's sums, few enough to spread over cores.
 const BATCH: u64 = 250;
@@ -23,6 +24,7 @@ pub fn leaves(args: &TrainLeavesArgs) -> anyhow::Result<ExitCode> {
         bail!("--games 0: expected at least one game");
     }
     bot_by_name(&args.bot, 0)?;
+    check_writable(&args.out, "--out")?;
     let rules = Arc::new(Rules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
     let mut pool = rayon::ThreadPoolBuilder::new();

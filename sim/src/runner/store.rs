@@ -74,6 +74,30 @@ impl Manifest {
     }
 }
 
+/// Checks, before any work, that the file `path` (given by `flag`) can be written where it
+/// names: its directory exists and it is not a directory. A long game or training run must
+/// not end in an error about where to put what it made.
+pub fn check_writable(path: &Path, flag: &str) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "{flag} {}: there is no directory {}; expected a file in an existing directory",
+            path.display(),
+            dir.display()
+        );
+    }
+    if path.is_dir() {
+        bail!(
+            "{flag} {}: a directory; expected a file name",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Writes a file whole: to a temporary name beside it, then renamed over the target.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut temporary = path.as_os_str().to_owned();
