@@ -250,7 +250,8 @@ pub struct PlayArgs {
         default_value = "greedy,greedy"
     )]
     pub bots: Vec<String>,
-    /// The seats' houses in order (scrabble-hp), e.g. gryffindor,slytherin; default: sorted at random.
+    /// The seats' houses in order (scrabble-hp, monopoly-hp), e.g. gryffindor,slytherin; default:
+    /// sorted at random.
     #[arg(long, value_delimiter = ',')]
     pub houses: Vec<String>,
     /// The seed: the same seed plays the same game, byte for byte.

@@ -398,7 +398,7 @@ fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
 }
 
 #[test]
-fn a_file_to_write_is_checked_before_the_work() {
+fn a_file_to_write_is_checked_before_the_work_and_flags_the_game_lacks_are_refused() {
     let nowhere = std::env::temp_dir().join("owlery-no-such-dir").join("out");
     let nowhere = nowhere.to_str().unwrap();
     // A million games would take hours: the check comes first.
@@ -422,6 +422,18 @@ fn a_file_to_write_is_checked_before_the_work() {
         stderr(&monopoly).contains("--gcg records crossword games"),
         "{}",
         stderr(&monopoly)
+    );
+    let plain = owlery(&[
+        "play",
+        "scrabble",
+        "--quiet",
+        "--houses",
+        "gryffindor,slytherin",
+    ]);
+    assert!(
+        stderr(&plain).contains("--houses: scrabble has no houses"),
+        "{}",
+        stderr(&plain)
     );
 }
 

@@ -22,6 +22,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
         check_writable(path, "--gcg")?;
     }
+    if !args.houses.is_empty() && matches!(args.game, GameArg::Scrabble | GameArg::ScrabbleCards) {
+        anyhow::bail!(
+            "--houses: {} has no houses (scrabble-hp and monopoly-hp have)",
+            args.game.name()
+        );
+    }
     match args.game {
         GameArg::ScrabbleHp => return super::play_hp::run(args),
         GameArg::MonopolyHp => return super::play_monopoly::run(args),
