@@ -435,6 +435,19 @@ fn a_file_to_write_is_checked_before_the_work_and_flags_the_game_lacks_are_refus
         "{}",
         stderr(&plain)
     );
+    let variant = owlery(&["play", "scrabble-hp", "--quiet", "--variant", "rummy"]);
+    assert!(
+        stderr(&variant)
+            .contains("--variant applies to scrabble-cards; scrabble-hp has no variants"),
+        "{}",
+        stderr(&variant)
+    );
+    let rollouts = owlery(&["play", "scrabble", "--quiet", "--rollouts", "5"]);
+    assert!(
+        stderr(&rollouts).contains("--rollouts applies to monopoly-hp's mc-trader"),
+        "{}",
+        stderr(&rollouts)
+    );
 }
 
 #[test]

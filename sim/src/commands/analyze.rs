@@ -10,7 +10,7 @@ use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{Cgp, MoveGen, Rules, bag_after, check_placement, leave_after};
 use serde::Serialize;
 
-use super::setup::{crossword_rules, game_lexicon, hp_rules};
+use super::setup::{check_game_options, crossword_rules, game_lexicon, hp_rules};
 use crate::cli::{AnalyzeArgs, Format, GameArg};
 use crate::output;
 
@@ -82,6 +82,7 @@ fn check_tiles(cgp: &Cgp, rules: &Rules, most: usize) -> anyhow::Result<()> {
 
 /// Runs `owlery analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    check_game_options(args.game, args.variant, None)?;
     match args.game {
         GameArg::MonopolyHp => {
             anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read")

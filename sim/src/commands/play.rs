@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::scrabble::{EndReason, Game, Move};
 
-use super::setup::{crossword_rules, game_lexicon};
+use super::setup::{check_game_options, crossword_rules, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
 use crate::runner::store::{check_writable, write_atomically};
 use crate::{output, render};
@@ -22,6 +22,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
         check_writable(path, "--gcg")?;
     }
+    check_game_options(args.game, args.variant, Some(args.rollouts))?;
     if !args.houses.is_empty() && matches!(args.game, GameArg::Scrabble | GameArg::ScrabbleCards) {
         anyhow::bail!(
             "--houses: {} has no houses (scrabble-hp and monopoly-hp have)",

@@ -4,6 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, Variant};
@@ -184,6 +185,28 @@ fn overlay_numbers(
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("{flag} {setting}"),
         )?;
+    }
+    Ok(())
+}
+
+/// Refuses `--variant` and `--rollouts` given to a game they do not apply to. Both have
+/// defaults, so only a value other than the default can be told apart from no flag.
+pub fn check_game_options(
+    game: GameArg,
+    variant: VariantArg,
+    rollouts: Option<usize>,
+) -> anyhow::Result<()> {
+    if game != GameArg::ScrabbleCards && variant != VariantArg::Classic {
+        bail!(
+            "--variant applies to scrabble-cards; {} has no variants",
+            game.name()
+        );
+    }
+    if game != GameArg::MonopolyHp && rollouts.is_some_and(|k| k != DEFAULT_ROLLOUTS) {
+        bail!(
+            "--rollouts applies to monopoly-hp's mc-trader; {} has no rollouts",
+            game.name()
+        );
     }
     Ok(())
 }

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use super::setup::{card_rules, crossword_rules, game_lexicon, hp_rules, monopoly_rules};
+use super::setup::{
+    card_rules, check_game_options, crossword_rules, game_lexicon, hp_rules, monopoly_rules,
+};
 use bots::monopoly::MonopolyOptions;
 
 use crate::cli::{GameArg, SimArgs};
@@ -98,6 +100,7 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
 
 /// Runs `owlery sim`.
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
+    check_game_options(args.game, args.variant, Some(args.rollouts))?;
     let seats = args.game.seats();
     if !seats.contains(&args.bots.len()) {
         bail!(
