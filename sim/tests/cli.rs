@@ -451,6 +451,29 @@ fn a_file_to_write_is_checked_before_the_work_and_flags_the_game_lacks_are_refus
 }
 
 #[test]
+fn equity_plays_under_a_penalty_as_large_as_the_data_allows() {
+    // Every play a bingo worth -100000: the bound on a stretch with no leave of its size once
+    // overflowed (this binary checks overflow).
+    let dir = scratch("penalty");
+    let output = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "20",
+        "--bots",
+        "equity,random",
+        "--set",
+        "bingo_bonus=-100000",
+        "--set",
+        "bingo_tiles=1",
+        "--out",
+        dir.join("run").to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn train_leaves_writes_values_the_equity_bot_reads() {
     let dir = scratch("train");
     let out = dir.join("leaves.toml");

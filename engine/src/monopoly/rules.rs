@@ -123,7 +123,7 @@ impl MonopolyRules {
     /// An upper bound on the points a game can put in play: every seat's opening points, the
     /// Bank's payments on every roll up to the turn cap (passing GO twice and the best-paying
     /// Owl Post card, three times over for cards that lead to more cards), and every
-    /// property's mortgage.
+    /// property's mortgage (or its value, if larger).
     pub fn most_points_in_play(&self) -> i64 {
         let numbers = &self.numbers;
         let best_card = self

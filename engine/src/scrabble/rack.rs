@@ -45,7 +45,6 @@ impl Rack {
 
     /// Reads tiles such as `AEINRST` or `QI?` (any case).
     pub fn parse(text: &str) -> Result<Rack, RackParseError> {
-        let count = text.chars().count();
         let mut rack = Rack::EMPTY;
         for c in text.chars() {
             let kind = kind_of_char(c).ok_or_else(|| RackParseError::NotATile {
@@ -53,6 +52,7 @@ impl Rack {
                 found: c,
             })?;
             if rack.len() == Rack::MOST {
+                let count = text.chars().count();
                 return Err(RackParseError::TooMany { count });
             }
             rack.add(kind);
