@@ -1,17 +1,14 @@
-//! The best move alone, found fast: every anchor gets upper bounds on the score of any move
-//! through it (its "shadow", after MAGPIE), one for the plays looked up by each count of tiles
-//! and one for its walk; these pieces are searched best bound first, and the search stops once
-//! no remaining bound can beat the best move found.
+//! An anchor's shadow (after MAGPIE): upper bounds on the score of any move through it, one
+//! for the plays looked up by each count of tiles and one for its walk, kept by the tiles placed
+//! each side and the blanks left so the walk can give up partial words that cannot win.
 
 use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN};
 
-use super::whole::{CountsMap, MOST_LEFT_OUT, WholeWords, by_lookup, counts_of, fewest_looked_up};
-use super::{BlankUse, Candidate, LineGen, MoveGen, NO_CROSS, Reading, Readings, Sink};
-use crate::scrabble::board::{Board, Direction};
+use super::NO_CROSS;
+use super::walk::LineGen;
+use super::whole::{CountsMap, MOST_LEFT_OUT, by_lookup, counts_of, fewest_looked_up};
 use crate::scrabble::layout::SIZE;
-use crate::scrabble::moves::Placement;
 use crate::scrabble::rack::Rack;
-use crate::scrabble::rules::Rules;
 use crate::scrabble::tiles::{BLANK, KINDS};
 
 /// What a stretch of board could give a move placing tiles on it.
@@ -84,14 +81,14 @@ impl ExtentBounds {
     }
 
     /// Nothing yet: filled by [`ExtentBounds::load`].
-    const NOTHING: ExtentBounds = ExtentBounds {
+    pub(super) const NOTHING: ExtentBounds = ExtentBounds {
         by_blanks: [Extents::NOTHING; MAX_BLANKS + 1],
     };
 
     /// The bounds of one anchor from the per-stretch bounds [`LineGen::shadow`] kept; with
     /// `from`, stretches placing that many tiles or more are left out (their plays found
     /// apart).
-    fn load(&mut self, kept: &KeptStretches, stretches: &[i32], from: Option<usize>) {
+    pub(super) fn load(&mut self, kept: &KeptStretches, stretches: &[i32], from: Option<usize>) {
         let (lefts, rights, tables) = (
             usize::from(kept.lefts),
             usize::from(kept.rights),
@@ -124,104 +121,31 @@ impl ExtentBounds {
     }
 }
 
-/// The best move found so far: the sink of a search after the best move alone.
-struct Best<V, B> {
-    best: Option<(i32, Placement)>,
-    /// What a move must be worth to be kept: `at_least`, then the best's worth.
-    floor: i32,
-    /// Blanks on the rack.
-    blanks: usize,
-    /// Moves worth less are not wanted, whatever the best so far.
-    at_least: i32,
-    value: V,
-    value_bound: B,
-}
-
-impl<V, B> Sink for Best<V, B>
-where
-    V: FnMut(&Candidate<'_>) -> i32,
-    B: Fn(&Stretch) -> i32,
-{
-    const PRUNES: bool = true;
-
-    fn take(&mut self, candidate: &Candidate<'_>) {
-        // The bound of the move's own stretch is cheap; its value may not be.
-        let floor = self.floor();
-        let own = Stretch {
-            score: candidate.score(),
-            tiles: candidate.tiles_placed(),
-            hogwarts: candidate.hogwarts_tiles(),
-            blanks_kept: self.blanks - candidate.blanks_placed(),
-        };
-        if (self.value_bound)(&own) < floor {
-            return;
-        }
-        let worth = (self.value)(candidate);
-        if worth < self.at_least {
-            return;
-        }
-        let better = match &self.best {
-            None => true,
-            Some((top, _)) if worth != *top => worth > *top,
-            Some((_, placement)) => candidate.placement() < *placement,
-        };
-        if better {
-            self.best = Some((worth, candidate.placement()));
-            self.floor = worth;
-        }
-    }
-
-    #[inline]
-    fn floor(&self) -> i32 {
-        self.floor
-    }
-}
-
-/// One anchor and the most moves through it can be worth, by how a search finds them.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct RankedAnchor {
-    bounds: AnchorBounds,
-    direction: Direction,
-    line: u8,
-    anchor: u8,
-    kept: KeptStretches,
-}
-
 /// The most moves through an anchor could be worth: those looked up, those walked keeping the
 /// rack's blanks (or all, with none), and those walked placing one.
 #[derive(Debug, Clone, Copy)]
-struct AnchorBounds {
+pub(super) struct AnchorBounds {
     /// Entry `k`: plays of all the rack's tiles but `k`.
-    looked_up: [i32; MOST_LEFT_OUT + 1],
-    walked: i32,
-    placing: i32,
-}
-
-/// One piece of a search: an anchor's looked-up plays, or its walk, and the most it may find.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Work {
-    bound: i32,
-    /// The anchor's entry in the ranking.
-    entry: u16,
-    /// For the plays of all the rack's tiles but so many, looked up; else the walk.
-    look_up: Option<u8>,
+    pub(super) looked_up: [i32; MOST_LEFT_OUT + 1],
+    pub(super) walked: i32,
+    pub(super) placing: i32,
 }
 
 /// Where one anchor's per-stretch bounds lie among those the ranking kept: `tables` values
 /// (one for each count of blanks the rack may still hold) for each of `lefts` by `rights`
 /// stretches (tiles left of the anchor, tiles from it rightwards).
 #[derive(Debug, Clone, Copy)]
-struct KeptStretches {
-    start: u32,
-    lefts: u8,
-    rights: u8,
-    tables: u8,
+pub(super) struct KeptStretches {
+    pub(super) start: u32,
+    pub(super) lefts: u8,
+    pub(super) rights: u8,
+    pub(super) tables: u8,
 }
 
 /// What the squares on one side of an anchor add to a move, by how many tiles go there: entry
 /// `n` sums the first `n` squares that side to fill (the anchor counts on the right).
 #[derive(Debug, Clone, Copy)]
-struct Reach {
+pub(super) struct Reach {
     /// Entries filled: one more than the squares that side a tile may go on.
     squares: usize,
     at: [Reached; SIZE + 1],
@@ -229,7 +153,7 @@ struct Reach {
 
 /// The sums for so many squares filled on one side of an anchor.
 #[derive(Debug, Clone, Copy)]
-struct Reached {
+pub(super) struct Reached {
     /// Points of the board tiles the word must take in, up to the next square to fill.
     through: i32,
     /// Those board tiles: how many, and how many of each letter (four bits per letter).
@@ -265,7 +189,7 @@ impl Reached {
 }
 
 impl Reach {
-    const NOTHING: Reach = Reach {
+    pub(super) const NOTHING: Reach = Reach {
         squares: 1,
         at: [Reached::NOTHING; SIZE + 1],
     };
@@ -284,7 +208,7 @@ impl Reach {
 }
 
 /// A rack's letters, most points first, to find the best tile a cross-check allows.
-struct TilesByPoints {
+pub(super) struct TilesByPoints {
     /// Points and letter bit, for each letter the rack holds.
     letters: [(i32, u32); 26],
     len: usize,
@@ -293,7 +217,7 @@ struct TilesByPoints {
 }
 
 impl TilesByPoints {
-    fn of(rack: &Rack, points: &[i32; KINDS]) -> TilesByPoints {
+    pub(super) fn of(rack: &Rack, points: &[i32; KINDS]) -> TilesByPoints {
         let mut tiles = TilesByPoints {
             letters: [(0, 0); 26],
             len: 0,
@@ -319,7 +243,7 @@ impl TilesByPoints {
 
 /// What the rack can spell (asked of the lexicon's anagram graph and word map) and score, while
 /// bounding anchors.
-struct Spelling<'a> {
+pub(super) struct Spelling<'a> {
     lexicon: &'a Lexicon,
     /// Entry `n`: the points of the rack's `n` most valuable tiles.
     best_tiles: [i32; SIZE + 1],
@@ -335,7 +259,31 @@ struct Spelling<'a> {
     whole_with: &'a mut CountsMap<bool>,
 }
 
-impl Spelling<'_> {
+impl<'a> Spelling<'a> {
+    /// What `rack` can spell, for bounds worked out with tile `points`; `whole_with` keeps
+    /// this turn's answers about the whole rack with board letters (cleared by the caller).
+    pub(super) fn new(
+        lexicon: &'a Lexicon,
+        rack: &Rack,
+        points: &[i32; KINDS],
+        whole_with: &'a mut CountsMap<bool>,
+    ) -> Spelling<'a> {
+        let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
+        let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
+        Spelling {
+            lexicon,
+            best_tiles: best_tiles(rack, points),
+            letters,
+            counts: counts_of(rack),
+            blanks: rack.count(BLANK),
+            tiles: rack.len(),
+            parts: lexicon
+                .anagram_graph()
+                .best_parts(&letters, rack.count(BLANK), &letter_points),
+            whole_with,
+        }
+    }
+
     /// Whether some word could take `tiles` rack tiles and the board tiles `letters` (`count`
     /// of them), and if so the most the rack tiles in it could be worth (`i32::MAX`: not
     /// known). Checked for no board tile, or for the whole rack; assumed otherwise.
@@ -402,7 +350,7 @@ impl LineGen<'_> {
 
     /// Works out, for each square under a perpendicular word, the best tile of `rack` that
     /// may go there.
-    fn find_best_crossing(&mut self, tiles: &TilesByPoints) {
+    pub(super) fn find_best_crossing(&mut self, tiles: &TilesByPoints) {
         for pos in 0..SIZE {
             if self.squares.cross_points[pos] != NO_CROSS && self.squares.cells[pos].is_empty() {
                 self.best_crossing[pos] = tiles.best_in(self.squares.cross_sets[pos]);
@@ -442,7 +390,7 @@ impl LineGen<'_> {
     ///
     /// The bound is of `value_bound` over the stretches; `stretches` gets each stretch's (see
     /// [`KeptStretches`]). `reaches` are room for the two sides' sums, kept between anchors.
-    fn shadow(
+    pub(super) fn shadow(
         &self,
         anchor: usize,
         rack: &Rack,
@@ -583,273 +531,4 @@ fn best_tiles(rack: &Rack, points: &[i32; KINDS]) -> [i32; SIZE + 1] {
         sums[n + 1] = sums[n] + values[n];
     }
     sums
-}
-
-impl MoveGen {
-    /// The highest-scoring placement for `rack`, ties going to the least placement in canonical
-    /// order; `None` when there is no legal placement. Same answer as scanning [`MoveGen::generate`].
-    pub fn best(
-        &mut self,
-        board: &Board,
-        rules: &Rules,
-        lexicon: &Lexicon,
-        rack: &Rack,
-    ) -> Option<(i32, Placement)> {
-        self.best_with(board, rules, lexicon, rack, false)
-    }
-
-    /// As [`MoveGen::best`]; with `confundo`, backwards words compete too.
-    pub fn best_with(
-        &mut self,
-        board: &Board,
-        rules: &Rules,
-        lexicon: &Lexicon,
-        rack: &Rack,
-        confundo: bool,
-    ) -> Option<(i32, Placement)> {
-        self.rank(board, rules, lexicon, rack, |stretch: &Stretch| {
-            stretch.score
-        })
-        .best(Readings::with_confundo(confundo), i32::MIN, |candidate| {
-            candidate.score()
-        })
-    }
-
-    /// The anchors of `board` for `rack`, ranked by `value_bound`, for one search after the
-    /// best placement or more ([`Ranking::best`]: other readings, other floors).
-    ///
-    /// `value_bound` must bound the value of every placement on a [`Stretch`] from what the
-    /// stretch could give: anchors' pieces are searched best bound first and the search stops
-    /// once no bound beats the best value found (for the greedy choice both are the score; an
-    /// equity player adds the most a leave of the rack's other tiles could be worth).
-    pub fn rank<'m, 'p, B: Fn(&Stretch) -> i32>(
-        &'m mut self,
-        board: &'p Board,
-        rules: &'p Rules,
-        lexicon: &'p Lexicon,
-        rack: &Rack,
-        value_bound: B,
-    ) -> Ranking<'m, 'p, B> {
-        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
-        self.compute_cross_checks(board, rules, &points, lexicon);
-        let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
-        let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
-        let mut whole_with = std::mem::take(&mut self.whole_with);
-        whole_with.clear();
-        let mut spelling = Spelling {
-            lexicon,
-            best_tiles: best_tiles(rack, &points),
-            letters,
-            counts: counts_of(rack),
-            blanks: rack.count(BLANK),
-            tiles: rack.len(),
-            parts: lexicon
-                .anagram_graph()
-                .best_parts(&letters, rack.count(BLANK), &letter_points),
-            whole_with: &mut whole_with,
-        };
-        let tiles_by_points = TilesByPoints::of(rack, &points);
-        let mut ranked = std::mem::take(&mut self.ranked);
-        ranked.clear();
-        // Each anchor's per-stretch bounds are kept for the walk to abandon partial words.
-        let mut stretches = std::mem::take(&mut self.stretches);
-        stretches.clear();
-        // Each line's squares, copied out once for the bounds here and every search after.
-        let lines: Box<[LineGen<'p>]> = (0..2 * SIZE)
-            .map(|at| {
-                let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
-                let mut line_gen = LineGen::new(
-                    self,
-                    rules,
-                    &points,
-                    lexicon,
-                    direction,
-                    line,
-                    Reading::Forward,
-                );
-                line_gen.find_best_crossing(&tiles_by_points);
-                line_gen
-            })
-            .collect();
-        // Each side's sums, cleared for every anchor rather than made anew (a kilobyte each).
-        let (mut left_reach, mut right_reach) = (Reach::NOTHING, Reach::NOTHING);
-        for direction in Direction::BOTH {
-            for line in 0..SIZE {
-                let line_gen = &lines[direction as usize * SIZE + line];
-                for anchor in line_gen.anchors_fitting(rack) {
-                    // The bound holds whichever way the word reads.
-                    let (bounds, kept) = line_gen.shadow(
-                        anchor,
-                        rack,
-                        &mut spelling,
-                        &value_bound,
-                        &mut stretches,
-                        (&mut left_reach, &mut right_reach),
-                    );
-                    ranked.push(RankedAnchor {
-                        bounds,
-                        direction,
-                        line: line as u8,
-                        anchor: anchor as u8,
-                        kept,
-                    });
-                }
-            }
-        }
-        self.whole_with = whole_with;
-        let mut whole_words = std::mem::take(&mut self.whole_words);
-        whole_words.start(rack);
-        let work = std::mem::take(&mut self.work);
-        Ranking {
-            movegen: self,
-            board,
-            lexicon,
-            lines,
-            rack: *rack,
-            value_bound,
-            ranked,
-            stretches,
-            whole_words,
-            work,
-        }
-    }
-}
-
-/// A position's anchors bounded for one rack (from [`MoveGen::rank`]): each search after the
-/// best placement takes their pieces best bound first until no bound can beat the best found.
-pub struct Ranking<'m, 'p, B> {
-    movegen: &'m mut MoveGen,
-    board: &'p Board,
-    lexicon: &'p Lexicon,
-    /// Every line's squares, read forwards, by direction then line.
-    lines: Box<[LineGen<'p>]>,
-    rack: Rack,
-    value_bound: B,
-    /// The anchors, by line.
-    ranked: Vec<RankedAnchor>,
-    /// The per-stretch bounds the anchors keep.
-    stretches: Vec<i32>,
-    /// The words of plays looked up so far (the whole rack, or nearly).
-    whole_words: WholeWords,
-    /// Room for a search's pieces of work, best bound first.
-    work: Vec<Work>,
-}
-
-impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
-    /// The placement of highest `value` among those read as `readings` says, ties going to
-    /// the least placement in canonical order; `None` when none is worth `floor` or more.
-    pub fn best(
-        &mut self,
-        readings: Readings,
-        floor: i32,
-        value: impl FnMut(&Candidate<'_>) -> i32,
-    ) -> Option<(i32, Placement)> {
-        let (board, rack) = (self.board, &self.rack);
-        let mut bounds = ExtentBounds::NOTHING;
-        // Plays of all the rack's tiles, or nearly all, are looked up (read either way); the
-        // walk leaves them out.
-        let lookup = by_lookup(rack);
-        let mut sink = Best {
-            best: None,
-            floor,
-            blanks: usize::from(rack.count(BLANK)),
-            at_least: floor,
-            value,
-            value_bound: &self.value_bound,
-        };
-        // With blanks on the rack, the moves keeping them first: their best is a floor the
-        // moves placing one (many more, and worth a blank's leave less) must beat.
-        let passes: &[BlankUse] = if rack.count(BLANK) > 0 {
-            &[BlankUse::Kept, BlankUse::Placed]
-        } else {
-            &[BlankUse::Any]
-        };
-        let mut work = std::mem::take(&mut self.work);
-        for &blank_use in passes {
-            // Each anchor's lookups and walk are pieces of their own, each searched when its
-            // own bound comes up: a bound high for the looked-up plays alone (a bingo, say)
-            // no longer walks the anchor before better moves elsewhere are found.
-            work.clear();
-            for (at, entry) in self.ranked.iter().enumerate() {
-                let entry_at = at as u16;
-                if blank_use == BlankUse::Placed {
-                    work.push(Work {
-                        bound: entry.bounds.placing,
-                        entry: entry_at,
-                        look_up: None,
-                    });
-                    continue;
-                }
-                if lookup {
-                    // A count of tiles no stretch takes (or no word fits) has no piece.
-                    let counts = entry.bounds.looked_up.iter().enumerate();
-                    for (fewer, &bound) in counts.filter(|&(_, &bound)| bound > i32::MIN) {
-                        work.push(Work {
-                            bound,
-                            entry: entry_at,
-                            look_up: Some(fewer as u8),
-                        });
-                    }
-                }
-                work.push(Work {
-                    bound: entry.bounds.walked,
-                    entry: entry_at,
-                    look_up: None,
-                });
-            }
-            work.sort_unstable_by_key(|piece| std::cmp::Reverse(piece.bound));
-            for piece in &work {
-                if piece.bound < sink.floor() {
-                    break;
-                }
-                let entry = &self.ranked[usize::from(piece.entry)];
-                let line = usize::from(entry.line);
-                let anchor = usize::from(entry.anchor);
-                let kept = &entry.kept;
-                if piece.look_up.is_none() {
-                    bounds.load(
-                        kept,
-                        &self.stretches,
-                        lookup.then(|| fewest_looked_up(rack)),
-                    );
-                }
-                for reading in Reading::for_line(board, entry.direction, line, readings) {
-                    let mut line_gen = self.lines[entry.direction as usize * SIZE + line].clone();
-                    line_gen.read_as(reading, self.lexicon);
-                    if let Some(fewer) = piece.look_up {
-                        let stretches = &self.stretches;
-                        let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
-                        // The rack's own blanks: the last table.
-                        let bound = |l: usize, r: usize| {
-                            stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
-                        };
-                        line_gen.looked_up_plays(
-                            (anchor, usize::from(fewer)),
-                            (usize::from(kept.lefts), rights),
-                            bound,
-                            self.lexicon.word_map(),
-                            &mut self.whole_words,
-                            &mut sink,
-                        );
-                    } else {
-                        line_gen.bounds = &bounds;
-                        line_gen.blank_use = blank_use;
-                        line_gen.search_anchor(anchor, rack, &mut sink);
-                    }
-                }
-            }
-        }
-        self.work = work;
-        sink.best
-    }
-}
-
-impl<B> Drop for Ranking<'_, '_, B> {
-    fn drop(&mut self) {
-        // The buffers go back to the generator for its next search.
-        self.movegen.ranked = std::mem::take(&mut self.ranked);
-        self.movegen.stretches = std::mem::take(&mut self.stretches);
-        self.movegen.whole_words = std::mem::take(&mut self.whole_words);
-        self.movegen.work = std::mem::take(&mut self.work);
-    }
 }

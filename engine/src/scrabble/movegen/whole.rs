@@ -10,7 +10,9 @@ use std::ops::Range;
 
 use lexicon::{CountsHasher, LetterCounts, WordMap};
 
-use super::{LineGen, Reading, Sink, Tally};
+use super::Reading;
+use super::candidate::Sink;
+use super::walk::{LineGen, Tally};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::rack::Rack;
 use crate::scrabble::tiles::{BLANK, Cell};
