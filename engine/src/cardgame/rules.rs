@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
 use super::rummy::{RoundCard, standard_rounds};
-use crate::data::{DataError, check_points, overlay_toml, toml_error};
+use crate::data::{DataError, MOST_POINTS, overlay_toml, toml_error};
 use crate::scrabble::TileSet;
 
 /// The default numbers.
@@ -51,10 +51,13 @@ impl CardNumbers {
         if !(1..=100).contains(&self.first_word_multiplier) {
             return fail("first_word_multiplier: expected 1 to 100");
         }
-        if self.bingo_bonus < 0 {
-            return fail("bingo_bonus: expected 0 or more");
+        // A bonus, never a penalty: one range and one message for both ends.
+        if !(0..=MOST_POINTS).contains(&self.bingo_bonus) {
+            return fail(&format!(
+                "bingo_bonus: expected 0 to {MOST_POINTS}, found {}",
+                self.bingo_bonus
+            ));
         }
-        check_points(file, "bingo_bonus", self.bingo_bonus)?;
         if self.passes_each_to_end == 0 {
             return fail("passes_each_to_end: expected 1 or more");
         }
@@ -125,7 +128,11 @@ mod tests {
         );
         assert_eq!(
             refused("bingo_bonus = -5"),
-            "--set: bingo_bonus: expected 0 or more"
+            "--set: bingo_bonus: expected 0 to 100000, found -5"
+        );
+        assert_eq!(
+            refused("bingo_bonus = 100001"),
+            "--set: bingo_bonus: expected 0 to 100000, found 100001"
         );
         assert_eq!(
             refused("passes_each_to_end = 0"),

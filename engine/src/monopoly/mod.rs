@@ -11,6 +11,7 @@ pub mod board;
 mod deals;
 pub mod events;
 pub mod game;
+mod landing;
 mod money;
 pub mod owl_post;
 pub mod rules;
