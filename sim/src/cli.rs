@@ -219,7 +219,7 @@ pub struct RulesArgs {
     /// `--param` in errors.
     #[arg(skip)]
     pub swept: Option<String>,
-    /// Leave values for the equity and cards bots, replacing the shipped ones (see
+    /// Leave values for the equity, lookahead and cards bots, replacing the shipped ones (see
     /// bots/data/leaves.toml; `owlery train leaves` writes such a file).
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,

@@ -230,8 +230,9 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     let unknown = owlery(&["play", "scrabble", "--bots", "greedy,genius"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(
-        stderr(&unknown)
-            .contains("unknown bot \"genius\": expected one of greedy, equity, random\n"),
+        stderr(&unknown).contains(
+            "unknown bot \"genius\": expected one of greedy, equity, lookahead, random\n"
+        ),
         "{}",
         stderr(&unknown)
     );
@@ -240,7 +241,7 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     assert_eq!(plain.status.code(), Some(2));
     let hp = owlery(&["sim", "scrabble-hp", "--bots", "greedy,genius"]);
     assert!(
-        stderr(&hp).contains("expected one of greedy, equity, random, cards"),
+        stderr(&hp).contains("expected one of greedy, equity, lookahead, random, cards"),
         "{}",
         stderr(&hp)
     );

@@ -156,6 +156,40 @@ impl Equity {
         (chosen, backwards)
     }
 
+    /// The `width` placements of highest equity, best first (equal values in the generator's
+    /// order), into `out`; a placement is built only when it enters the list.
+    pub fn top_placements(
+        &mut self,
+        observation: &Observation<'_>,
+        width: usize,
+        out: &mut Vec<(i32, Placement)>,
+    ) {
+        out.clear();
+        if width == 0 {
+            return;
+        }
+        let leaves = TurnLeaves::of(self.model, observation);
+        let visit = |candidate: &Candidate<'_>| {
+            let value = leaves.candidate_value(candidate);
+            if out.len() == width && value <= out[width - 1].0 {
+                return;
+            }
+            let at = out.partition_point(|&(kept, _)| kept >= value);
+            if out.len() == width {
+                out.pop();
+            }
+            out.insert(at, (value, candidate.placement()));
+        };
+        self.movegen.generate_with(
+            observation.board,
+            observation.rules,
+            observation.lexicon,
+            &observation.rack,
+            observation.backwards,
+            visit,
+        );
+    }
+
     /// The equity of `placement` in this position, if it is legal here.
     pub fn value_of(&self, observation: &Observation<'_>, placement: &Placement) -> Option<i32> {
         let rack = observation.rack;

@@ -3,6 +3,7 @@
 mod equity;
 mod greedy;
 pub mod leaves;
+pub mod lookahead;
 mod play;
 mod random;
 
@@ -10,6 +11,7 @@ use engine::scrabble::{Move, Observation};
 
 pub use equity::Equity;
 pub use greedy::Greedy;
+pub use lookahead::Lookahead;
 pub use play::{BotError, play_out};
 pub use random::RandomBot;
 
@@ -39,6 +41,10 @@ pub const BOTS: &[(&str, &str)] = &[
         "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more",
     ),
     (
+        "lookahead",
+        "equity's best 8 moves, each less the opponent's best reply over 16 racks drawn from the unseen tiles",
+    ),
+    (
         "random",
         "a uniformly random legal placement, sometimes an exchange or a pass: the fuzzing baseline",
     ),
@@ -59,6 +65,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(Greedy::new())),
         "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::in_use()))),
+        "lookahead" => Ok(Box::new(Lookahead::new(leaves::LeaveModel::in_use(), seed))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
         _ => Err(UnknownBot {
             name: name.to_string(),

@@ -1,0 +1,137 @@
+//! The `lookahead` bot: legal, replaying from its seed, choosing among equity's best moves,
+//! and deciding from what its seat may see alone.
+
+use std::sync::Arc;
+
+use bots::scrabble::leaves::LeaveModel;
+use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
+use engine::scrabble::{Game, Move, MoveGen, Observation, Rules};
+use lexicon::{Edition, Lexicon};
+
+fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
+    (
+        Arc::new(Rules::standard()),
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+    )
+}
+
+/// The final scores and the moves of a game of `bots` from `seed`.
+fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
+    let (rules, lexicon) = plain();
+    let mut seats: Vec<Box<dyn Bot>> = bots
+        .iter()
+        .map(|name| bot_by_name(name, seed).unwrap())
+        .collect();
+    for seat in &mut seats {
+        seat.start_game(seed);
+    }
+    let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
+    let mut moves = Vec::new();
+    play_out(&mut game, &mut seats, |game| {
+        moves.push(format!("{:?}", game.history().last().unwrap().action));
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    (game.scores().to_vec(), moves)
+}
+
+#[test]
+fn lookahead_plays_legal_games_that_replay_from_their_seed() {
+    for seed in 0..12 {
+        let bots: &[&str] = match seed % 3 {
+            0 => &["lookahead", "equity"],
+            1 => &["greedy", "lookahead"],
+            // Three players: it plays as equity does.
+            _ => &["lookahead", "equity", "greedy"],
+        };
+        let first = game_of(bots, seed);
+        assert_eq!(game_of(bots, seed), first, "seed {seed} replays");
+    }
+}
+
+#[test]
+fn three_player_games_are_equitys() {
+    for seed in 0..3 {
+        let (with_lookahead, _) = game_of(&["lookahead", "greedy", "greedy"], seed);
+        let (with_equity, _) = game_of(&["equity", "greedy", "greedy"], seed);
+        assert_eq!(with_lookahead, with_equity, "seed {seed}");
+    }
+}
+
+/// Calls `check` with each position of greedy self-play games from seeds `0..games`.
+fn positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
+    let (rules, lexicon) = plain();
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut greedy = bot_by_name("greedy", seed).unwrap();
+        while !game.is_over() {
+            let observation = game.observation(game.to_move());
+            check(&observation);
+            let action = greedy.choose(&observation);
+            game.play(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn top_placements_are_the_best_by_equity_in_order() {
+    let model = LeaveModel::embedded();
+    let mut equity = Equity::new(model);
+    let mut movegen = MoveGen::new();
+    let mut top = Vec::new();
+    positions(6, |observation| {
+        let mut every = Vec::new();
+        movegen.generate(
+            observation.board,
+            observation.rules,
+            observation.lexicon,
+            &observation.rack,
+            |candidate| every.push(candidate.placement()),
+        );
+        let mut values: Vec<i32> = every
+            .iter()
+            .map(|placement| equity.value_of(observation, placement).unwrap())
+            .collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        equity.top_placements(observation, 5, &mut top);
+        assert_eq!(top.len(), values.len().min(5));
+        let kept: Vec<i32> = top.iter().map(|&(value, _)| value).collect();
+        assert_eq!(
+            kept,
+            values[..kept.len()],
+            "the five best values, best first"
+        );
+        for (value, placement) in &top {
+            assert_eq!(equity.value_of(observation, placement), Some(*value));
+        }
+        if let (Move::Place(_), Some(&(best, _))) =
+            (equity.choose_valued(observation).0, top.first())
+        {
+            assert_eq!(equity.choose_valued(observation).1, best);
+        }
+    });
+}
+
+#[test]
+fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
+    let model = LeaveModel::embedded();
+    let mut lookahead = Lookahead::new(model, 7);
+    let mut equity = Equity::new(model);
+    let mut top = Vec::new();
+    let (mut looked, mut differed) = (0, 0);
+    positions(8, |observation| {
+        let chosen = lookahead.choose(observation);
+        let (equitys, _) = equity.choose_valued(observation);
+        equity.top_placements(observation, bots::scrabble::lookahead::WIDTH, &mut top);
+        let among = chosen == equitys || top.iter().any(|&(_, p)| chosen == Move::Place(p));
+        assert!(among, "{chosen:?} is not among equity's best");
+        if observation.bag_len > 0 {
+            looked += 1;
+            differed += usize::from(chosen != equitys);
+        }
+    });
+    // The replies change the choice in some positions, not in most.
+    assert!(
+        differed > 0 && differed * 2 < looked,
+        "{differed} of {looked} choices differ from equity's"
+    );
+}
