@@ -7,15 +7,11 @@ use bots::hogwarts::{hp_bot_by_name, play_out_hp};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::hogwarts::{HpGame, HpRules};
-use engine::scrabble::{Game, Move, MoveGen, Rack, Rules};
+use engine::scrabble::{Game, Move, MoveGen, Rack};
 use lexicon::{Edition, Lexicon};
 
-fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
-    (
-        Arc::new(Rules::standard()),
-        Arc::new(Lexicon::embedded(Edition::Plain)),
-    )
-}
+mod common;
+use common::{greedy_positions, plain};
 
 #[test]
 fn equity_plays_legal_games_and_exchanges_when_a_play_is_worth_less() {
@@ -218,17 +214,7 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
         assert_eq!(equity.choose_above(observation, value + 1), None);
         checked += 1;
     };
-    let (rules, lexicon) = plain();
-    for seed in 0..plain_games {
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut greedy = bot_by_name("greedy", seed).unwrap();
-        while !game.is_over() {
-            let observation = game.observation(game.to_move());
-            check(&observation);
-            let action = greedy.choose(&observation);
-            game.play(action).unwrap();
-        }
-    }
+    greedy_positions(plain_games, &mut check);
     let hp_rules = Arc::new(HpRules::standard());
     let hp_lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let mut backwards_gen = MoveGen::new();

@@ -1,19 +1,12 @@
-//! The `lookahead` bot: legal, replaying from its seed, choosing among equity's best moves,
-//! and deciding from what its seat may see alone.
-
-use std::sync::Arc;
+//! The `lookahead` bot: legal, replaying from its seed, playing as equity where it does not
+//! look ahead, and choosing among equity's best moves where it does.
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
-use engine::scrabble::{Game, Move, MoveGen, Observation, Rules};
-use lexicon::{Edition, Lexicon};
+use engine::scrabble::{Game, Move, MoveGen};
 
-fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
-    (
-        Arc::new(Rules::standard()),
-        Arc::new(Lexicon::embedded(Edition::Plain)),
-    )
-}
+mod common;
+use common::{greedy_positions, plain};
 
 /// The final scores and the moves of a game of `bots` from `seed`.
 fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
@@ -57,28 +50,13 @@ fn three_player_games_are_equitys() {
     }
 }
 
-/// Calls `check` with each position of greedy self-play games from seeds `0..games`.
-fn positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
-    let (rules, lexicon) = plain();
-    for seed in 0..games {
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut greedy = bot_by_name("greedy", seed).unwrap();
-        while !game.is_over() {
-            let observation = game.observation(game.to_move());
-            check(&observation);
-            let action = greedy.choose(&observation);
-            game.play(action).unwrap();
-        }
-    }
-}
-
 #[test]
 fn top_placements_are_the_best_by_equity_in_order() {
     let model = LeaveModel::embedded();
     let mut equity = Equity::new(model);
     let mut movegen = MoveGen::new();
     let mut top = Vec::new();
-    positions(6, |observation| {
+    greedy_positions(6, |observation| {
         let mut every = Vec::new();
         movegen.generate(
             observation.board,
@@ -118,7 +96,7 @@ fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
     let mut equity = Equity::new(model);
     let mut top = Vec::new();
     let (mut looked, mut differed) = (0, 0);
-    positions(8, |observation| {
+    greedy_positions(8, |observation| {
         let chosen = lookahead.choose(observation);
         let (equitys, _) = equity.choose_valued(observation);
         equity.top_placements(observation, bots::scrabble::lookahead::WIDTH, &mut top);

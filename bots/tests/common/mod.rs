@@ -1,0 +1,31 @@
+//! What the bots' test files share: the plain game's rules and lexicon, and positions to try.
+
+use std::sync::Arc;
+
+use bots::scrabble::bot_by_name;
+use engine::scrabble::{Game, Observation, Rules};
+use lexicon::{Edition, Lexicon};
+
+/// The plain game's standard rules and embedded lexicon.
+pub fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
+    (
+        Arc::new(Rules::standard()),
+        Arc::new(Lexicon::embedded(Edition::Plain)),
+    )
+}
+
+/// Calls `check` with every position of two-player `greedy` self-play games from seeds
+/// `0..games`, before each move.
+pub fn greedy_positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
+    let (rules, lexicon) = plain();
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut greedy = bot_by_name("greedy", seed).unwrap();
+        while !game.is_over() {
+            let observation = game.observation(game.to_move());
+            check(&observation);
+            let action = greedy.choose(&observation);
+            game.play(action).unwrap();
+        }
+    }
+}
