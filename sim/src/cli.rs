@@ -230,7 +230,7 @@ pub struct RulesArgs {
 pub enum Format {
     /// Aligned columns for reading.
     Table,
-    /// `rank,move,word,score,leave`.
+    /// `rank,move,word,score,leave` (then `equity` and `lookahead` as `--rank-by` adds them).
     Csv,
     /// One JSON array of objects.
     Json,
@@ -300,6 +300,9 @@ pub struct AnalyzeArgs {
     /// Show only the best N moves (N at least 1).
     #[arg(long, value_parser = at_least_one)]
     pub top: Option<usize>,
+    /// scrabble, scrabble-hp: what puts one move before another.
+    #[arg(long, value_enum, default_value_t = RankBy::Score)]
+    pub rank_by: RankBy,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -307,6 +310,20 @@ pub struct AnalyzeArgs {
     pub lexicon: LexiconArgs,
     #[command(flatten)]
     pub data: RulesArgs,
+}
+
+/// What orders the moves `analyze` lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RankBy {
+    /// The points the move scores.
+    Score,
+    /// Its equity: the score plus the learned value of the tiles kept (and, in scrabble-hp,
+    /// of the brown squares covered), as the equity bot plays (adds an `equity` column).
+    Equity,
+    /// Equity's best 8 moves first, by their equity less the equity of the opponent's best
+    /// reply over 24 racks drawn from the unseen tiles, as the lookahead bot plays (adds
+    /// `equity` and `lookahead` columns; two players, tiles in the bag).
+    Lookahead,
 }
 
 /// Arguments of `owlery sim`.

@@ -304,6 +304,112 @@ fn analyze_lists_moves_best_first_in_three_formats() {
     );
 }
 
+/// The HORN position with a rack of vowels: the best score throws away the better leave.
+const VOWELS: &str = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS/ 14/0 0";
+
+/// The CSV rows of `analyze` on `cgp` with `extra` flags, split into fields (header first).
+fn analyze_csv(cgp: &str, extra: &[&str]) -> Vec<Vec<String>> {
+    let mut args = vec!["analyze", "scrabble", "--cgp", cgp, "--format", "csv"];
+    args.extend_from_slice(extra);
+    let output = owlery(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+        .lines()
+        .map(|line| line.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn analyze_ranks_by_equity_the_score_plus_the_leaves_learned_value() {
+    let by_score = analyze_csv(VOWELS, &["--top", "1"]);
+    assert_eq!(by_score[1], ["1", "7F OSE", "OSE", "14", "EIIU"]);
+    let by_equity = analyze_csv(VOWELS, &["--rank-by", "equity"]);
+    assert_eq!(by_equity[0].join(","), "rank,move,word,score,leave,equity");
+    // Thirteen points keeping EIS beat fourteen keeping EIIU.
+    assert_eq!(by_equity[1], ["1", "7D EUOI", "EUOI", "13", "EIS", "17.6"]);
+    let model = bots::scrabble::leaves::LeaveModel::embedded();
+    let mut last = f64::MAX;
+    for row in &by_equity[1..] {
+        let (score, leave, equity): (f64, _, f64) =
+            (row[3].parse().unwrap(), &row[4], row[5].parse().unwrap());
+        let leave = engine::scrabble::Rack::parse(leave).unwrap();
+        let expected = score + f64::from(model.value(&leave)) / 100.0;
+        assert!((equity - expected).abs() < 0.051, "{row:?}: {expected}");
+        assert!(equity <= last, "best first");
+        last = equity;
+    }
+}
+
+#[test]
+fn analyze_ranks_equitys_best_moves_by_lookahead_the_same_every_time() {
+    let by_equity = analyze_csv(VOWELS, &["--rank-by", "equity", "--top", "8"]);
+    let by_lookahead = analyze_csv(VOWELS, &["--rank-by", "lookahead"]);
+    assert_eq!(
+        analyze_csv(VOWELS, &["--rank-by", "lookahead"]),
+        by_lookahead
+    );
+    assert_eq!(
+        by_lookahead[0].join(","),
+        "rank,move,word,score,leave,equity,lookahead"
+    );
+    // The eight best by equity are judged and come first, by their judgement.
+    let mut judged: Vec<&str> = by_lookahead[1..9].iter().map(|r| r[1].as_str()).collect();
+    let mut best: Vec<&str> = by_equity[1..].iter().map(|r| r[1].as_str()).collect();
+    judged.sort_unstable();
+    best.sort_unstable();
+    assert_eq!(judged, best);
+    let worth: Vec<f64> = by_lookahead[1..9]
+        .iter()
+        .map(|r| r[6].parse().unwrap())
+        .collect();
+    assert!(worth.windows(2).all(|w| w[0] >= w[1]), "{worth:?}");
+    // Each is worth less than its equity: the opponent replies.
+    for row in &by_lookahead[1..9] {
+        assert!(
+            row[6].parse::<f64>().unwrap() < row[5].parse::<f64>().unwrap(),
+            "{row:?}"
+        );
+    }
+    assert!(by_lookahead[9..].iter().all(|row| row[6].is_empty()));
+}
+
+#[test]
+fn analyze_refuses_a_ranking_it_cannot_make() {
+    let three = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS// 14/0/0 0";
+    let refused = owlery(&[
+        "analyze",
+        "scrabble",
+        "--cgp",
+        three,
+        "--rank-by",
+        "lookahead",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains(
+            "--rank-by lookahead: needs two players, tiles in the bag and no backwards word; \
+             the position has 3 racks"
+        ),
+        "{}",
+        stderr(&refused)
+    );
+    let cards = owlery(&[
+        "analyze",
+        "scrabble-cards",
+        "--hand",
+        "HOBRTSS",
+        "--rank-by",
+        "equity",
+    ]);
+    assert_eq!(cards.status.code(), Some(2));
+    assert!(
+        stderr(&cards)
+            .contains("--rank-by applies to scrabble and scrabble-hp, not scrabble-cards"),
+        "{}",
+        stderr(&cards)
+    );
+}
+
 #[test]
 fn analyze_names_the_bad_cgp_field() {
     let bad = owlery(&["analyze", "scrabble", "--cgp", "15/15 AB/ 0/0 0"]);

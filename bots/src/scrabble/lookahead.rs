@@ -34,6 +34,8 @@ pub struct Lookahead {
     pool: Vec<u8>,
     /// The position with each move looked at laid on it in turn (and taken off again).
     board: Board,
+    /// Each judged move's worth, summed over the samples.
+    worth: Vec<i64>,
 }
 
 impl Lookahead {
@@ -47,7 +49,57 @@ impl Lookahead {
             samples: Vec::with_capacity(SAMPLES),
             pool: Vec::new(),
             board: Board::empty(),
+            worth: Vec::with_capacity(WIDTH + 1),
         }
+    }
+
+    /// The tiles the opponent holds, where this bot looks ahead: two players, tiles in the
+    /// bag, no word to be read backwards, and some tile in the opponent's hand.
+    fn opponent_tiles(observation: &Observation<'_>) -> Option<usize> {
+        let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
+        // Two players: the opponent holds every unseen tile not in the bag.
+        let opponent = unseen.saturating_sub(observation.bag_len);
+        let looks = observation.scores.len() == 2
+            && observation.bag_len > 0
+            && !observation.backwards
+            && opponent > 0;
+        looks.then_some(opponent)
+    }
+
+    /// What each of `moves` (a move and its equity, in hundredths of a point) is worth here:
+    /// its equity less the equity of the opponent's best reply, summed over `SAMPLES` racks
+    /// drawn for the opponent from the unseen tiles (the same racks for every move). `None`
+    /// where the bot does not look ahead (see [`Lookahead`]).
+    pub fn judge(
+        &mut self,
+        observation: &Observation<'_>,
+        moves: &[(i32, Move)],
+    ) -> Option<&[i64]> {
+        let opponent_tiles = Lookahead::opponent_tiles(observation)?;
+        self.draw_samples(&observation.unseen, opponent_tiles);
+        self.worth.clear();
+        // Plain data: a copy, no allocation.
+        let mut board = std::mem::take(&mut self.board);
+        board.clone_from(observation.board);
+        for &(value, action) in moves {
+            let placement = match action {
+                Move::Place(placement) => Some(placement),
+                _ => None,
+            };
+            let placed = || placement.iter().flat_map(|p| p.placed());
+            for (square, cell) in placed() {
+                board.set(square / SIZE, square % SIZE, cell);
+            }
+            let drawn = placement.map_or(0, |p| p.placed_count().min(observation.bag_len));
+            let replies = self.replies(observation, &board, drawn);
+            for (square, _) in placed() {
+                board.set(square / SIZE, square % SIZE, Cell::EMPTY);
+            }
+            self.worth
+                .push(i64::from(value) * self.samples.len() as i64 - replies);
+        }
+        self.board = board;
+        Some(&self.worth)
     }
 
     /// Fills `samples` with racks of `tiles` tiles drawn without replacement from `unseen`.
@@ -103,59 +155,37 @@ impl Bot for Lookahead {
 
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
         let (chosen, chosen_value) = self.equity.choose_valued(observation);
-        let unseen_tiles: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
-        // Two players: the opponent holds every unseen tile not in the bag.
-        let opponent_tiles = unseen_tiles.saturating_sub(observation.bag_len);
-        if observation.scores.len() != 2
-            || observation.bag_len == 0
-            || observation.backwards
-            || opponent_tiles == 0
-        {
+        if Lookahead::opponent_tiles(observation).is_none() {
             return chosen;
         }
         let mut placements = std::mem::take(&mut self.placements);
         self.equity
             .top_placements(observation, WIDTH, &mut placements);
-        self.moves.clear();
-        self.moves.extend(
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        moves.extend(
             placements
                 .iter()
                 .map(|&(value, placement)| (value, Move::Place(placement))),
         );
         self.placements = placements;
         if !matches!(chosen, Move::Place(_)) {
-            self.moves.push((chosen_value, chosen));
+            moves.push((chosen_value, chosen));
         }
-        if self.moves.len() < 2 {
-            return chosen;
-        }
-        self.draw_samples(&observation.unseen, opponent_tiles);
-        let mut best: Option<(i64, Move)> = None;
-        let moves = std::mem::take(&mut self.moves);
-        // Plain data: a copy, no allocation.
-        let mut board = std::mem::take(&mut self.board);
-        board.clone_from(observation.board);
-        for &(value, action) in &moves {
-            let placement = match action {
-                Move::Place(placement) => Some(placement),
-                _ => None,
-            };
-            let placed = || placement.iter().flat_map(|p| p.placed());
-            for (square, cell) in placed() {
-                board.set(square / SIZE, square % SIZE, cell);
-            }
-            let drawn = placement.map_or(0, |p| p.placed_count().min(observation.bag_len));
-            let replies = self.replies(observation, &board, drawn);
-            for (square, _) in placed() {
-                board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-            }
-            let worth = i64::from(value) * self.samples.len() as i64 - replies;
-            if best.as_ref().is_none_or(|(top, _)| worth > *top) {
-                best = Some((worth, action));
+        let mut best = chosen;
+        if moves.len() > 1 {
+            if let Some(worth) = self.judge(observation, &moves) {
+                // The first of the most worth: ties go to the higher equity.
+                let mut top = 0;
+                for (i, &w) in worth.iter().enumerate() {
+                    if w > worth[top] {
+                        top = i;
+                    }
+                }
+                best = moves[top].1;
             }
         }
-        self.board = board;
         self.moves = moves;
-        best.map_or(chosen, |(_, action)| action)
+        best
     }
 }

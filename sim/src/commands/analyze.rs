@@ -6,12 +6,18 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::scrabble::leaves::LeaveModel;
+use bots::scrabble::lookahead::{SAMPLES, WIDTH};
+use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
-use engine::scrabble::{Cgp, MoveGen, Rules, bag_after, check_placement, leave_after};
+use engine::scrabble::{
+    Cgp, Move, MoveGen, Observation, Placement, Rules, bag_after, check_placement, leave_after,
+};
+use lexicon::Lexicon;
 use serde::Serialize;
 
 use super::setup::{check_game_options, crossword_rules, game_lexicon, hp_rules};
-use crate::cli::{AnalyzeArgs, Format, GameArg};
+use crate::cli::{AnalyzeArgs, Format, GameArg, RankBy};
 use crate::output;
 
 /// One analysed move, as every format prints it.
@@ -23,6 +29,39 @@ struct Row {
     word: String,
     score: i32,
     leave: String,
+    /// In points, when ranked by equity or lookahead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    equity: Option<f64>,
+    /// In points, when ranked by lookahead: empty for the moves it did not judge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lookahead: Option<Option<f64>>,
+}
+
+/// A row with what ranks it: the placement, its equity in hundredths of a point, and what
+/// the lookahead bot judged it worth (summed over its samples), if it did.
+struct Ranked {
+    row: Row,
+    placement: Placement,
+    equity: i32,
+    worth: i64,
+}
+
+/// The columns of a listing ranked by `rank_by`.
+fn header(rank_by: RankBy) -> &'static [&'static str] {
+    let all = &[
+        "rank",
+        "move",
+        "word",
+        "score",
+        "leave",
+        "equity",
+        "lookahead",
+    ];
+    match rank_by {
+        RankBy::Score => &all[..5],
+        RankBy::Equity => &all[..6],
+        RankBy::Lookahead => all,
+    }
 }
 
 /// The Harry Potter extras of a position, from its CGP operations `houses` and `cards`.
@@ -87,6 +126,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         GameArg::MonopolyHp => {
             anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read")
         }
+        GameArg::ScrabbleCards if args.rank_by != RankBy::Score => {
+            bail!("--rank-by applies to scrabble and scrabble-hp, not scrabble-cards")
+        }
         GameArg::ScrabbleCards => return super::analyze_cards::run(args),
         _ => {}
     }
@@ -116,7 +158,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     MoveGen::new().generate_with(&cgp.board, &rules, &lexicon, &rack, confundo, |candidate| {
         moves.push((candidate.score(), candidate.placement()))
     });
-    let mut rows: Vec<Row> = moves
+    let observation = seat_view(&cgp, &rules, &lexicon, confundo);
+    let equity = Equity::new(LeaveModel::in_use());
+    let mut rows: Vec<Ranked> = moves
         .iter()
         .map(|(score, placement)| {
             // In the Harry Potter edition the score counts the Glossary bonus for each word formed.
@@ -131,49 +175,157 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                     },
                 ) * extras.glossary_bonus
             });
-            Row {
+            let valued = args.rank_by != RankBy::Score;
+            let value = valued
+                .then(|| equity.value_of(&observation, placement))
+                .flatten()
+                .map_or(i32::MIN, |value| value.saturating_add(100 * bonus));
+            let row = Row {
                 rank: 0,
                 notation: placement.notation(&cgp.board),
                 word: placement.word(&cgp.board),
                 score: score + bonus,
                 leave: leave_after(&rack, placement).to_string(),
+                equity: valued.then(|| points(i64::from(value), 1)),
+                lookahead: (args.rank_by == RankBy::Lookahead).then_some(None),
+            };
+            Ranked {
+                row,
+                placement: *placement,
+                equity: value,
+                worth: i64::MIN,
             }
         })
         .collect();
+    // Best first by the measure asked for; equal ones by their notation.
+    let measure = |ranked: &Ranked| match args.rank_by {
+        RankBy::Score => ranked.row.score,
+        _ => ranked.equity,
+    };
     rows.sort_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then_with(|| a.notation.cmp(&b.notation))
+        measure(b)
+            .cmp(&measure(a))
+            .then_with(|| a.row.notation.cmp(&b.row.notation))
     });
+    if args.rank_by == RankBy::Lookahead {
+        judge_best(&mut rows, &observation)?;
+    }
+    let mut rows: Vec<Row> = rows.into_iter().map(|ranked| ranked.row).collect();
     rows.truncate(args.top.unwrap_or(usize::MAX));
     for (index, row) in rows.iter_mut().enumerate() {
         row.rank = index + 1;
     }
     let mut out = output::stdout();
+    let header = header(args.rank_by);
     match args.format {
         Format::Table => {
+            let extra = |row: &Row| {
+                let equity = row.equity.map(|e| format!("  {e:>7.1}"));
+                let lookahead = row.lookahead.map(|l| match l {
+                    Some(l) => format!("  {l:>9.1}"),
+                    None => format!("  {:>9}", ""),
+                });
+                equity.unwrap_or_default() + &lookahead.unwrap_or_default()
+            };
+            let titles: String = header[5..]
+                .iter()
+                .map(|title| format!("  {title:>width$}", width = title.len().max(7)))
+                .collect();
             writeln!(
                 out,
-                "{:>4}  {:<22} {:<15} {:>5}  leave",
+                "{:>4}  {:<22} {:<15} {:>5}{titles}  leave",
                 "rank", "move", "word", "score"
             )?;
             for row in &rows {
                 writeln!(
                     out,
-                    "{:>4}  {:<22} {:<15} {:>5}  {}",
-                    row.rank, row.notation, row.word, row.score, row.leave
+                    "{:>4}  {:<22} {:<15} {:>5}{}  {}",
+                    row.rank,
+                    row.notation,
+                    row.word,
+                    row.score,
+                    extra(row),
+                    row.leave
                 )?;
             }
         }
-        Format::Csv | Format::Json => write_rows(
-            &mut out,
-            args.format,
-            &rows,
-            &["rank", "move", "word", "score", "leave"],
-        )?,
+        Format::Csv | Format::Json => write_rows(&mut out, args.format, &rows, header)?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `hundredths` of a point as points, rounded to `decimals` places.
+fn points(hundredths: i64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (hundredths as f64 / 100.0 * scale).round() / scale
+}
+
+/// What the player to move sees of `cgp`: its rack, the board, the scores, the tiles it has
+/// not seen, and the bag as it is once every other short rack is filled from it.
+fn seat_view<'a>(
+    cgp: &'a Cgp,
+    rules: &'a Rules,
+    lexicon: &'a Lexicon,
+    confundo: bool,
+) -> Observation<'a> {
+    let rack = cgp.racks[0];
+    let mut unseen = *rules.tiles.counts();
+    let on_view = cgp
+        .board
+        .cells()
+        .map(|cell| cell.kind())
+        .chain(rack.kinds());
+    for kind in on_view {
+        // `check_tiles` made sure the set holds them all.
+        unseen[kind] = unseen[kind].saturating_sub(1);
+    }
+    let others_held: usize = cgp.racks[1..].iter().map(|r| r.len()).sum();
+    let mut bag_len = unseen.iter().map(|&n| usize::from(n)).sum::<usize>() - others_held;
+    for other in &cgp.racks[1..] {
+        let missing = rules.numbers.rack_size.saturating_sub(other.len());
+        bag_len -= missing.min(bag_len);
+    }
+    Observation {
+        seat: 0,
+        rack,
+        board: &cgp.board,
+        scores: &cgp.scores,
+        bag_len,
+        unseen,
+        scoreless: cgp.scoreless,
+        rules,
+        lexicon,
+        backwards: confundo,
+    }
+}
+
+/// Reorders the first `WIDTH` rows (best by equity) by the lookahead bot's judgement of them,
+/// and fills in their `lookahead` column.
+fn judge_best(rows: &mut [Ranked], observation: &Observation<'_>) -> anyhow::Result<()> {
+    let judged = rows.len().min(WIDTH);
+    let moves: Vec<(i32, Move)> = rows[..judged]
+        .iter()
+        .map(|ranked| (ranked.equity, Move::Place(ranked.placement)))
+        .collect();
+    // A fixed seed: the same position lists the same figures every time.
+    let mut lookahead = Lookahead::new(LeaveModel::in_use(), 0);
+    let Some(worth) = lookahead.judge(observation, &moves) else {
+        bail!(
+            "--rank-by lookahead: needs two players, tiles in the bag and no backwards word; \
+             the position has {} racks and {} tiles in the bag",
+            observation.scores.len(),
+            observation.bag_len
+        );
+    };
+    for (ranked, &sum) in rows[..judged].iter_mut().zip(worth) {
+        ranked.worth = sum;
+        let mean = (sum as f64 / SAMPLES as f64).round() as i64;
+        ranked.row.lookahead = Some(Some(points(mean, 1)));
+    }
+    // Most worth first; a stable sort, so equal judgements keep equity's order.
+    rows[..judged].sort_by_key(|ranked| std::cmp::Reverse(ranked.worth));
+    Ok(())
 }
 
 /// A listing as CSV (the header alone when empty) or as one JSON array.
