@@ -113,3 +113,46 @@ fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
         "{differed} of {looked} choices differ from equity's"
     );
 }
+
+/// Lookahead against each other crossword bot over `games` plain games and `hp_games` Harry
+/// Potter ones (where it plays its cards as soon as it may): every move legal.
+fn legal_games(games: u64, hp_games: u64) {
+    let rivals = ["equity", "greedy", "random"];
+    for seed in 0..games {
+        let rival = rivals[seed as usize % rivals.len()];
+        let bots = if seed % 2 == 0 {
+            ["lookahead", rival]
+        } else {
+            [rival, "lookahead"]
+        };
+        game_of(&bots, seed);
+    }
+    let rules = std::sync::Arc::new(engine::hogwarts::HpRules::standard());
+    let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded(lexicon::Edition::HarryPotter));
+    for seed in 0..hp_games {
+        let mut game =
+            engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut seats: Vec<_> = ["lookahead", "cards"]
+            .iter()
+            .map(|name| bots::hogwarts::hp_bot_by_name(name, seed).unwrap())
+            .collect();
+        for seat in &mut seats {
+            seat.start_game(seed);
+        }
+        bots::hogwarts::play_out_hp(&mut game, &mut seats, |_, _| {})
+            .unwrap_or_else(|error| panic!("{error}"));
+    }
+}
+
+#[test]
+fn lookahead_plays_legal_games_against_every_bot_in_both_games() {
+    legal_games(6, 3);
+}
+
+/// The same over many more games: `cargo test --release -p owlery-bots --test lookahead --
+/// --ignored`.
+#[test]
+#[ignore]
+fn soak_lookahead_plays_legal_games_against_every_bot_in_both_games() {
+    legal_games(600, 200);
+}
