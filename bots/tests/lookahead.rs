@@ -132,7 +132,13 @@ fn legal_games(games: u64, hp_games: u64) {
     for seed in 0..hp_games {
         let mut game =
             engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut seats: Vec<_> = ["lookahead", "cards"]
+        // `cards-lookahead`: the card player moving as `lookahead` does.
+        let pair = if seed % 2 == 0 {
+            ["lookahead", "cards"]
+        } else {
+            ["equity", "cards-lookahead"]
+        };
+        let mut seats: Vec<_> = pair
             .iter()
             .map(|name| bots::hogwarts::hp_bot_by_name(name, seed).unwrap())
             .collect();

@@ -241,7 +241,8 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     assert_eq!(plain.status.code(), Some(2));
     let hp = owlery(&["sim", "scrabble-hp", "--bots", "greedy,genius"]);
     assert!(
-        stderr(&hp).contains("expected one of greedy, equity, lookahead, random, cards"),
+        stderr(&hp)
+            .contains("expected one of greedy, equity, lookahead, random, cards, cards-lookahead"),
         "{}",
         stderr(&hp)
     );

@@ -6,7 +6,7 @@ use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement, leave_aft
 
 use super::HpBot;
 use crate::scrabble::leaves::LeaveModel;
-use crate::scrabble::{Equity, may_exchange};
+use crate::scrabble::{Bot, Equity, Lookahead, may_exchange};
 
 /// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
 /// 4,000 games against `equity`: 5 points 54.4 % wins, 10 points 54.5 %, 15 points 54.8 %).
@@ -20,6 +20,8 @@ pub struct CardWise {
     equity: Equity,
     /// The move worked out while deciding on a card, and the position it was worked out for.
     planned: Option<(Move, Position)>,
+    /// Moves chosen by looking at the opponent's replies rather than by equity alone.
+    lookahead: Option<Box<Lookahead>>,
 }
 
 /// What `equity`'s choice depends on that a card played after the plan may change: the rack
@@ -50,6 +52,15 @@ impl CardWise {
         CardWise {
             equity: Equity::new(LeaveModel::in_use()),
             planned: None,
+            lookahead: None,
+        }
+    }
+
+    /// The card player choosing its moves as `lookahead` does, its draws seeded by `seed`.
+    pub fn looking_ahead(seed: u64) -> CardWise {
+        CardWise {
+            lookahead: Some(Box::new(Lookahead::new(LeaveModel::in_use(), seed))),
+            ..CardWise::new()
         }
     }
 }
@@ -252,11 +263,18 @@ impl CardWise {
 
 impl HpBot for CardWise {
     fn name(&self) -> &'static str {
-        "cards"
+        if self.lookahead.is_some() {
+            "cards-lookahead"
+        } else {
+            "cards"
+        }
     }
 
-    fn start_game(&mut self, _seed: u64) {
+    fn start_game(&mut self, seed: u64) {
         self.planned = None;
+        if let Some(lookahead) = &mut self.lookahead {
+            lookahead.start_game(seed);
+        }
     }
 
     fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
@@ -312,8 +330,12 @@ impl HpBot for CardWise {
     }
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
-        // Unless a card changed the position, the move is the one just worked out.
         let core = &observation.core;
+        if let Some(lookahead) = &mut self.lookahead {
+            self.planned = None;
+            return lookahead.choose(core);
+        }
+        // Unless a card changed the position, the move is the one just worked out.
         match self.planned.take() {
             Some((planned, position)) if position == Position::of(core) => planned,
             // A card changed it (Transfiguration's tiles): the planned placement, if still legal,

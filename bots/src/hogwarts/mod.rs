@@ -44,8 +44,11 @@ pub fn hp_bot_by_name(
     if name == "cards" {
         return Ok(Box::new(CardWise::new()));
     }
+    if name == "cards-lookahead" {
+        return Ok(Box::new(CardWise::looking_ahead(seed)));
+    }
     let inner = crate::scrabble::bot_by_name(name, seed).map_err(|mut unknown| {
-        unknown.known.push("cards");
+        unknown.known.extend(["cards", "cards-lookahead"]);
         unknown
     })?;
     Ok(Box::new(CardNaive::new(inner)))
