@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use bots::hogwarts::{CardWise, HpBot, hp_bot_by_name, play_out_hp};
+use bots::scrabble::Bot;
 use engine::hogwarts::{Card, CardPlay, House, HpGame, HpRules};
 use engine::scrabble::Cgp;
 use lexicon::{Edition, Lexicon};
@@ -52,6 +53,43 @@ fn a_bonus_card_waits_for_a_play_with_two_of_its_letters() {
     assert_eq!(decide(&game), Some(CardPlay::Bonus(Card::HarryPotter)));
     let game = position(EMPTY, "QUIZERS", "0/0", &[Card::HarryPotter]);
     assert_eq!(decide(&game), None, "no H, A, Y, P or O to place");
+}
+
+#[test]
+fn looking_ahead_it_still_makes_the_move_a_bonus_card_was_played_for() {
+    let rules = Arc::new(HpRules::standard());
+    let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+    let model = bots::scrabble::leaves::LeaveModel::in_use();
+    let (mut checked, mut lookahead_differs) = (0, 0);
+    for seed in 0..12 {
+        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut seats: Vec<_> = (0..2)
+            .map(|_| hp_bot_by_name("cards", seed).unwrap())
+            .collect();
+        play_out_hp(&mut game, &mut seats, |game, _| {
+            if game.core().is_over() {
+                return;
+            }
+            let observation = game.observation(game.core().to_move());
+            let mut plain = CardWise::new();
+            let card = plain.choose_card(&observation);
+            let for_plan = matches!(card, Some(CardPlay::Bonus(_) | CardPlay::Revelio));
+            if !for_plan {
+                return;
+            }
+            let mut looking = CardWise::looking_ahead(seed);
+            assert_eq!(looking.choose_card(&observation), card);
+            // A Bonus card or Revelio changes nothing the move depends on: the plan stands.
+            let planned = plain.choose_move(&observation);
+            assert_eq!(looking.choose_move(&observation), planned);
+            let mut alone = bots::scrabble::Lookahead::new(model, seed);
+            lookahead_differs += usize::from(alone.choose(&observation.core) != planned);
+            checked += 1;
+        })
+        .unwrap();
+    }
+    // Where the lookahead alone would have moved elsewhere, the card's move was kept.
+    assert!(lookahead_differs > 0, "{lookahead_differs} of {checked}");
 }
 
 #[test]

@@ -22,6 +22,9 @@ pub struct CardWise {
     planned: Option<(Move, Position)>,
     /// Moves chosen by looking at the opponent's replies rather than by equity alone.
     lookahead: Option<Box<Lookahead>>,
+    /// This turn's card was played for the planned move (a Bonus card, Revelio, Confundo):
+    /// that move is made, whoever would choose another.
+    played_for_plan: bool,
 }
 
 /// What `equity`'s choice depends on that a card played after the plan may change: the rack
@@ -53,6 +56,7 @@ impl CardWise {
             equity: Equity::new(LeaveModel::in_use()),
             planned: None,
             lookahead: None,
+            played_for_plan: false,
         }
     }
 
@@ -279,6 +283,7 @@ impl HpBot for CardWise {
 
     fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         self.planned = None;
+        self.played_for_plan = false;
         if observation.hand.is_empty() {
             return None;
         }
@@ -321,6 +326,7 @@ impl HpBot for CardWise {
                 _ => Some((planned, Position::of(core))),
             };
             if play.is_some() {
+                self.played_for_plan = true;
                 return play;
             }
         }
@@ -331,7 +337,7 @@ impl HpBot for CardWise {
 
     fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
         let core = &observation.core;
-        if let Some(lookahead) = &mut self.lookahead {
+        if let Some(lookahead) = self.lookahead.as_mut().filter(|_| !self.played_for_plan) {
             self.planned = None;
             return lookahead.choose(core);
         }
