@@ -11,7 +11,7 @@ use super::board::Board;
 use super::cgp::Cgp;
 use super::check::{CheckedPlay, IllegalMove, check_placement};
 use super::moves::Move;
-use super::observation::Observation;
+use super::observation::{Observation, unseen_by};
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{KINDS, TileSet, kind_char};
@@ -459,14 +459,8 @@ impl Game {
 
     /// What `seat` may see: its own rack, the board, scores, the bag's size and the unseen tiles.
     pub fn observation(&self, seat: usize) -> Observation<'_> {
-        let mut unseen = *self.rules.tiles.counts();
-        for cell in self.board.cells() {
-            unseen[cell.kind()] -= 1;
-        }
         let rack = self.racks[seat];
-        for (count, held) in unseen.iter_mut().zip((0..KINDS).map(|k| rack.count(k))) {
-            *count -= held;
-        }
+        let unseen = unseen_by(&self.rules.tiles, &self.board, &rack);
         Observation {
             seat,
             rack,

@@ -20,7 +20,7 @@ pub use game::{EndReason, Game, GameRng, Setup, SetupError, Turn, TurnExtras, ba
 pub use layout::{Layout, SIZE};
 pub use movegen::{Candidate, MoveGen, Ranking, Readings, Stretch};
 pub use moves::{Move, MoveParseError, Placement, leave_after};
-pub use observation::Observation;
+pub use observation::{Observation, unseen_by};
 pub use rack::Rack;
 pub use rules::{Numbers, Rules};
 pub use tiles::{Cell, TileSet};

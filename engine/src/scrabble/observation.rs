@@ -5,7 +5,7 @@ use lexicon::Lexicon;
 use super::board::Board;
 use super::rack::Rack;
 use super::rules::Rules;
-use super::tiles::KINDS;
+use super::tiles::{KINDS, TileSet};
 
 /// A seat's view of the game: never another rack, the bag's order, or the RNG.
 #[derive(Debug, Clone, Copy)]
@@ -30,4 +30,15 @@ pub struct Observation<'g> {
     pub lexicon: &'g Lexicon,
     /// This turn's main word may read backwards (the Confundo card was played).
     pub backwards: bool,
+}
+
+/// The tiles a seat holding `rack` has not seen: the set's counts less the board's tiles and
+/// the rack's (bag and other racks together).
+pub fn unseen_by(tiles: &TileSet, board: &Board, rack: &Rack) -> [u8; KINDS] {
+    let mut unseen = *tiles.counts();
+    for kind in board.cells().map(|cell| cell.kind()).chain(rack.kinds()) {
+        // A position holding more of a tile than the set is refused before it is seen.
+        unseen[kind] = unseen[kind].saturating_sub(1);
+    }
+    unseen
 }

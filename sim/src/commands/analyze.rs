@@ -12,6 +12,7 @@ use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{
     Cgp, Move, MoveGen, Observation, Placement, Rules, bag_after, check_placement, leave_after,
+    unseen_by,
 };
 use lexicon::Lexicon;
 use serde::Serialize;
@@ -270,16 +271,8 @@ fn seat_view<'a>(
     confundo: bool,
 ) -> Observation<'a> {
     let rack = cgp.racks[0];
-    let mut unseen = *rules.tiles.counts();
-    let on_view = cgp
-        .board
-        .cells()
-        .map(|cell| cell.kind())
-        .chain(rack.kinds());
-    for kind in on_view {
-        // `check_tiles` made sure the set holds them all.
-        unseen[kind] = unseen[kind].saturating_sub(1);
-    }
+    // `check_tiles` made sure the set holds them all.
+    let unseen = unseen_by(&rules.tiles, &cgp.board, &rack);
     let others_held: usize = cgp.racks[1..].iter().map(|r| r.len()).sum();
     let mut bag_len = unseen.iter().map(|&n| usize::from(n)).sum::<usize>() - others_held;
     for other in &cgp.racks[1..] {
