@@ -32,18 +32,20 @@ pub enum GuideError {
     },
 }
 
-/// One row of a bots or seats table.
-struct Standing {
-    label: String,
-    games: f64,
-    rate: f64,
-    low: f64,
-    high: f64,
-    mean_score: f64,
-    mean_margin: f64,
+/// One row of a bots, seats or houses table.
+#[derive(Debug, Clone)]
+pub(crate) struct Standing {
+    pub(crate) label: String,
+    pub(crate) games: f64,
+    pub(crate) rate: f64,
+    pub(crate) low: f64,
+    pub(crate) high: f64,
+    pub(crate) mean_score: f64,
+    pub(crate) mean_margin: f64,
 }
 
-fn standings(dir: &Path, file: &str, key: &str) -> Result<Vec<Standing>, GuideError> {
+/// The rows of a table of records keyed by `key`.
+pub(crate) fn standings(dir: &Path, file: &str, key: &str) -> Result<Vec<Standing>, GuideError> {
     let table = Table::read(dir, file)?;
     let labels = table.texts(key, file)?;
     let games = table.numbers("games", file)?;
@@ -70,7 +72,8 @@ pub(crate) fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-fn standings_table(key: &str, rows: &[Standing]) -> Block {
+/// A table of records for the guide.
+pub(crate) fn standings_table(key: &str, rows: &[Standing]) -> Block {
     Block::Table {
         header: [
             key,
@@ -115,7 +118,8 @@ pub(crate) fn chart(
     })
 }
 
-fn bars(rows: &[Standing]) -> Vec<RateBar> {
+/// Win-rate bars of records.
+pub(crate) fn bars(rows: &[Standing]) -> Vec<RateBar> {
     rows.iter()
         .map(|s| RateBar {
             label: s.label.clone(),
@@ -238,7 +242,7 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     )?);
 
     if dir.join("houses.csv").exists() {
-        house_section(dir, &mut blocks)?;
+        crate::houses::section(dir, &mut blocks)?;
     }
     if dir.join("cards.csv").exists() {
         card_section(dir, &mut blocks)?;
@@ -327,43 +331,8 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     Ok(())
 }
 
-fn house_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    blocks.push(Block::Heading("Which house wins".into()));
-    let houses = standings(dir, "houses.csv", "house")?;
-    // A house's fair share of wins is one game in as many as there are players.
-    let players = standings(dir, "seats.csv", "seat")?.len().max(1);
-    let fair = 1.0 / players as f64;
-    let sentences: Vec<String> = houses
-        .iter()
-        .map(|h| {
-            let verdict = if h.low > fair {
-                "wins more than its share"
-            } else if h.high < fair {
-                "wins less than its share"
-            } else {
-                "is within its share"
-            };
-            format!(
-                "{} {verdict}: {} of its games (95% interval {} to {}).",
-                capitalised(&h.label),
-                percent(h.rate),
-                percent(h.low),
-                percent(h.high)
-            )
-        })
-        .collect();
-    blocks.push(Block::Paragraph(sentences.join(" ")));
-    blocks.push(standings_table("house", &houses));
-    blocks.push(chart(
-        "houses.svg",
-        "Win rate by house, with 95% intervals",
-        rate_bars("Win rate by house", &bars(&houses), fair),
-    )?);
-    Ok(())
-}
-
 /// Each word with a capital: `felix felicis` becomes `Felix Felicis`.
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     text.split(' ')
         .map(|word| {
             let mut chars = word.chars();

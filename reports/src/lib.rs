@@ -6,5 +6,6 @@
 pub mod charts;
 pub mod document;
 pub mod guide;
+pub mod houses;
 pub mod monopoly;
 pub mod tables;

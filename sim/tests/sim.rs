@@ -334,7 +334,13 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
         lines[0],
-        "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score"
+        "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score,\
+         edge,edge_ci95_low,edge_ci95_high"
+    );
+    assert!(
+        lines[1].ends_with(",,,"),
+        "a bot has no edge over seats: {}",
+        lines[1]
     );
     assert_eq!(lines.len(), 1 + 2 * 4, "{table}");
     assert!(lines[1].starts_with("bingo_bonus,0,bot,greedy,12,"));
@@ -450,15 +456,33 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     assert!(status.status.success());
     assert_eq!(results(&merged), results(&dir.join("one")));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
-    assert!(
-        houses.starts_with("house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin\n")
-    );
+    assert!(houses.starts_with(
+        "house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin,\
+         seat_win_rate,edge,edge_ci95_low,edge_ci95_high\n"
+    ));
     let games: u32 = houses
         .lines()
         .skip(1)
         .map(|l| l.split(',').nth(1).unwrap().parse::<u32>().unwrap())
         .sum();
     assert_eq!(games, 120, "three houses a game, 40 games");
+    // Each house by seat: the same games, split by where the house sat.
+    let house_seats = std::fs::read_to_string(dir.join("one/house_seats.csv")).unwrap();
+    assert!(house_seats.starts_with("house,seat,games,wins,win_rate,"));
+    let by_seat: u32 = house_seats
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(by_seat, 120, "{house_seats}");
+    // Slytherin moves first whenever it plays (rule 1): every one of its rows is seat 1.
+    assert!(
+        house_seats
+            .lines()
+            .filter(|l| l.starts_with("slytherin,"))
+            .all(|l| l.starts_with("slytherin,1,")),
+        "{house_seats}"
+    );
     let cards = std::fs::read_to_string(dir.join("one/cards.csv")).unwrap();
     assert_eq!(cards.lines().count(), 1 + 19, "every kind of card");
     assert!(cards.contains("\nquidditch_cup,"));
@@ -535,6 +559,35 @@ fn a_house_power_sweep_tabulates_win_rates_per_house() {
     assert!(
         ravenclaw[0].starts_with("houses.ravenclaw.opening_tiles,7,house,ravenclaw,8,"),
         "{table}"
+    );
+    // Ravenclaw's edge over its seats, with its interval around it.
+    let edge: Vec<f64> = ravenclaw[0]
+        .split(',')
+        .skip(9)
+        .map(|cell| cell.parse().unwrap())
+        .collect();
+    assert!(
+        edge.len() == 3 && edge[1] <= edge[0] && edge[0] <= edge[2],
+        "{table}"
+    );
+    // Four players: Slytherin holds seat 1 in every game, so it has no edge over its seat,
+    // and the guide says its power cannot be told apart from moving first.
+    let run = out.join("houses.ravenclaw.opening_tiles=7");
+    let houses = std::fs::read_to_string(run.join("houses.csv")).unwrap();
+    let slytherin = houses
+        .lines()
+        .find(|l| l.starts_with("slytherin,"))
+        .unwrap();
+    let fields: Vec<&str> = slytherin.split(',').collect();
+    assert_eq!(fields[3], fields[8], "its win rate is its seat's: {houses}");
+    assert_eq!(fields[9].parse::<f64>().unwrap(), 0.0, "{houses}");
+    let guide = std::fs::read_to_string(run.join("guide/guide.md")).unwrap();
+    assert!(
+        guide.contains(
+            "Slytherin played every game from seat 1 and held seat 1 in every game: its figures \
+             are the seat's"
+        ),
+        "{guide}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

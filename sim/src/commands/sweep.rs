@@ -51,8 +51,11 @@ fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
 /// Runs `owlery sweep`.
 pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let (key, values) = parse_param(&args.param)?;
-    let mut rows =
-        vec!["key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score\n".to_string()];
+    let mut rows = vec![
+        "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score,\
+         edge,edge_ci95_low,edge_ci95_high\n"
+            .to_string(),
+    ];
     let with_value = |value: &str| {
         let mut sim = args.sim.clone();
         sim.data.swept = Some(format!("{key}={value}"));
@@ -87,8 +90,11 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
                 column("ci95_high")?,
                 column("mean_score")?,
             ];
+            // A house's edge over the seats it played from; bots and seats have none.
+            let edges = ["edge", "edge_ci95_low", "edge_ci95_high"].map(|name| column(name).ok());
             for row in &table.rows {
-                let cells: Vec<&str> = columns.iter().map(|&c| row[c].as_str()).collect();
+                let mut cells: Vec<&str> = columns.iter().map(|&c| row[c].as_str()).collect();
+                cells.extend(edges.map(|c| c.map_or("", |c| row[c].as_str())));
                 rows.push(format!("{key},{value},{group},{}\n", cells.join(",")));
             }
         }

@@ -178,6 +178,10 @@ pub struct Aggregates {
     /// By house (Scrabble: Harry Potter Edition).
     #[serde(default)]
     pub houses: BTreeMap<String, Record>,
+    /// By house and seat (1 moved first): where each house sat and how it did there, so a
+    /// house's power can be told apart from the seats it played from.
+    #[serde(default)]
+    pub house_seats: BTreeMap<String, BTreeMap<usize, Record>>,
     /// By Hogwarts card (Scrabble: Harry Potter Edition).
     #[serde(default)]
     pub cards: BTreeMap<String, CardRecord>,
@@ -208,8 +212,15 @@ impl Aggregates {
                 .or_default()
                 .add(shares[seat], score, margin);
             if let Some(house) = outcome.houses[seat] {
+                let house = house.name().to_string();
+                self.house_seats
+                    .entry(house.clone())
+                    .or_default()
+                    .entry(outcome.move_order(seat))
+                    .or_default()
+                    .add(shares[seat], score, margin);
                 self.houses
-                    .entry(house.name().to_string())
+                    .entry(house)
                     .or_default()
                     .add(shares[seat], score, margin);
             }
@@ -288,6 +299,12 @@ impl Aggregates {
         }
         for (house, record) in &other.houses {
             self.houses.entry(house.clone()).or_default().merge(record);
+        }
+        for (house, seats) in &other.house_seats {
+            let mine = self.house_seats.entry(house.clone()).or_default();
+            for (seat, record) in seats {
+                mine.entry(*seat).or_default().merge(record);
+            }
         }
         for (card, record) in &other.cards {
             self.cards.entry(card.clone()).or_default().merge(record);

@@ -117,3 +117,59 @@ mod difference_tests {
         assert!(!rates_differ(0.0, 0.0, 5.0, 10.0));
     }
 }
+
+/// A group's win rate against the rate its seats would give it: the group played `games` in
+/// seats whose players won at the given rates (`(games there, that seat's rate)` pairs). The
+/// expected rate, the edge (rate less expected) and the edge's 95% interval, treating the seats'
+/// rates as known (each is measured over all of that seat's games, the group's among them).
+pub fn edge_over_seats(wins: f64, by_seat: &[(f64, f64)]) -> SeatEdge {
+    let games: f64 = by_seat.iter().map(|&(n, _)| n).sum();
+    if games <= 0.0 {
+        return SeatEdge::default();
+    }
+    let expected: f64 = by_seat.iter().map(|&(n, p)| n * p).sum();
+    let variance: f64 = by_seat.iter().map(|&(n, p)| n * p * (1.0 - p)).sum();
+    let edge = (wins - expected) / games;
+    let half = Z95 * variance.max(0.0).sqrt() / games;
+    SeatEdge {
+        seat_rate: expected / games,
+        edge,
+        low: edge - half,
+        high: edge + half,
+    }
+}
+
+/// What [`edge_over_seats`] finds.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SeatEdge {
+    /// The win rate the group's seats gave their players, weighted by its games in each.
+    pub seat_rate: f64,
+    /// The group's win rate less `seat_rate`.
+    pub edge: f64,
+    /// The edge's 95% interval.
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+}
+
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+
+    #[test]
+    fn an_edge_is_measured_against_the_seats_a_group_played_from() {
+        // 100 games from a seat winning 60% and 100 from one winning 20%: 80 wins expected.
+        let level = edge_over_seats(80.0, &[(100.0, 0.6), (100.0, 0.2)]);
+        assert!((level.seat_rate - 0.4).abs() < 1e-12);
+        assert!(level.edge.abs() < 1e-12 && level.low < 0.0 && level.high > 0.0);
+        // 120 wins: 20 points above, with a spread of sqrt(24 + 16) wins.
+        let above = edge_over_seats(120.0, &[(100.0, 0.6), (100.0, 0.2)]);
+        assert!((above.edge - 0.2).abs() < 1e-12);
+        let half = Z95 * 40f64.sqrt() / 200.0;
+        assert!((above.low - (0.2 - half)).abs() < 1e-12 && above.low > 0.0);
+        // A group that always sits where it alone sits matches its seat exactly.
+        let alone = edge_over_seats(57.0, &[(200.0, 0.285)]);
+        assert!(alone.edge.abs() < 1e-12);
+        assert_eq!(edge_over_seats(0.0, &[]), SeatEdge::default());
+    }
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET, WIN_UNIT};
-use super::stats::{differs_from_half, elo, rates_differ, wilson};
+use super::stats::{differs_from_half, edge_over_seats, elo, rates_differ, wilson};
 use super::store::write_atomically;
 
 const RECORD_COLUMNS: [&str; 7] = [
@@ -54,9 +54,13 @@ pub(super) fn csv_bytes(
     writer.into_inner().context("finishing a CSV table")
 }
 
+/// A record table's header: its key column, then the record's.
+fn keyed(key: &'static str) -> Vec<&'static str> {
+    [&[key][..], &RECORD_COLUMNS[..]].concat()
+}
+
 /// Writes every table of a run into `dir`.
 pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
-    let keyed = |key: &'static str| [&[key][..], &RECORD_COLUMNS[..]].concat();
     let seats = totals
         .seats
         .iter()
@@ -118,14 +122,7 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     let header = ["bot", "score_from", "score_to", "games"];
     write_atomically(&dir.join("scores.csv"), &csv_bytes(&header, scores)?)?;
     if !totals.houses.is_empty() {
-        let houses = totals
-            .houses
-            .iter()
-            .map(|(house, r)| [vec![house.clone()], record_fields(r)].concat());
-        write_atomically(
-            &dir.join("houses.csv"),
-            &csv_bytes(&keyed("house"), houses)?,
-        )?;
+        write_house_tables(dir, totals)?;
     }
     if !totals.cards.is_empty() {
         let rows = totals
@@ -155,6 +152,42 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         &csv_bytes(&["turns", "games"], lengths)?,
     )?;
     Ok(())
+}
+
+/// houses.csv (each house's record, and its edge over the seats it played from) and
+/// house_seats.csv (each house in each seat).
+fn write_house_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
+    let wins = |r: &Record| r.win_units as f64 / WIN_UNIT as f64;
+    let seat_rate = |seat: &usize| {
+        totals
+            .seats
+            .get(seat)
+            .filter(|r| r.games > 0)
+            .map_or(0.0, |r| wins(r) / r.games as f64)
+    };
+    let houses = totals.houses.iter().map(|(house, record)| {
+        let by_seat: Vec<(f64, f64)> = totals
+            .house_seats
+            .get(house)
+            .into_iter()
+            .flatten()
+            .map(|(seat, r)| (r.games as f64, seat_rate(seat)))
+            .collect();
+        let edge = edge_over_seats(wins(record), &by_seat);
+        let mut row = [vec![house.clone()], record_fields(record)].concat();
+        row.extend([edge.seat_rate, edge.edge, edge.low, edge.high].map(|x| format!("{x:.4}")));
+        row
+    });
+    let mut header = keyed("house");
+    header.extend(["seat_win_rate", "edge", "edge_ci95_low", "edge_ci95_high"]);
+    write_atomically(&dir.join("houses.csv"), &csv_bytes(&header, houses)?)?;
+    let rows = totals.house_seats.iter().flat_map(|(house, seats)| {
+        seats.iter().map(move |(seat, record)| {
+            [vec![house.clone(), seat.to_string()], record_fields(record)].concat()
+        })
+    });
+    let header = [&["house", "seat"][..], &RECORD_COLUMNS[..]].concat();
+    write_atomically(&dir.join("house_seats.csv"), &csv_bytes(&header, rows)?)
 }
 
 /// Games, win rate and its 95% interval of a record.
