@@ -643,4 +643,5 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         "{}",
         stderr(&refused)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
