@@ -86,6 +86,11 @@ pub struct Series {
 
 /// Lines of a distribution (share of games by score, by length), as an SVG document.
 pub fn distribution(title: &str, x_desc: &str, series: &[Series]) -> Result<String, String> {
+    lines(title, x_desc, "share of games", series)
+}
+
+/// Named lines over a shared x axis, y from zero, as an SVG document.
+pub fn lines(title: &str, x_desc: &str, y_desc: &str, series: &[Series]) -> Result<String, String> {
     let all = || series.iter().flat_map(|s| s.points.iter());
     let x_min = all().map(|p| p.0).fold(f64::INFINITY, f64::min);
     let x_max = all().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
@@ -109,7 +114,7 @@ pub fn distribution(title: &str, x_desc: &str, series: &[Series]) -> Result<Stri
         chart
             .configure_mesh()
             .x_desc(x_desc)
-            .y_desc("share of games")
+            .y_desc(y_desc)
             .draw()
             .map_err(|e| e.to_string())?;
         for (index, line) in series.iter().enumerate() {

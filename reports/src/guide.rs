@@ -312,22 +312,27 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         distribution("Game length", "turns", &series),
     )?);
 
+    write_document(out, title, &blocks)
+}
+
+/// Writes `blocks` as `out/guide.md`, `out/guide.html` and the charts in `out/charts/`.
+pub(crate) fn write_document(out: &Path, title: &str, blocks: &[Block]) -> Result<(), GuideError> {
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |error| GuideError::Io { path, error }
     };
     let charts = out.join("charts");
     std::fs::create_dir_all(&charts).map_err(io(&charts))?;
-    for block in &blocks {
+    for block in blocks {
         if let Block::Chart { file, svg, .. } = block {
             let path = charts.join(file);
             std::fs::write(&path, svg).map_err(io(&path))?;
         }
     }
     let md = out.join("guide.md");
-    std::fs::write(&md, markdown(title, &blocks)).map_err(io(&md))?;
+    std::fs::write(&md, markdown(title, blocks)).map_err(io(&md))?;
     let page = out.join("guide.html");
-    std::fs::write(&page, html(title, &blocks)).map_err(io(&page))?;
+    std::fs::write(&page, html(title, blocks)).map_err(io(&page))?;
     Ok(())
 }
 

@@ -8,4 +8,5 @@ pub mod document;
 pub mod guide;
 pub mod houses;
 pub mod monopoly;
+pub mod sweep;
 pub mod tables;

@@ -29,7 +29,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Turn a run's tables into a strategy guide: Markdown, HTML and SVG charts.
     Report(ReportArgs),
-    /// Simulate once per value of one rules number and tabulate win rates per value.
+    /// Simulate once per value of one rules number, tabulate win rates per value, and say which value levels the game.
     Sweep(SweepArgs),
     /// Learn a bot's data from self-play.
     #[command(subcommand)]
@@ -385,7 +385,8 @@ pub struct MergeArgs {
 /// Arguments of `owlery report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// The run directory written by `owlery sim` or `owlery merge`.
+    /// The run directory written by `owlery sim` or `owlery merge` (or a sweep's, for the
+    /// sweep's guide).
     pub run: PathBuf,
     /// Where to write guide.md, guide.html and charts/.
     #[arg(long, default_value = "owlery-guide")]

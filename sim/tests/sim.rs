@@ -589,5 +589,29 @@ fn a_house_power_sweep_tabulates_win_rates_per_house() {
         ),
         "{guide}"
     );
+    // The sweep's own guide: each group across the values, and the value that levels it.
+    let sweep_guide = std::fs::read_to_string(out.join("guide/guide.md")).unwrap();
+    assert!(
+        sweep_guide.starts_with("# Owlery sweep: houses.ravenclaw.opening_tiles = 7, 9\n")
+            && sweep_guide
+                .contains("The seats are closest to level at houses.ravenclaw.opening_tiles=")
+            && sweep_guide
+                .contains("The houses are closest to level at houses.ravenclaw.opening_tiles="),
+        "{sweep_guide}"
+    );
+    assert!(out.join("guide/charts/houses.svg").exists());
+    // `report` on a sweep's directory writes the same guide.
+    let again = dir.join("again");
+    let report = owlery(&[
+        "report",
+        out.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_ran(&report);
+    assert_eq!(
+        std::fs::read_to_string(again.join("guide.md")).unwrap(),
+        sweep_guide
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

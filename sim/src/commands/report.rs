@@ -13,8 +13,13 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the guide of the run in `run` into `out`.
+/// Writes the guide of the run in `run` into `out`; a sweep's directory (sweep.csv, no
+/// manifest of its own) gets the sweep's guide.
 pub fn write_report(run: &Path, out: &Path) -> anyhow::Result<()> {
+    if run.join("sweep.csv").exists() && !run.join("manifest.toml").exists() {
+        reports::sweep::write_sweep_guide(run, out)?;
+        return Ok(());
+    }
     let manifest = Manifest::read(run)?;
     let title = format!(
         "Owlery strategy guide: {} ({}, {} games)",

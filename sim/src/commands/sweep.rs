@@ -102,6 +102,9 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let path = args.sim.out.join("sweep.csv");
     write_atomically(&path, rows.concat().as_bytes())?;
     println!("{}", path.display());
+    let guide = args.sim.out.join("guide");
+    reports::sweep::write_sweep_guide(&args.sim.out, &guide)?;
+    println!("{}", guide.join("guide.html").display());
     Ok(ExitCode::SUCCESS)
 }
 
