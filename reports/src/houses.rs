@@ -74,7 +74,11 @@ fn share_sentences(houses: &[Standing], fair: f64) -> String {
 fn edges(dir: &Path) -> Result<Option<Vec<Edge>>, GuideError> {
     let file = "houses.csv";
     let table = Table::read(dir, file)?;
-    if !table.header.iter().any(|h| h == "edge") {
+    // Runs from before the edges, or with chunks from before them, have none (or blanks).
+    let has_edges = table
+        .column("edge", file)
+        .is_ok_and(|column| table.rows.iter().all(|row| !row[column].is_empty()));
+    if !has_edges {
         return Ok(None);
     }
     let houses = table.texts("house", file)?;

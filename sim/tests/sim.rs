@@ -455,6 +455,46 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     ]);
     assert!(status.status.success());
     assert_eq!(results(&merged), results(&dir.join("one")));
+    // A shard whose chunk predates the counts by house and seat (as from an older owlery):
+    // the merged houses have no edge rather than a wrong one, and the guide leaves it out.
+    let chunk = std::fs::read_dir(dir.join("s0/chunks"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|e| e == "json"))
+        .unwrap();
+    let mut totals: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&chunk).unwrap()).unwrap();
+    totals
+        .as_object_mut()
+        .unwrap()
+        .remove("house_seats")
+        .unwrap();
+    std::fs::write(&chunk, totals.to_string()).unwrap();
+    let mixed = dir.join("mixed");
+    let status = owlery(&[
+        "merge",
+        dir.join("s0").to_str().unwrap(),
+        dir.join("s1").to_str().unwrap(),
+        "--out",
+        mixed.to_str().unwrap(),
+    ]);
+    assert_ran(&status);
+    let houses = std::fs::read_to_string(mixed.join("houses.csv")).unwrap();
+    // (A house without games in that chunk is still counted whole.)
+    assert!(
+        houses.lines().skip(1).any(|l| l.ends_with(",,,,")),
+        "{houses}"
+    );
+    let mixed_guide = dir.join("mixed-guide");
+    let report = owlery(&[
+        "report",
+        mixed.to_str().unwrap(),
+        "--out",
+        mixed_guide.to_str().unwrap(),
+    ]);
+    assert_ran(&report);
+    let markdown = std::fs::read_to_string(mixed_guide.join("guide.md")).unwrap();
+    assert!(markdown.contains("## Which house wins") && !markdown.contains("Seats matter as well"));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
     assert!(houses.starts_with(
         "house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin,\

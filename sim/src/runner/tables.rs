@@ -173,9 +173,16 @@ fn write_house_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
             .flatten()
             .map(|(seat, r)| (r.games as f64, seat_rate(seat)))
             .collect();
-        let edge = edge_over_seats(wins(record), &by_seat);
         let mut row = [vec![house.clone()], record_fields(record)].concat();
-        row.extend([edge.seat_rate, edge.edge, edge.low, edge.high].map(|x| format!("{x:.4}")));
+        // Chunks written before houses were counted by seat (a run resumed or merged across
+        // versions) leave the seats short of the house's games: no edge rather than a wrong one.
+        let counted: f64 = by_seat.iter().map(|&(games, _)| games).sum();
+        if counted == record.games as f64 {
+            let edge = edge_over_seats(wins(record), &by_seat);
+            row.extend([edge.seat_rate, edge.edge, edge.low, edge.high].map(|x| format!("{x:.4}")));
+        } else {
+            row.extend([""; 4].map(String::from));
+        }
         row
     });
     let mut header = keyed("house");
