@@ -1,7 +1,7 @@
 //! The guide's houses: each house's win rate, and its edge over the seats it played from, so
 //! a house is credited with its power rather than with where it sat.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::charts::rate_bars;
@@ -129,19 +129,19 @@ fn points(x: f64) -> String {
 }
 
 /// The houses that held one seat in every game, and no other: their edge cannot be measured.
-fn alone_in_seat(edges: &[Edge], by_seat: &BySeat, seats: &[Standing]) -> BTreeMap<String, String> {
+fn alone_in_seat(edges: &[Edge], by_seat: &BySeat, seats: &[Standing]) -> BTreeSet<String> {
     edges
         .iter()
         .filter_map(|edge| {
             let seat = only_seat(by_seat.get(&edge.house))?;
             let own = by_seat[&edge.house][seat].0;
             let all = seats.iter().find(|s| s.label == seat)?.games;
-            (own >= all).then(|| (edge.house.clone(), seat.to_string()))
+            (own >= all).then(|| edge.house.clone())
         })
         .collect()
 }
 
-fn seat_sentences(edges: &[Edge], by_seat: &BySeat, alone: &BTreeMap<String, String>) -> String {
+fn seat_sentences(edges: &[Edge], by_seat: &BySeat, alone: &BTreeSet<String>) -> String {
     let mut sentences = vec![
         "Seats matter as well as houses (see above), and a house need not sit in every seat \
          equally often. So each house is also measured against the seats it played from: its \
@@ -152,7 +152,7 @@ fn seat_sentences(edges: &[Edge], by_seat: &BySeat, alone: &BTreeMap<String, Str
     for edge in edges {
         let name = capitalised(&edge.house);
         match only_seat(by_seat.get(&edge.house)) {
-            Some(seat) if alone.contains_key(&edge.house) => sentences.push(format!(
+            Some(seat) if alone.contains(&edge.house) => sentences.push(format!(
                 "{name} played every game from seat {seat} and held seat {seat} in every game: \
                  its figures are the seat's, and this run cannot tell its power apart from \
                  where it sat."
@@ -194,7 +194,7 @@ fn seat_sentences(edges: &[Edge], by_seat: &BySeat, alone: &BTreeMap<String, Str
 fn seat_table(
     edges: &[Edge],
     by_seat: &BySeat,
-    alone: &BTreeMap<String, String>,
+    alone: &BTreeSet<String>,
     seat_count: usize,
 ) -> Block {
     let mut header = vec!["house".to_string()];
@@ -210,7 +210,7 @@ fn seat_table(
                     _ => "-".to_string(),
                 }
             }));
-            if alone.contains_key(&e.house) {
+            if alone.contains(&e.house) {
                 row.extend(["-".to_string(), "-".to_string()]);
             } else {
                 row.push(format!("{} points", points(e.edge)));
@@ -274,7 +274,7 @@ mod tests {
             standing("3", 100.0),
         ];
         let alone = alone_in_seat(&edges, &by_seat, &seats);
-        assert_eq!(alone.keys().collect::<Vec<_>>(), ["slytherin"]);
+        assert_eq!(alone.iter().collect::<Vec<_>>(), ["slytherin"]);
         let text = seat_sentences(&edges, &by_seat, &alone);
         assert!(
             text.ends_with(
@@ -295,7 +295,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("Slytherin is level with its seats"), "{text}");
-        let Block::Table { rows, .. } = seat_table(&edges, &by_seat, &BTreeMap::new(), 3) else {
+        let Block::Table { rows, .. } = seat_table(&edges, &by_seat, &BTreeSet::new(), 3) else {
             panic!("a table");
         };
         assert_eq!(

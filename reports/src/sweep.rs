@@ -39,8 +39,8 @@ pub fn write_sweep_guide(dir: &Path, out: &Path) -> Result<(), GuideError> {
     }
     let numeric: Option<Vec<f64>> = values.iter().map(|v| v.parse().ok()).collect();
     let mut blocks = vec![Block::Paragraph(format!(
-        "{key} was set to {} in turn, one run of the same games and bots each (each run's own \
-         guide is in {key}=VALUE/guide). Win rates count a tie as half a win; intervals are \
+        "{key} was set to {} in turn, one run each with the same bots and seeds (each run's \
+         own guide is in {key}=VALUE/guide). Win rates count a tie as half a win; intervals are \
          Wilson 95% intervals.",
         values.join(", ")
     ))];
