@@ -162,3 +162,60 @@ fn lookahead_plays_legal_games_against_every_bot_in_both_games() {
 fn soak_lookahead_plays_legal_games_against_every_bot_in_both_games() {
     legal_games(600, 200);
 }
+
+#[test]
+fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_from_its_name() {
+    let model = LeaveModel::embedded();
+    let mut equity = Equity::new(model);
+    let narrow = bots::scrabble::Reach::parse("1x3").unwrap();
+    let mut one = Lookahead::with_reach(model, 5, narrow);
+    let mut standard = Lookahead::new(model, 5);
+    let (mut placements, mut differs) = (0, 0);
+    greedy_positions(6, |observation| {
+        let chosen = equity.choose(observation);
+        if !matches!(chosen, Move::Place(_)) {
+            return;
+        }
+        placements += 1;
+        // Judging only equity's best placement, there is nothing else to choose.
+        assert_eq!(one.choose(observation), chosen);
+        differs += usize::from(standard.choose(observation) != chosen);
+    });
+    assert!(placements > 50, "{placements} positions");
+    assert!(differs > 0, "eight moves judged change some choices");
+    // Registered names carry the reach; out-of-range or malformed ones are refused.
+    assert!(bot_by_name("lookahead:1x3", 5).is_ok());
+    for bad in [
+        "lookahead:0x3",
+        "lookahead:65x3",
+        "lookahead:8x1025",
+        "lookahead:8",
+        "lookahead:8x",
+        "lookahead:ax3",
+        "greedy:1x3",
+    ] {
+        let refused = bot_by_name(bad, 5)
+            .err()
+            .unwrap_or_else(|| panic!("{bad} accepted"));
+        assert!(
+            refused
+                .to_string()
+                .contains("lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+            "{refused}"
+        );
+    }
+    assert_eq!(
+        bots::scrabble::Reach::parse("64x1024").map(|r| (r.width, r.samples)),
+        Some((64, 1024))
+    );
+    assert!(bots::hogwarts::hp_bot_by_name("cards-lookahead:2x3", 5).is_ok());
+    let refused = bots::hogwarts::hp_bot_by_name("cards-lookahead:2", 5)
+        .err()
+        .unwrap();
+    assert!(
+        refused
+            .to_string()
+            .contains("cards-lookahead:WIDTHxSAMPLES"),
+        "{refused}"
+    );
+}

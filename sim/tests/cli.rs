@@ -231,7 +231,8 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(
         stderr(&unknown).contains(
-            "unknown bot \"genius\": expected one of greedy, equity, lookahead, random\n"
+            "unknown bot \"genius\": expected one of greedy, equity, lookahead, \
+             lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), random\n"
         ),
         "{}",
         stderr(&unknown)
@@ -241,8 +242,7 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     assert_eq!(plain.status.code(), Some(2));
     let hp = owlery(&["sim", "scrabble-hp", "--bots", "greedy,genius"]);
     assert!(
-        stderr(&hp)
-            .contains("expected one of greedy, equity, lookahead, random, cards, cards-lookahead"),
+        stderr(&hp).contains("random, cards, cards-lookahead, cards-lookahead:WIDTHxSAMPLES"),
         "{}",
         stderr(&hp)
     );

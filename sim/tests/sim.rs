@@ -655,3 +655,41 @@ fn a_house_power_sweep_tabulates_win_rates_per_house() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_lookahead_of_another_reach_is_a_bot_of_its_own_name() {
+    let dir = scratch("reach");
+    let out = dir.join("run");
+    let output = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "4",
+        "--bots",
+        "lookahead:1x2,lookahead:2x2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_ran(&output);
+    let bots = std::fs::read_to_string(out.join("bots.csv")).unwrap();
+    assert!(
+        bots.contains("\nlookahead:1x2,4,") && bots.contains("\nlookahead:2x2,4,"),
+        "{bots}"
+    );
+    let refused = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "4",
+        "--bots",
+        "lookahead:0x2,greedy",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("unknown bot \"lookahead:0x2\"")
+            && message.contains("lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,7 +6,7 @@ use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement, leave_aft
 
 use super::HpBot;
 use crate::scrabble::leaves::LeaveModel;
-use crate::scrabble::{Bot, Equity, Lookahead, may_exchange};
+use crate::scrabble::{Bot, Equity, Lookahead, Reach, may_exchange};
 
 /// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
 /// 4,000 games against `equity`: 5 points 54.4 % wins, 10 points 54.5 %, 15 points 54.8 %).
@@ -62,8 +62,17 @@ impl CardWise {
 
     /// The card player choosing its moves as `lookahead` does, its draws seeded by `seed`.
     pub fn looking_ahead(seed: u64) -> CardWise {
+        CardWise::looking_ahead_by(seed, Reach::STANDARD)
+    }
+
+    /// The same, its moves judged by a lookahead of `reach`.
+    pub fn looking_ahead_by(seed: u64, reach: Reach) -> CardWise {
         CardWise {
-            lookahead: Some(Box::new(Lookahead::new(LeaveModel::in_use(), seed))),
+            lookahead: Some(Box::new(Lookahead::with_reach(
+                LeaveModel::in_use(),
+                seed,
+                reach,
+            ))),
             ..CardWise::new()
         }
     }

@@ -8,6 +8,8 @@ mod play;
 use engine::hogwarts::{CardPlay, HpObservation};
 use engine::scrabble::{Move, Rack};
 
+use crate::scrabble::Reach;
+
 pub use cards::CardWise;
 pub use naive::CardNaive;
 pub use play::{play_one_turn, play_out_hp};
@@ -35,6 +37,10 @@ pub trait HpBot: Send {
     ) -> Rack;
 }
 
+/// How a `cards-lookahead` of another reach is named (see [`Reach`]).
+pub const CARDS_LOOKAHEAD_REACHED: &str =
+    "cards-lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)";
+
 /// Makes a Harry Potter bot by name: `cards`, or any crossword bot playing its cards at the
 /// first turn it may.
 pub fn hp_bot_by_name(
@@ -47,9 +53,24 @@ pub fn hp_bot_by_name(
     if name == "cards-lookahead" {
         return Ok(Box::new(CardWise::looking_ahead(seed)));
     }
-    let inner = crate::scrabble::bot_by_name(name, seed).map_err(|mut unknown| {
-        unknown.known.extend(["cards", "cards-lookahead"]);
+    let with_cards = |mut unknown: crate::scrabble::UnknownBot| {
         unknown
-    })?;
+            .known
+            .extend(["cards", "cards-lookahead", CARDS_LOOKAHEAD_REACHED]);
+        unknown
+    };
+    if let Some(reach) = name.strip_prefix("cards-lookahead:") {
+        let reach = Reach::parse(reach).ok_or_else(|| {
+            with_cards(crate::scrabble::UnknownBot {
+                name: name.to_string(),
+                known: crate::scrabble::BOTS
+                    .iter()
+                    .map(|(name, _)| *name)
+                    .collect(),
+            })
+        })?;
+        return Ok(Box::new(CardWise::looking_ahead_by(seed, reach)));
+    }
+    let inner = crate::scrabble::bot_by_name(name, seed).map_err(with_cards)?;
     Ok(Box::new(CardNaive::new(inner)))
 }

@@ -16,13 +16,45 @@ pub const WIDTH: usize = 8;
 /// Opponent racks drawn each turn; every move is tried against the same ones.
 pub const SAMPLES: usize = 24;
 
+/// How far `lookahead` looks each turn: the moves it judges and the opponent racks it draws.
+/// `lookahead:WIDTHxSAMPLES` names a bot that looks so far (`lookahead` is [`Reach::STANDARD`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    /// Moves of highest equity judged.
+    pub width: usize,
+    /// Opponent racks drawn.
+    pub samples: usize,
+}
+
+impl Reach {
+    /// [`WIDTH`] moves over [`SAMPLES`] racks: more was no stronger (docs/BOTS.md).
+    pub const STANDARD: Reach = Reach {
+        width: WIDTH,
+        samples: SAMPLES,
+    };
+    /// The most moves a bot may judge.
+    pub const MOST_WIDTH: usize = 64;
+    /// The most racks a bot may draw.
+    pub const MOST_SAMPLES: usize = 1024;
+
+    /// Reads `WIDTHxSAMPLES`, as in `lookahead:8x24`; `None` unless both are in range.
+    pub fn parse(text: &str) -> Option<Reach> {
+        let (width, samples) = text.split_once('x')?;
+        let (width, samples) = (width.parse().ok()?, samples.parse().ok()?);
+        let fits = (1..=Reach::MOST_WIDTH).contains(&width)
+            && (1..=Reach::MOST_SAMPLES).contains(&samples);
+        fits.then_some(Reach { width, samples })
+    }
+}
+
 /// Plays the move worth most by its equity less the equity of the opponent's best reply,
 /// averaged over racks drawn for the opponent from the tiles this seat has not seen. Only the
-/// `WIDTH` moves of highest equity (and equity's exchange, if that is its choice) are looked
+/// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are looked
 /// at. With other than two players, once the bag is empty, or with a word to be read
 /// backwards, it plays as `equity` does.
 #[derive(Debug, Clone)]
 pub struct Lookahead {
+    reach: Reach,
     equity: Equity,
     rng: Pcg64Mcg,
     /// This turn's moves looked at, with their equity.
@@ -41,16 +73,27 @@ pub struct Lookahead {
 impl Lookahead {
     /// A lookahead bot valuing leaves by `model`, its draws seeded by `seed`.
     pub fn new(model: &'static LeaveModel, seed: u64) -> Lookahead {
+        Lookahead::with_reach(model, seed, Reach::STANDARD)
+    }
+
+    /// The same, judging `reach.width` moves over `reach.samples` racks a turn.
+    pub fn with_reach(model: &'static LeaveModel, seed: u64, reach: Reach) -> Lookahead {
         Lookahead {
+            reach,
             equity: Equity::new(model),
             rng: Pcg64Mcg::seed_from_u64(seed),
-            moves: Vec::with_capacity(WIDTH + 1),
-            placements: Vec::with_capacity(WIDTH),
-            samples: Vec::with_capacity(SAMPLES),
+            moves: Vec::with_capacity(reach.width + 1),
+            placements: Vec::with_capacity(reach.width),
+            samples: Vec::with_capacity(reach.samples),
             pool: Vec::new(),
             board: Board::empty(),
-            worth: Vec::with_capacity(WIDTH + 1),
+            worth: Vec::with_capacity(reach.width + 1),
         }
+    }
+
+    /// How far it looks.
+    pub fn reach(&self) -> Reach {
+        self.reach
     }
 
     /// The tiles the opponent holds, where this bot looks ahead: two players, tiles in the
@@ -67,7 +110,7 @@ impl Lookahead {
     }
 
     /// What each of `moves` (a move and its equity, in hundredths of a point) is worth here:
-    /// its equity less the equity of the opponent's best reply, summed over `SAMPLES` racks
+    /// its equity less the equity of the opponent's best reply, summed over `reach.samples` racks
     /// drawn for the opponent from the unseen tiles (the same racks for every move). `None`
     /// where the bot does not look ahead (see [`Lookahead`]).
     pub fn judge(
@@ -111,7 +154,7 @@ impl Lookahead {
         }
         self.samples.clear();
         let tiles = tiles.min(self.pool.len());
-        for _ in 0..SAMPLES {
+        for _ in 0..self.reach.samples {
             let mut rack = Rack::EMPTY;
             // A partial Fisher-Yates shuffle: the first `tiles` entries are the draw.
             for i in 0..tiles {
@@ -160,7 +203,7 @@ impl Bot for Lookahead {
         }
         let mut placements = std::mem::take(&mut self.placements);
         self.equity
-            .top_placements(observation, WIDTH, &mut placements);
+            .top_placements(observation, self.reach.width, &mut placements);
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         moves.extend(

@@ -11,7 +11,7 @@ use engine::scrabble::{Move, Observation};
 
 pub use equity::Equity;
 pub use greedy::Greedy;
-pub use lookahead::Lookahead;
+pub use lookahead::{Lookahead, Reach};
 pub use play::{BotError, play_out};
 pub use random::RandomBot;
 
@@ -42,13 +42,20 @@ pub const BOTS: &[(&str, &str)] = &[
     ),
     (
         "lookahead",
-        "equity's best 8 moves, each less the opponent's best reply over 16 racks drawn from the unseen tiles",
+        "equity's best 8 moves, each less the opponent's best reply over 24 racks drawn from the unseen tiles",
+    ),
+    (
+        LOOKAHEAD_REACHED,
+        "lookahead judging WIDTH moves over SAMPLES racks, as lookahead:4x12",
     ),
     (
         "random",
         "a uniformly random legal placement, sometimes an exchange or a pass: the fuzzing baseline",
     ),
 ];
+
+/// How a lookahead of another reach is named, with the ranges allowed (see [`Reach`]).
+pub const LOOKAHEAD_REACHED: &str = "lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)";
 
 /// A bot name that is not in the registry of its game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -62,15 +69,21 @@ pub struct UnknownBot {
 
 /// Makes a bot by name; `seed` feeds bots that draw random numbers (never the game's RNG).
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
+    let unknown = || UnknownBot {
+        name: name.to_string(),
+        known: BOTS.iter().map(|(name, _)| *name).collect(),
+    };
+    if let Some(reach) = name.strip_prefix("lookahead:") {
+        let reach = Reach::parse(reach).ok_or_else(unknown)?;
+        let model = leaves::LeaveModel::in_use();
+        return Ok(Box::new(Lookahead::with_reach(model, seed, reach)));
+    }
     match name {
         "greedy" => Ok(Box::new(Greedy::new())),
         "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::in_use()))),
         "lookahead" => Ok(Box::new(Lookahead::new(leaves::LeaveModel::in_use(), seed))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
-        _ => Err(UnknownBot {
-            name: name.to_string(),
-            known: BOTS.iter().map(|(name, _)| *name).collect(),
-        }),
+        _ => Err(unknown()),
     }
 }
 
