@@ -3,7 +3,7 @@
 // short game to its end, a screenshot. Run by tests/browser.sh.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -12,7 +12,10 @@ const shots = process.env.OWLERY_SCREENSHOTS || "target/browser";
 const server = spawn(owlery, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
 const base = await new Promise((resolve) =>
   server.stdout.once("data", (d) => resolve(String(d).trim().replace("owlery serves ", "").replace(/\/$/, ""))));
-const fail = async (message) => { console.error("FAILED: " + message); server.kill(); process.exit(1); };
+// The browser's profile lives in a temporary directory, removed however the test ends.
+const profile = mkdtempSync(join(tmpdir(), "owlery-chromium-"));
+const removeProfile = () => { try { rmSync(profile, { recursive: true, force: true }); } catch { /* best effort */ } };
+const fail = async (message) => { console.error("FAILED: " + message); server.kill(); removeProfile(); process.exit(1); };
 
 async function api(method, path, body, token) {
   const headers = { "content-type": "application/json" };
@@ -21,7 +24,7 @@ async function api(method, path, body, token) {
   return { status: response.status, data: await response.json() };
 }
 
-const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "owlery-chromium-")), {
+const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: true,
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -142,3 +145,4 @@ await page.screenshot({ path: join(shots, "owlery-monopoly.png"), fullPage: true
 console.log(`played Monopoly to its end with ${clicks} clicks; screenshot in ${join(shots, "owlery-monopoly.png")}`);
 await context.close();
 server.kill();
+removeProfile();
