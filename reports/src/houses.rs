@@ -32,8 +32,8 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     blocks.push(Block::Paragraph(share_sentences(&houses, fair)));
     blocks.push(standings_table("house", &houses));
     // Runs written before the edges were counted have neither table: the shares stand alone.
-    let edges = edges(dir)?;
-    if let (Some(edges), true) = (edges, dir.join("house_seats.csv").exists()) {
+    let has_seats = dir.join("house_seats.csv").exists();
+    if let Some(edges) = edges(dir)?.filter(|_| has_seats) {
         let by_seat = house_seats(dir)?;
         let alone = alone_in_seat(&edges, &by_seat, &seats);
         blocks.push(Block::Paragraph(seat_sentences(&edges, &by_seat, &alone)));

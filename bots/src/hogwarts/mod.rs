@@ -60,15 +60,8 @@ pub fn hp_bot_by_name(
         unknown
     };
     if let Some(reach) = name.strip_prefix("cards-lookahead:") {
-        let reach = Reach::parse(reach).ok_or_else(|| {
-            with_cards(crate::scrabble::UnknownBot {
-                name: name.to_string(),
-                known: crate::scrabble::BOTS
-                    .iter()
-                    .map(|(name, _)| *name)
-                    .collect(),
-            })
-        })?;
+        let reach = Reach::parse(reach)
+            .ok_or_else(|| with_cards(crate::scrabble::UnknownBot::among_crossword_bots(name)))?;
         return Ok(Box::new(CardWise::looking_ahead_by(seed, reach)));
     }
     let inner = crate::scrabble::bot_by_name(name, seed).map_err(with_cards)?;

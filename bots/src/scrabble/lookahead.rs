@@ -91,11 +91,6 @@ impl Lookahead {
         }
     }
 
-    /// How far it looks.
-    pub fn reach(&self) -> Reach {
-        self.reach
-    }
-
     /// The tiles the opponent holds, where this bot looks ahead: two players, tiles in the
     /// bag, no word to be read backwards, and some tile in the opponent's hand.
     fn opponent_tiles(observation: &Observation<'_>) -> Option<usize> {

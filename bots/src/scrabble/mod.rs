@@ -67,12 +67,19 @@ pub struct UnknownBot {
     pub known: Vec<&'static str>,
 }
 
+impl UnknownBot {
+    /// `name`, refused with the crossword bots' names listed.
+    pub fn among_crossword_bots(name: &str) -> UnknownBot {
+        UnknownBot {
+            name: name.to_string(),
+            known: BOTS.iter().map(|(name, _)| *name).collect(),
+        }
+    }
+}
+
 /// Makes a bot by name; `seed` feeds bots that draw random numbers (never the game's RNG).
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
-    let unknown = || UnknownBot {
-        name: name.to_string(),
-        known: BOTS.iter().map(|(name, _)| *name).collect(),
-    };
+    let unknown = || UnknownBot::among_crossword_bots(name);
     if let Some(reach) = name.strip_prefix("lookahead:") {
         let reach = Reach::parse(reach).ok_or_else(unknown)?;
         let model = leaves::LeaveModel::in_use();

@@ -145,6 +145,11 @@ pub struct Record {
 }
 
 impl Record {
+    /// Wins, a tie counting half.
+    pub(super) fn wins(&self) -> f64 {
+        self.win_units as f64 / WIN_UNIT as f64
+    }
+
     pub(super) fn add(&mut self, win_units: u64, score: i32, margin: i32) {
         self.games += 1;
         self.win_units += win_units;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET, WIN_UNIT};
+use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET};
 use super::stats::{differs_from_half, edge_over_seats, elo, rates_differ, wilson};
 use super::store::write_atomically;
 
@@ -22,7 +22,7 @@ const RECORD_COLUMNS: [&str; 7] = [
 
 pub(super) fn record_fields(record: &Record) -> Vec<String> {
     let games = record.games as f64;
-    let wins = record.win_units as f64 / WIN_UNIT as f64;
+    let wins = record.wins();
     let (low, high) = wilson(wins, games);
     let mean = |sum: i64| {
         if record.games == 0 {
@@ -76,7 +76,7 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     let mut results: BTreeMap<String, BTreeMap<String, (f64, f64)>> = BTreeMap::new();
     for (bot, opponents) in &totals.head_to_head {
         for (opponent, record) in opponents {
-            let wins = record.win_units as f64 / WIN_UNIT as f64;
+            let wins = record.wins();
             let significant = differs_from_half(wins, record.games as f64);
             let fields = record_fields(record);
             pairs.push(
@@ -157,13 +157,12 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
 /// houses.csv (each house's record, and its edge over the seats it played from) and
 /// house_seats.csv (each house in each seat).
 fn write_house_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
-    let wins = |r: &Record| r.win_units as f64 / WIN_UNIT as f64;
     let seat_rate = |seat: &usize| {
         totals
             .seats
             .get(seat)
             .filter(|r| r.games > 0)
-            .map_or(0.0, |r| wins(r) / r.games as f64)
+            .map_or(0.0, |r| r.wins() / r.games as f64)
     };
     let houses = totals.houses.iter().map(|(house, record)| {
         let by_seat: Vec<(f64, f64)> = totals
@@ -178,7 +177,7 @@ fn write_house_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         // versions) leave the seats short of the house's games: no edge rather than a wrong one.
         let counted: f64 = by_seat.iter().map(|&(games, _)| games).sum();
         if counted == record.games as f64 {
-            let edge = edge_over_seats(wins(record), &by_seat);
+            let edge = edge_over_seats(record.wins(), &by_seat);
             row.extend([edge.seat_rate, edge.edge, edge.low, edge.high].map(|x| format!("{x:.4}")));
         } else {
             row.extend([""; 4].map(String::from));
@@ -230,7 +229,6 @@ fn card_table<'r>(
         "significant",
     ];
     let header: Vec<&str> = keys.iter().chain(&columns).copied().collect();
-    let wins = |r: &Record| r.win_units as f64 / WIN_UNIT as f64;
     let rows = records.map(|(labels, record)| {
         let mean = if record.played == 0 {
             0.0
@@ -240,9 +238,9 @@ fn card_table<'r>(
         let with = record_fields(&record.with);
         let without = record_fields(&record.without);
         let significant = rates_differ(
-            wins(&record.with),
+            record.with.wins(),
             record.with.games as f64,
-            wins(&record.without),
+            record.without.wins(),
             record.without.games as f64,
         );
         let mut row = labels;
