@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use bots::scrabble::lookahead::Reach;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Owlery: AI opponents and game simulation for Scrabble HP, the Scrabble Card Game and Monopoly HP.
@@ -300,8 +301,9 @@ pub struct AnalyzeArgs {
     /// Show only the best N moves (N at least 1).
     #[arg(long, value_parser = at_least_one)]
     pub top: Option<usize>,
-    /// scrabble, scrabble-hp: what puts one move before another.
-    #[arg(long, value_enum, default_value_t = RankBy::Score)]
+    /// scrabble, scrabble-hp: what puts one move before another: score, equity, lookahead, or
+    /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24).
+    #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -313,17 +315,38 @@ pub struct AnalyzeArgs {
 }
 
 /// What orders the moves `analyze` lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RankBy {
     /// The points the move scores.
     Score,
     /// Its equity: the score plus the learned value of the tiles kept (and, in scrabble-hp,
     /// of the brown squares covered), as the equity bot plays (adds an `equity` column).
     Equity,
-    /// Equity's best 8 moves first, by their equity less the equity of the opponent's best
-    /// reply over 24 racks drawn from the unseen tiles, as the lookahead bot plays (adds
-    /// `equity` and `lookahead` columns; two players, tiles in the bag).
-    Lookahead,
+    /// Equity's best `width` moves first, by their equity less the equity of the opponent's
+    /// best reply over `samples` racks drawn from the unseen tiles, as the lookahead bot plays
+    /// (adds `equity` and `lookahead` columns; two players, tiles in the bag).
+    Lookahead(Reach),
+}
+
+/// Reads `--rank-by`: the names of [`RankBy`], and `lookahead:WIDTHxSAMPLES` as a bot is named.
+fn rank_by(text: &str) -> Result<RankBy, String> {
+    match text {
+        "score" => Ok(RankBy::Score),
+        "equity" => Ok(RankBy::Equity),
+        "lookahead" => Ok(RankBy::Lookahead(Reach::STANDARD)),
+        _ => text
+            .strip_prefix("lookahead:")
+            .and_then(Reach::parse)
+            .map(RankBy::Lookahead)
+            .ok_or_else(|| {
+                format!(
+                    "expected score, equity, lookahead or lookahead:WIDTHxSAMPLES (width 1 to \
+                     {}, samples 1 to {})",
+                    Reach::MOST_WIDTH,
+                    Reach::MOST_SAMPLES
+                )
+            }),
+    }
 }
 
 /// Arguments of `owlery sim`.

@@ -375,6 +375,57 @@ fn analyze_ranks_equitys_best_moves_by_lookahead_the_same_every_time() {
 }
 
 #[test]
+fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
+    let standard = analyze_csv(VOWELS, &["--rank-by", "lookahead"]);
+    assert_eq!(
+        analyze_csv(VOWELS, &["--rank-by", "lookahead:8x24"]),
+        standard
+    );
+    // Three moves over the same 24 racks: equity's best three, each judged as the standard
+    // reach judges it; the rest unjudged.
+    let narrow = analyze_csv(VOWELS, &["--rank-by", "lookahead:3x24"]);
+    let by_equity = analyze_csv(VOWELS, &["--rank-by", "equity", "--top", "3"]);
+    let judgement = |rows: &[Vec<String>], notation: &str| {
+        let row = rows.iter().find(|row| row[1] == notation).unwrap();
+        row[6].clone()
+    };
+    for row in &by_equity[1..] {
+        assert_eq!(
+            judgement(&narrow, &row[1]),
+            judgement(&standard, &row[1]),
+            "{row:?}"
+        );
+    }
+    let judged: Vec<&Vec<String>> = narrow[1..].iter().filter(|r| !r[6].is_empty()).collect();
+    assert_eq!(judged.len(), 3, "{narrow:?}");
+    // More racks, other figures for the same three moves.
+    let deeper = analyze_csv(VOWELS, &["--rank-by", "lookahead:3x400"]);
+    assert!(
+        by_equity[1..]
+            .iter()
+            .any(|row| judgement(&deeper, &row[1]) != judgement(&narrow, &row[1])),
+        "{deeper:?}"
+    );
+    let refused = owlery(&[
+        "analyze",
+        "scrabble",
+        "--cgp",
+        VOWELS,
+        "--rank-by",
+        "lookahead:0x4",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains(
+            "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
+             lookahead or lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"
+        ),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
 fn analyze_refuses_a_ranking_it_cannot_make() {
     let three = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS// 14/0/0 0";
     let refused = owlery(&[

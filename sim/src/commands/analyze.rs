@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::lookahead::{SAMPLES, WIDTH};
+use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{
@@ -61,7 +61,7 @@ fn header(rank_by: RankBy) -> &'static [&'static str] {
     match rank_by {
         RankBy::Score => &all[..5],
         RankBy::Equity => &all[..6],
-        RankBy::Lookahead => all,
+        RankBy::Lookahead(_) => all,
     }
 }
 
@@ -188,7 +188,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 score: score + bonus,
                 leave: leave_after(&rack, placement).to_string(),
                 equity: valued.then(|| points(i64::from(value), 1)),
-                lookahead: (args.rank_by == RankBy::Lookahead).then_some(None),
+                lookahead: matches!(args.rank_by, RankBy::Lookahead(_)).then_some(None),
             };
             Ranked {
                 row,
@@ -208,8 +208,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             .cmp(&measure(a))
             .then_with(|| a.row.notation.cmp(&b.row.notation))
     });
-    if args.rank_by == RankBy::Lookahead {
-        judge_best(&mut rows, &observation)?;
+    if let RankBy::Lookahead(reach) = args.rank_by {
+        judge_best(&mut rows, &observation, reach)?;
     }
     let mut rows: Vec<Row> = rows.into_iter().map(|ranked| ranked.row).collect();
     rows.truncate(args.top.unwrap_or(usize::MAX));
@@ -293,16 +293,20 @@ fn seat_view<'a>(
     }
 }
 
-/// Reorders the first `WIDTH` rows (best by equity) by the lookahead bot's judgement of them,
-/// and fills in their `lookahead` column.
-fn judge_best(rows: &mut [Ranked], observation: &Observation<'_>) -> anyhow::Result<()> {
-    let judged = rows.len().min(WIDTH);
+/// Reorders the first `reach.width` rows (best by equity) by the lookahead bot's judgement of
+/// them over `reach.samples` racks, and fills in their `lookahead` column.
+fn judge_best(
+    rows: &mut [Ranked],
+    observation: &Observation<'_>,
+    reach: Reach,
+) -> anyhow::Result<()> {
+    let judged = rows.len().min(reach.width);
     let moves: Vec<(i32, Move)> = rows[..judged]
         .iter()
         .map(|ranked| (ranked.equity, Move::Place(ranked.placement)))
         .collect();
     // A fixed seed: the same position lists the same figures every time.
-    let mut lookahead = Lookahead::new(LeaveModel::in_use(), 0);
+    let mut lookahead = Lookahead::with_reach(LeaveModel::in_use(), 0, reach);
     let Some(worth) = lookahead.judge(observation, &moves) else {
         bail!(
             "--rank-by lookahead: needs two players, tiles in the bag and no backwards word; \
@@ -313,7 +317,7 @@ fn judge_best(rows: &mut [Ranked], observation: &Observation<'_>) -> anyhow::Res
     };
     for (ranked, &sum) in rows[..judged].iter_mut().zip(worth) {
         ranked.worth = sum;
-        let mean = (sum as f64 / SAMPLES as f64).round() as i64;
+        let mean = (sum as f64 / reach.samples as f64).round() as i64;
         ranked.row.lookahead = Some(Some(points(mean, 1)));
     }
     // Most worth first; a stable sort, so equal judgements keep equity's order.
