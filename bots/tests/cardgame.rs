@@ -200,3 +200,34 @@ fn soak_10k_random_rummy_games() {
         rummy_game(&rules, &lexicon, &vec!["random"; players], seed);
     }
 }
+
+/// Rummy rules dealing from a pack of `letters` (a tiles file's lines).
+fn rummy_with_pack(letters: &str) -> Arc<CardRules> {
+    let mut rules = CardRules::standard();
+    rules.variant = Variant::Rummy;
+    rules.letters = engine::scrabble::TileSet::parse(letters, "pack").unwrap();
+    Arc::new(rules)
+}
+
+#[test]
+fn a_rummy_pack_that_just_deals_every_hand_plays_whole_games_and_one_card_fewer_is_refused() {
+    let lexicon = setup().1;
+    // Two hands of seven and one card turned up: fifteen cards.
+    let enough = rummy_with_pack("A 3 1\nE 3 1\nT 3 1\nS 3 1\nR 2 1\n? 1 0\n");
+    for seed in 0..12u64 {
+        let names = if seed % 2 == 0 {
+            ["random", "greedy"]
+        } else {
+            ["random", "random"]
+        };
+        let game = rummy_game(&enough, &lexicon, &names, seed);
+        assert!(game.results().len() >= 10, "seed {seed}");
+    }
+    let short = rummy_with_pack("A 3 1\nE 3 1\nT 3 1\nS 3 1\nR 1 1\n? 1 0\n");
+    let refused = engine::cardgame::RummyGame::new(short, lexicon, 2, 1).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "rummy deals 2 hands of 7 cards and turns one up: the pack needs at least 15 letter \
+         cards and holds 14"
+    );
+}

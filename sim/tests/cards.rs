@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{csv_tables as tables, owlery, ran};
+use common::{csv_tables as tables, owlery, ran, refused};
 
 fn scratch(name: &str) -> std::path::PathBuf {
     common::scratch("cards", name)
@@ -205,6 +205,57 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
             "missing {expected:?} in\n{screen}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_rummy_pack_too_small_for_the_hands_is_refused_before_any_game() {
+    let dir = scratch("short-pack");
+    let pack = dir.join("pack.txt");
+    // Fourteen cards: one short of two hands of seven and a card turned up.
+    std::fs::write(&pack, "A 3 1\nE 3 1\nT 3 1\nS 3 1\nR 1 1\n? 1 0\n").unwrap();
+    let (pack, out) = (pack.to_str().unwrap(), dir.join("run"));
+    let expected = format!(
+        "--tiles {pack}: rummy deals 2 hands of 7 cards and turns one up: the pack needs at \
+         least 15 letter cards and holds 14"
+    );
+    let rummy = ["scrabble-cards", "--variant", "rummy", "--tiles", pack];
+    let sim = [
+        &["sim"],
+        &rummy[..],
+        &["--games", "4", "--out", out.to_str().unwrap()],
+    ]
+    .concat();
+    let play = [&["play"], &rummy[..], &["--quiet"]].concat();
+    let sweep_out = dir.join("sweep");
+    // The sweep's first value deals (five cards each), its second does not: refused before
+    // the first is played.
+    let sweep = [
+        &["sweep"],
+        &rummy[..],
+        &["--param", "hand_size=5,7", "--games", "4", "--out"],
+        &[sweep_out.to_str().unwrap()],
+    ]
+    .concat();
+    for args in [&sim, &play, &sweep] {
+        let message = refused(&owlery(args, ""));
+        assert!(message.contains(&expected), "{args:?}: {message}");
+    }
+    assert!(!out.exists() && !sweep_out.exists());
+    // Classic deals what the pack holds and plays on.
+    ran(&owlery(
+        &[
+            "sim",
+            "scrabble-cards",
+            "--tiles",
+            pack,
+            "--games",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -201,8 +201,36 @@ pub enum ActionError {
 
 /// A game that cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0} players: the card game takes 2 to 4")]
-pub struct CardPlayers(pub usize);
+pub enum CardSetup {
+    /// Too few or too many players.
+    #[error("{0} players: the card game takes 2 to 4")]
+    Players(usize),
+    /// Rummy's pack cannot fill every hand and still turn a card up: the first draw would
+    /// find both piles empty.
+    #[error(
+        "rummy deals {players} hands of {hand_size} cards and turns one up: the pack needs at \
+         least {needed} letter cards and holds {held}"
+    )]
+    ShortPack {
+        /// Players dealt in.
+        players: usize,
+        /// Cards in a full hand.
+        hand_size: usize,
+        /// The fewest cards that deal every hand and turn one up.
+        needed: usize,
+        /// Letter cards in the pack.
+        held: usize,
+    },
+}
+
+/// Refuses a player count the card games do not take.
+pub(super) fn check_players(players: usize) -> Result<(), CardSetup> {
+    if (2..=MAX_CARD_PLAYERS).contains(&players) {
+        Ok(())
+    } else {
+        Err(CardSetup::Players(players))
+    }
+}
 
 impl CardGame {
     /// A shuffled pack, seven letters dealt each, the first player cut at random.
@@ -211,10 +239,8 @@ impl CardGame {
         lexicon: Arc<Lexicon>,
         players: usize,
         seed: u64,
-    ) -> Result<CardGame, CardPlayers> {
-        if !(2..=MAX_CARD_PLAYERS).contains(&players) {
-            return Err(CardPlayers(players));
-        }
+    ) -> Result<CardGame, CardSetup> {
+        check_players(players)?;
         let mut rng = GameRng::seed_from_u64(seed);
         let mut draw = Vec::with_capacity(rules.letters.total() + 10);
         for kind in 0..KINDS {

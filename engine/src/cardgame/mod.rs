@@ -13,8 +13,8 @@ pub mod table;
 pub use actions::{ActionCard, Category, Test};
 pub use check::{IllegalPlay, Placed, Play, Premium, Scored, Word, check_play};
 pub use game::{
-    ActionError, ActionPlay, CardEnd, CardGame, CardMove, CardMoveError, CardTurn, CardView, Hand,
-    MAX_CARD_PLAYERS,
+    ActionError, ActionPlay, CardEnd, CardGame, CardMove, CardMoveError, CardSetup, CardTurn,
+    CardView, Hand, MAX_CARD_PLAYERS,
 };
 pub use movegen::{TableCandidate, TableMoveGen};
 pub use rules::{CardNumbers, CardRules, Variant};

@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
 
-use super::game::{CardKind, MAX_CARD_PLAYERS};
+use super::game::{CardKind, CardSetup, MAX_CARD_PLAYERS, check_players};
 use super::rules::CardRules;
 use crate::data::{DataError, array_table_lines, toml_error};
 use crate::scrabble::tiles::{BLANK, KINDS};
@@ -271,10 +271,8 @@ impl RummyGame {
         lexicon: Arc<Lexicon>,
         players: usize,
         seed: u64,
-    ) -> Result<RummyGame, super::game::CardPlayers> {
-        if !(2..=MAX_CARD_PLAYERS).contains(&players) {
-            return Err(super::game::CardPlayers(players));
-        }
+    ) -> Result<RummyGame, CardSetup> {
+        RummyGame::check_pack(&rules, players)?;
         let mut rng = GameRng::seed_from_u64(seed);
         let mut draw: Vec<CardKind> = Vec::new();
         for kind in 0..KINDS {
@@ -320,6 +318,24 @@ impl RummyGame {
         let top = game.draw_card();
         game.discard.extend(top);
         Ok(game)
+    }
+
+    /// Refuses `players` the card game does not take, and a pack too small to deal them all
+    /// and turn a card up. Enough for that is enough for the whole game: each turn draws one
+    /// card and discards one, and the words laid in a round come back at its end.
+    pub fn check_pack(rules: &CardRules, players: usize) -> Result<(), CardSetup> {
+        check_players(players)?;
+        let hand_size = rules.numbers.hand_size;
+        let (needed, held) = (players * hand_size + 1, rules.letters.total());
+        if held < needed {
+            return Err(CardSetup::ShortPack {
+                players,
+                hand_size,
+                needed,
+                held,
+            });
+        }
+        Ok(())
     }
 
     fn draw_card(&mut self) -> Option<CardKind> {

@@ -14,7 +14,7 @@ use engine::cardgame::{CardRules, RummyGame};
 use engine::scrabble::Cell;
 use engine::scrabble::tiles::{kind_char, kind_of_char};
 
-use super::setup::game_lexicon;
+use super::setup::{check_rummy_pack, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
 
@@ -68,6 +68,7 @@ pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
     if !(2..=engine::cardgame::MAX_CARD_PLAYERS).contains(&args.bots.len()) {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());
     }
+    check_rummy_pack(&rules, &args.data, args.bots.len())?;
     let mut seats: Vec<Option<Box<dyn RummyPlayer>>> = Vec::new();
     for (seat, name) in args.bots.iter().enumerate() {
         if name == "human" {

@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
-use engine::cardgame::{CardRules, Variant};
+use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
 use engine::data::unknown_key;
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
@@ -211,16 +211,38 @@ pub fn check_game_options(
     Ok(())
 }
 
-/// Builds `game`'s rules from `args` and drops them: every file and setting is read and
-/// checked, as a run would before its first game.
-pub fn check_rules(game: GameArg, args: &RulesArgs, variant: VariantArg) -> anyhow::Result<()> {
+/// Builds `game`'s rules from `args` for `players` and drops them: every file and setting
+/// is read and checked, as a run would before its first game.
+pub fn check_rules(
+    game: GameArg,
+    args: &RulesArgs,
+    variant: VariantArg,
+    players: usize,
+) -> anyhow::Result<()> {
     match game {
         GameArg::Scrabble => drop(crossword_rules(args)?),
         GameArg::ScrabbleHp => drop(hp_rules(args)?),
         GameArg::MonopolyHp => drop(monopoly_rules(args)?),
-        GameArg::ScrabbleCards => drop(card_rules(args, variant)?),
+        GameArg::ScrabbleCards => {
+            let rules = card_rules(args, variant)?;
+            check_rummy_pack(&rules, args, players)?;
+        }
     }
     Ok(())
+}
+
+/// Refuses, before the first game, a rummy pack too small to deal `players` hands (a game
+/// would stop at its first draw), naming where the pack came from.
+pub fn check_rummy_pack(rules: &CardRules, args: &RulesArgs, players: usize) -> anyhow::Result<()> {
+    if rules.variant != Variant::Rummy {
+        return Ok(());
+    }
+    RummyGame::check_pack(rules, players).map_err(|error| match (error, &args.tiles) {
+        (error @ CardSetup::ShortPack { .. }, Some(path)) => {
+            anyhow::anyhow!("--tiles {}: {error}", path.display())
+        }
+        (error, _) => error.into(),
+    })
 }
 
 /// The card game's rules: the letter cards (`--tiles`, the standard tiles by default) and the

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 
 use super::setup::{
-    card_rules, check_game_options, crossword_rules, game_lexicon, hp_rules, monopoly_rules,
+    card_rules, check_game_options, check_rummy_pack, crossword_rules, game_lexicon, hp_rules,
+    monopoly_rules,
 };
 use bots::monopoly::MonopolyOptions;
 
@@ -85,6 +86,7 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
         }
         GameArg::ScrabbleCards => {
             let rules = card_rules(&args.data, args.variant)?;
+            check_rummy_pack(&rules, &args.data, args.bots.len())?;
             let hash = described(&(&rules, args.variant));
             let bots = args.bots.clone();
             let contest = if rules.variant == engine::cardgame::Variant::Rummy {

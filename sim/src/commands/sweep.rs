@@ -65,7 +65,7 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     // leave the sweep half done.
     for value in &values {
         let sim = with_value(value);
-        check_rules(sim.game, &sim.data, sim.variant)?;
+        check_rules(sim.game, &sim.data, sim.variant, sim.bots.len())?;
     }
     for value in &values {
         let mut sim = with_value(value);
