@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
-use common::{csv_tables as tables, ran as assert_ran, refused};
+use common::{csv_tables as tables, ran as assert_ran, refused, report};
 
 fn owlery(args: &[&str]) -> Output {
     common::owlery(args, "")
@@ -89,13 +89,7 @@ fn monopoly_runs_agree_on_threads_and_shards_and_write_every_table() {
     assert!(header.contains("bot5,house1") && header.ends_with("score5,winner,turns"));
 
     let guide = dir.join("guide");
-    assert_ran(&owlery(&[
-        "report",
-        dir.join("one").to_str().unwrap(),
-        "--out",
-        guide.to_str().unwrap(),
-    ]));
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = report(&dir.join("one"), &guide);
     for heading in [
         "## Which properties pay",
         "## Colour sets",

@@ -1,9 +1,13 @@
 //! The simulator through the real binary: the same files on 1 and 2 threads, in shards merged,
 //! and after a kill and a resume; merge refuses shards that do not belong together.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use common::{ran as assert_ran, report};
 
 /// The binary, outside any Slurm array task even when the tests run inside one.
 fn owlery_command() -> Command {
@@ -15,23 +19,11 @@ fn owlery_command() -> Command {
 }
 
 fn owlery(args: &[&str]) -> Output {
-    owlery_command().args(args).output().expect("owlery runs")
+    common::owlery(args, "")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("owlery-sim-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Fails the test with the binary's stderr unless it succeeded.
-fn assert_ran(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+fn scratch(name: &str) -> std::path::PathBuf {
+    common::scratch("sim", name)
 }
 
 /// The result files of a run directory (not its checkpoint chunks), by name.
@@ -249,14 +241,7 @@ fn report_writes_a_guide_with_charts_from_a_run() {
     let run = dir.join("run");
     sim(&run, &[]);
     let guide = dir.join("guide");
-    let output = owlery(&[
-        "report",
-        run.to_str().unwrap(),
-        "--out",
-        guide.to_str().unwrap(),
-    ]);
-    assert_ran(&output);
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = report(&run, &guide);
     assert!(markdown.starts_with("# Owlery strategy guide: scrabble (greedy vs random, 48 games)"));
     assert!(
         markdown.contains("Figures from 48 simulated games."),
@@ -293,13 +278,7 @@ fn a_guide_counts_each_game_once_when_a_bot_holds_every_seat() {
         "--out",
         run.to_str().unwrap(),
     ]));
-    assert_ran(&owlery(&[
-        "report",
-        run.to_str().unwrap(),
-        "--out",
-        guide.to_str().unwrap(),
-    ]));
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = report(&run, &guide);
     // Not 30: greedy played 30 seats' games.
     assert!(
         markdown.contains("Figures from 10 simulated games."),
@@ -486,14 +465,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         "{houses}"
     );
     let mixed_guide = dir.join("mixed-guide");
-    let report = owlery(&[
-        "report",
-        mixed.to_str().unwrap(),
-        "--out",
-        mixed_guide.to_str().unwrap(),
-    ]);
-    assert_ran(&report);
-    let markdown = std::fs::read_to_string(mixed_guide.join("guide.md")).unwrap();
+    let markdown = report(&mixed, &mixed_guide);
     assert!(markdown.contains("## Which house wins") && !markdown.contains("Seats matter as well"));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
     assert!(houses.starts_with(
@@ -532,14 +504,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     assert_eq!(by_bot.lines().count(), 1 + 19 * 2, "every card, both bots");
     assert!(by_bot.contains("\nreparo,greedy,") && by_bot.contains("\nreparo,random,"));
     let guide = dir.join("guide");
-    let report = owlery(&[
-        "report",
-        dir.join("one").to_str().unwrap(),
-        "--out",
-        guide.to_str().unwrap(),
-    ]);
-    assert_ran(&report);
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = report(&dir.join("one"), &guide);
     assert!(
         markdown.contains("## Which house wins")
             && markdown.contains("## What the Hogwarts cards are worth")
@@ -642,17 +607,7 @@ fn a_house_power_sweep_tabulates_win_rates_per_house() {
     assert!(out.join("guide/charts/houses.svg").exists());
     // `report` on a sweep's directory writes the same guide.
     let again = dir.join("again");
-    let report = owlery(&[
-        "report",
-        out.to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-    ]);
-    assert_ran(&report);
-    assert_eq!(
-        std::fs::read_to_string(again.join("guide.md")).unwrap(),
-        sweep_guide
-    );
+    assert_eq!(report(&out, &again), sweep_guide);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

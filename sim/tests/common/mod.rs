@@ -38,6 +38,20 @@ pub fn refused(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// Runs `owlery report RUN --out GUIDE` and returns the guide's Markdown.
+pub fn report(run: &Path, guide: &Path) -> String {
+    ran(&owlery(
+        &[
+            "report",
+            run.to_str().unwrap(),
+            "--out",
+            guide.to_str().unwrap(),
+        ],
+        "",
+    ));
+    std::fs::read_to_string(guide.join("guide.md")).unwrap()
+}
+
 /// An empty directory of this test process: `owlery-<suite>-<pid>-<name>`.
 pub fn scratch(suite: &str, name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("owlery-{suite}-{}-{name}", std::process::id()));
