@@ -1,6 +1,7 @@
 //! A loop to profile under `perf record`: `cargo run --release -p owlery-benches --example
-//! profile_scrabble -- movegen|greedy|hp-BOT [ROUNDS [PLAYERS]]`,
-//! the last playing copies of a scrabble-hp bot (four by default).
+//! profile_scrabble -- movegen|empty|greedy|hp-BOT [ROUNDS [PLAYERS]]`: `empty` searches the
+//! benchmark positions with an empty rack (what a fresh board's cross-checks and lines cost),
+//! the last plays copies of a scrabble-hp bot (four by default).
 
 use std::hint::black_box;
 
@@ -20,14 +21,21 @@ fn main() {
     let (rules, lexicon) = standard();
     let start = std::time::Instant::now();
     match what.as_str() {
-        "movegen" => {
+        // `empty`: the search's fixed cost on a fresh board, with no tile to place.
+        "movegen" | "empty" => {
             let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
             let mut generator = MoveGen::new();
+            let empty = engine::scrabble::Rack::EMPTY;
             let start = std::time::Instant::now();
             let mut moves = 0u64;
             for _ in 0..rounds {
                 for cgp in &positions {
-                    generator.generate(&cgp.board, &rules, &lexicon, &cgp.racks[0], |c| {
+                    let rack = if what == "empty" {
+                        &empty
+                    } else {
+                        &cgp.racks[0]
+                    };
+                    generator.generate(&cgp.board, &rules, &lexicon, rack, |c| {
                         moves += 1;
                         black_box(c.score());
                     });
@@ -35,7 +43,11 @@ fn main() {
             }
             let secs = start.elapsed().as_secs_f64();
             let positions = rounds as f64 * positions.len() as f64;
-            println!("{moves} moves, {:.0} positions/s", positions / secs);
+            println!(
+                "{moves} moves, {:.0} positions/s, {:.2} us a position",
+                positions / secs,
+                secs * 1e6 / positions
+            );
         }
         "greedy" => {
             for seed in 0..rounds {
