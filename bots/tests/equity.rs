@@ -7,6 +7,7 @@ use bots::hogwarts::{hp_bot_by_name, play_out_hp};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::hogwarts::{HpGame, HpRules};
+use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Rack};
 use lexicon::{Edition, Lexicon};
 
@@ -146,7 +147,15 @@ fn best_of_every_placement(
         |candidate| {
             let mut leave = rack;
             leave.take_all(&candidate.rack_tiles());
-            let leave_value = if observation.bag_len == 0 {
+            let leave_value = if observation.bag_len == 0 && leave.is_empty() {
+                // Going out: the others' tiles, gained, and lost by their holders (against
+                // each, the whole and a share of it).
+                let others = observation.scores.len() as i32 - 1;
+                let unseen: i32 = (0..KINDS)
+                    .map(|kind| i32::from(observation.unseen[kind]) * tiles.points(kind))
+                    .sum();
+                100 * (unseen + unseen / others)
+            } else if observation.bag_len == 0 {
                 -200 * leave.points(|kind| tiles.points(kind))
             } else {
                 model.value(&leave)

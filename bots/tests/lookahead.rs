@@ -3,7 +3,7 @@
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
-use engine::scrabble::{Game, Move, MoveGen};
+use engine::scrabble::{Game, Move, MoveGen, Rack, leave_after};
 
 mod common;
 use common::{greedy_positions, plain};
@@ -217,5 +217,100 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
             .to_string()
             .contains("cards-lookahead:WIDTHxSAMPLES"),
         "{refused}"
+    );
+}
+
+/// Calls `check` with the game before each move made once the bag is empty, in two-player
+/// `greedy` self-play games from seeds `0..games`.
+fn endgames(games: u64, mut check: impl FnMut(&Game)) {
+    let (rules, lexicon) = plain();
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut greedy = bot_by_name("greedy", seed).unwrap();
+        while !game.is_over() {
+            if game.bag_len() == 0 {
+                check(&game);
+            }
+            let action = greedy.choose(&game.observation(game.to_move()));
+            game.play(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn once_the_bag_is_empty_going_out_is_worth_the_opponents_tiles_twice() {
+    let model = LeaveModel::embedded();
+    let equity = Equity::new(model);
+    let mut movegen = MoveGen::new();
+    let mut outs = 0;
+    endgames(6, |game| {
+        let observation = game.observation(game.to_move());
+        let points = |rack: &Rack| rack.points(|kind| observation.rules.tiles.points(kind));
+        let mut unseen = Rack::EMPTY;
+        for (kind, &count) in observation.unseen.iter().enumerate() {
+            (0..count).for_each(|_| unseen.add(kind));
+        }
+        assert_eq!(
+            unseen,
+            *game.rack(1 - game.to_move()),
+            "the unseen tiles are its rack"
+        );
+        let mut every = Vec::new();
+        movegen.generate(
+            observation.board,
+            observation.rules,
+            observation.lexicon,
+            &observation.rack,
+            |candidate| every.push((candidate.score(), candidate.placement())),
+        );
+        for (score, placement) in &every {
+            let leave = leave_after(&observation.rack, placement);
+            let expected = if leave.is_empty() {
+                outs += 1;
+                100 * score + 200 * points(&unseen)
+            } else {
+                100 * score - 200 * points(&leave)
+            };
+            assert_eq!(equity.value_of(&observation, placement), Some(expected));
+        }
+    });
+    assert!(outs > 0, "no move went out");
+}
+
+#[test]
+fn once_the_bag_is_empty_lookahead_judges_each_move_against_the_opponents_known_rack() {
+    let model = LeaveModel::embedded();
+    let mut lookahead = Lookahead::new(model, 3);
+    let mut equity = Equity::new(model);
+    let mut top = Vec::new();
+    let (mut outs, mut replies) = (0, 0);
+    endgames(6, |game| {
+        let observation = game.observation(game.to_move());
+        equity.top_placements(&observation, 8, &mut top);
+        let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
+        let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
+        assert_eq!(
+            lookahead.samples_judged(),
+            1,
+            "the opponent's rack is known"
+        );
+        for (&(value, action), &worth) in moves.iter().zip(&worth) {
+            // The game itself after the move: the opponent's true rack and view.
+            let mut after = game.clone();
+            after.play(action).unwrap();
+            let reply = if after.is_over() {
+                outs += 1;
+                0
+            } else {
+                replies += 1;
+                let seen = after.observation(after.to_move());
+                i64::from(equity.choose_valued(&seen).1)
+            };
+            assert_eq!(worth, i64::from(value) - reply, "{action:?}");
+        }
+    });
+    assert!(
+        outs > 0 && replies > 0,
+        "{outs} moves went out, {replies} had replies"
     );
 }

@@ -439,8 +439,8 @@ fn analyze_refuses_a_ranking_it_cannot_make() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(
         stderr(&refused).contains(
-            "--rank-by lookahead: needs two players, tiles in the bag and no backwards word; \
-             the position has 3 racks"
+            "--rank-by lookahead: needs two players, a tile on the opponent's rack and no \
+             backwards word; the position has 3 racks"
         ),
         "{}",
         stderr(&refused)

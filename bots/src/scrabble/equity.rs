@@ -13,7 +13,8 @@ use super::{Bot, may_exchange};
 
 /// Plays the placement or exchange of highest equity: its score plus the leave's learned value
 /// (once the bag is empty, minus twice the points left on the rack, which the rules take away
-/// and may give to the player who goes out), plus a card's worth for each brown Hogwarts
+/// and may give to the player who goes out, and for going out the others' tiles, which they
+/// give to it: twice their points against one opponent), plus a card's worth for each brown Hogwarts
 /// square it covers (on boards that have them). Ties go to placements, then to the least
 /// placement; with nothing better it exchanges, and with no choice at all it passes.
 #[derive(Debug, Clone)]
@@ -272,25 +273,48 @@ struct LeaveValue<'a> {
     model: &'a LeaveModel,
     /// Once the bag is empty a leave costs twice its points instead.
     bag_empty: bool,
+    /// Once the bag is empty, what going out is worth: the others' tiles, which the rules
+    /// give to the player going out and take from them.
+    going_out: i32,
     tiles: &'a TileSet,
 }
 
 impl<'a> LeaveValue<'a> {
     fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> LeaveValue<'a> {
+        let bag_empty = observation.bag_len == 0;
+        let tiles = &observation.rules.tiles;
+        // With the bag empty the unseen tiles are the others' racks. Against two players or
+        // more, going out gains their points and costs the best placed of them its own: as
+        // if to each opponent, the whole and a share.
+        let others = observation.scores.len().saturating_sub(1).max(1) as i32;
+        let unseen_points: i32 = (0..KINDS)
+            .map(|kind| tiles.points(kind) * i32::from(observation.unseen[kind]))
+            .sum();
+        let going_out = if bag_empty {
+            100 * (unseen_points + unseen_points / others)
+        } else {
+            0
+        };
         LeaveValue {
             model,
-            bag_empty: observation.bag_len == 0,
-            tiles: &observation.rules.tiles,
+            bag_empty,
+            going_out,
+            tiles,
         }
     }
 
     /// What keeping `leave` is worth.
     fn value(&self, leave: &Rack) -> i32 {
         if self.bag_empty {
-            -200 * leave.points(|kind| self.tiles.points(kind))
+            -200 * leave.points(|kind| self.tiles.points(kind)) + self.out_value(leave)
         } else {
             self.model.value(leave)
         }
+    }
+
+    /// What keeping nothing adds, once the bag is empty: going out.
+    fn out_value(&self, leave: &Rack) -> i32 {
+        if leave.is_empty() { self.going_out } else { 0 }
     }
 
     /// What `count` tiles of `kind` add to a leave's worth, its mix of vowels and consonants
@@ -341,7 +365,7 @@ impl<'a> TurnLeaves<'a> {
             mix.change(kind, from, to);
         };
         for_each_sub_rack_with(&rack, &mut running, changed, |&mut (sum, mix), keep| {
-            let value = sum + leave.mix_value(mix);
+            let value = sum + leave.mix_value(mix) + leave.out_value(keep);
             debug_assert_eq!(value, leave.value(keep), "the running value of {keep}");
             let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
             for at_most in &mut best[blanks..] {

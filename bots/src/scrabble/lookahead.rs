@@ -2,7 +2,7 @@
 //! racks drawn from the tiles unseen (a two-ply Monte Carlo simulation, as Quackle's simmer).
 
 use engine::scrabble::tiles::{Cell, KINDS};
-use engine::scrabble::{Board, Move, Observation, Placement, Rack, SIZE};
+use engine::scrabble::{Board, Move, Observation, Placement, Rack, SIZE, leave_after};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -50,8 +50,10 @@ impl Reach {
 /// Plays the move worth most by its equity less the equity of the opponent's best reply,
 /// averaged over racks drawn for the opponent from the tiles this seat has not seen. Only the
 /// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are looked
-/// at. With other than two players, once the bag is empty, or with a word to be read
-/// backwards, it plays as `equity` does.
+/// at. Once the bag is empty the opponent's rack is the unseen tiles, so each move meets that
+/// rack alone, and a move going out ends the game with no reply: a two-ply endgame search.
+/// With other than two players, or with a word to be read backwards, it plays as `equity`
+/// does.
 #[derive(Debug, Clone)]
 pub struct Lookahead {
     reach: Reach,
@@ -91,22 +93,30 @@ impl Lookahead {
         }
     }
 
-    /// The tiles the opponent holds, where this bot looks ahead: two players, tiles in the
-    /// bag, no word to be read backwards, and some tile in the opponent's hand.
+    /// The tiles the opponent holds, where this bot looks ahead: two players, no word to be
+    /// read backwards, and some tile in the opponent's hand.
     fn opponent_tiles(observation: &Observation<'_>) -> Option<usize> {
         let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
         // Two players: the opponent holds every unseen tile not in the bag.
         let opponent = unseen.saturating_sub(observation.bag_len);
-        let looks = observation.scores.len() == 2
-            && observation.bag_len > 0
-            && !observation.backwards
-            && opponent > 0;
+        let looks = observation.scores.len() == 2 && !observation.backwards && opponent > 0;
         looks.then_some(opponent)
     }
 
+    /// Racks drawn for the opponent this turn: once the bag is empty its rack is the unseen
+    /// tiles, known, so one is enough.
+    fn samples_for(&self, observation: &Observation<'_>) -> usize {
+        if observation.bag_len == 0 {
+            1
+        } else {
+            self.reach.samples
+        }
+    }
+
     /// What each of `moves` (a move and its equity, in hundredths of a point) is worth here:
-    /// its equity less the equity of the opponent's best reply, summed over `reach.samples` racks
-    /// drawn for the opponent from the unseen tiles (the same racks for every move). `None`
+    /// its equity less the equity of the opponent's best reply, summed over
+    /// [`Lookahead::samples_judged`] racks drawn for the opponent from the unseen tiles (the
+    /// same racks for every move); a move going out ends the game, and has no reply. `None`
     /// where the bot does not look ahead (see [`Lookahead`]).
     pub fn judge(
         &mut self,
@@ -114,7 +124,8 @@ impl Lookahead {
         moves: &[(i32, Move)],
     ) -> Option<&[i64]> {
         let opponent_tiles = Lookahead::opponent_tiles(observation)?;
-        self.draw_samples(&observation.unseen, opponent_tiles);
+        let samples = self.samples_for(observation);
+        self.draw_samples(&observation.unseen, opponent_tiles, samples);
         self.worth.clear();
         // Plain data: a copy, no allocation.
         let mut board = std::mem::take(&mut self.board);
@@ -129,7 +140,13 @@ impl Lookahead {
                 board.set(square / SIZE, square % SIZE, cell);
             }
             let drawn = placement.map_or(0, |p| p.placed_count().min(observation.bag_len));
-            let replies = self.replies(observation, &board, drawn);
+            let leave = placement.map_or(observation.rack, |p| leave_after(&observation.rack, &p));
+            let goes_out = observation.bag_len == 0 && leave.is_empty();
+            let replies = if goes_out {
+                0
+            } else {
+                self.replies(observation, &board, drawn, &leave)
+            };
             for (square, _) in placed() {
                 board.set(square / SIZE, square % SIZE, Cell::EMPTY);
             }
@@ -140,8 +157,14 @@ impl Lookahead {
         Some(&self.worth)
     }
 
-    /// Fills `samples` with racks of `tiles` tiles drawn without replacement from `unseen`.
-    fn draw_samples(&mut self, unseen: &[u8; KINDS], tiles: usize) {
+    /// The racks the last [`Lookahead::judge`] summed its worth over.
+    pub fn samples_judged(&self) -> usize {
+        self.samples.len()
+    }
+
+    /// Fills `samples` with `count` racks of `tiles` tiles drawn without replacement from
+    /// `unseen`.
+    fn draw_samples(&mut self, unseen: &[u8; KINDS], tiles: usize, count: usize) {
         self.pool.clear();
         for (kind, &count) in unseen.iter().enumerate() {
             self.pool
@@ -149,7 +172,7 @@ impl Lookahead {
         }
         self.samples.clear();
         let tiles = tiles.min(self.pool.len());
-        for _ in 0..self.reach.samples {
+        for _ in 0..count {
             let mut rack = Rack::EMPTY;
             // A partial Fisher-Yates shuffle: the first `tiles` entries are the draw.
             for i in 0..tiles {
@@ -162,15 +185,29 @@ impl Lookahead {
     }
 
     /// The summed equity of the opponent's best reply on `board` over this turn's samples,
-    /// with `drawn` tiles gone from the bag.
-    fn replies(&mut self, observation: &Observation<'_>, board: &Board, drawn: usize) -> i64 {
+    /// with `drawn` tiles gone from the bag and `leave` on this seat's rack.
+    fn replies(
+        &mut self,
+        observation: &Observation<'_>,
+        board: &Board,
+        drawn: usize,
+        leave: &Rack,
+    ) -> i64 {
         let opponent = 1 - observation.seat;
         let mut total = 0;
         for s in 0..self.samples.len() {
+            let rack = self.samples[s];
+            // What the opponent has not seen: the bag and this seat's rack (drawn tiles come
+            // from the bag, so the leave and the bag before the draw hold them all).
+            let mut unseen = observation.unseen;
+            for (kind, count) in unseen.iter_mut().enumerate() {
+                *count = *count - rack.count(kind) + leave.count(kind);
+            }
             let seen = Observation {
                 seat: opponent,
-                rack: self.samples[s],
+                rack,
                 board,
+                unseen,
                 bag_len: observation.bag_len - drawn,
                 scoreless: 0,
                 backwards: false,

@@ -294,7 +294,8 @@ fn seat_view<'a>(
 }
 
 /// Reorders the first `reach.width` rows (best by equity) by the lookahead bot's judgement of
-/// them over `reach.samples` racks, and fills in their `lookahead` column.
+/// them over `reach.samples` racks (one once the bag is empty and the opponent's rack is
+/// known), and fills in their `lookahead` column.
 fn judge_best(
     rows: &mut [Ranked],
     observation: &Observation<'_>,
@@ -309,15 +310,16 @@ fn judge_best(
     let mut lookahead = Lookahead::with_reach(LeaveModel::in_use(), 0, reach);
     let Some(worth) = lookahead.judge(observation, &moves) else {
         bail!(
-            "--rank-by lookahead: needs two players, tiles in the bag and no backwards word; \
-             the position has {} racks and {} tiles in the bag",
+            "--rank-by lookahead: needs two players, a tile on the opponent's rack and no \
+             backwards word; the position has {} racks",
             observation.scores.len(),
-            observation.bag_len
         );
     };
-    for (ranked, &sum) in rows[..judged].iter_mut().zip(worth) {
+    let worth = worth.to_vec();
+    let samples = lookahead.samples_judged() as f64;
+    for (ranked, &sum) in rows[..judged].iter_mut().zip(&worth) {
         ranked.worth = sum;
-        let mean = (sum as f64 / reach.samples as f64).round() as i64;
+        let mean = (sum as f64 / samples).round() as i64;
         ranked.row.lookahead = Some(Some(points(mean, 1)));
     }
     // Most worth first; a stable sort, so equal judgements keep equity's order.
