@@ -323,8 +323,9 @@ pub enum RankBy {
     /// of the brown squares covered), as the equity bot plays (adds an `equity` column).
     Equity,
     /// Equity's best `width` moves first, by their equity less the equity of the opponent's
-    /// best reply over `samples` racks drawn from the unseen tiles, as the lookahead bot plays
-    /// (adds `equity` and `lookahead` columns; two players, tiles in the bag).
+    /// best reply over `samples` racks drawn from the unseen tiles (once the bag is empty, the
+    /// one rack left), as the lookahead bot plays (adds `equity` and `lookahead` columns; two
+    /// players).
     Lookahead(Reach),
 }
 

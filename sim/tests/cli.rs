@@ -425,6 +425,41 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
     );
 }
 
+/// The first position of a two-player `greedy` game from `seed` with the bag empty and at
+/// most three tiles on the rack to move, as CGP, if the game reaches one.
+fn endgame_cgp(seed: u64) -> Option<String> {
+    use engine::scrabble::{Game, Rules};
+    let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded(lexicon::Edition::Plain));
+    let rules = std::sync::Arc::new(Rules::standard());
+    let mut game = Game::new(rules, lexicon, 2, seed).unwrap();
+    let mut greedy = bots::scrabble::bot_by_name("greedy", seed).unwrap();
+    while !game.is_over() {
+        if game.bag_len() == 0 && game.rack(game.to_move()).len() <= 3 {
+            return Some(game.to_cgp().to_string());
+        }
+        let action = greedy.choose(&game.observation(game.to_move()));
+        game.play(action).unwrap();
+    }
+    None
+}
+
+#[test]
+fn analyze_judges_an_endgame_against_the_opponents_known_rack() {
+    let mut outs = 0;
+    for cgp in (0..8).filter_map(endgame_cgp) {
+        let rows = analyze_csv(&cgp, &["--rank-by", "lookahead"]);
+        let judged: Vec<&Vec<String>> = rows[1..].iter().filter(|r| !r[6].is_empty()).collect();
+        assert_eq!(judged.len(), (rows.len() - 1).min(8), "{cgp}");
+        // A move going out ends the game: no reply, so its judgement is its equity, which
+        // counts the opponent's tiles twice.
+        for row in judged.iter().filter(|row| row[4].is_empty()) {
+            outs += 1;
+            assert_eq!(row[6], row[5], "{cgp}: {row:?}");
+        }
+    }
+    assert!(outs > 0, "no judged move went out");
+}
+
 #[test]
 fn analyze_refuses_a_ranking_it_cannot_make() {
     let three = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS// 14/0/0 0";
