@@ -6,7 +6,7 @@ use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
 use engine::scrabble::{Game, Move, MoveGen, Rack, leave_after};
 
 mod common;
-use common::{greedy_positions, plain};
+use common::{greedy_games, greedy_positions, plain};
 
 /// The final scores and the moves of a game of `bots` from `seed`.
 fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
@@ -223,18 +223,11 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
 /// Calls `check` with the game before each move made once the bag is empty, in two-player
 /// `greedy` self-play games from seeds `0..games`.
 fn endgames(games: u64, mut check: impl FnMut(&Game)) {
-    let (rules, lexicon) = plain();
-    for seed in 0..games {
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut greedy = bot_by_name("greedy", seed).unwrap();
-        while !game.is_over() {
-            if game.bag_len() == 0 {
-                check(&game);
-            }
-            let action = greedy.choose(&game.observation(game.to_move()));
-            game.play(action).unwrap();
+    greedy_games(games, |game| {
+        if game.bag_len() == 0 {
+            check(game);
         }
-    }
+    });
 }
 
 #[test]

@@ -14,9 +14,9 @@ use super::{Bot, may_exchange};
 /// Plays the placement or exchange of highest equity: its score plus the leave's learned value
 /// (once the bag is empty, minus twice the points left on the rack, which the rules take away
 /// and may give to the player who goes out, and for going out the others' tiles, which they
-/// give to it: twice their points against one opponent), plus a card's worth for each brown Hogwarts
-/// square it covers (on boards that have them). Ties go to placements, then to the least
-/// placement; with nothing better it exchanges, and with no choice at all it passes.
+/// give to it: twice their points against one opponent), plus a card's worth for each brown
+/// Hogwarts square it covers (on boards that have them). Ties go to placements, then to the
+/// least placement; with nothing better it exchanges, and with no choice at all it passes.
 #[derive(Debug, Clone)]
 pub struct Equity {
     movegen: MoveGen,
@@ -283,9 +283,9 @@ impl<'a> LeaveValue<'a> {
     fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> LeaveValue<'a> {
         let bag_empty = observation.bag_len == 0;
         let tiles = &observation.rules.tiles;
-        // With the bag empty the unseen tiles are the others' racks. Against two players or
-        // more, going out gains their points and costs the best placed of them its own: as
-        // if to each opponent, the whole and a share.
+        // With the bag empty the unseen tiles are the others' racks. Going out gains all
+        // their points and costs each other player its own: against one opponent twice the
+        // points, against more the whole and an average one's share.
         let others = observation.scores.len().saturating_sub(1).max(1) as i32;
         let unseen_points: i32 = (0..KINDS)
             .map(|kind| tiles.points(kind) * i32::from(observation.unseen[kind]))

@@ -15,16 +15,21 @@ pub fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
 }
 
 /// Calls `check` with every position of two-player `greedy` self-play games from seeds
-/// `0..games`, before each move.
+/// `0..games`, as the player to move sees it, before each move.
 pub fn greedy_positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
+    greedy_games(games, |game| check(&game.observation(game.to_move())));
+}
+
+/// Calls `check` with the game itself before each move of two-player `greedy` self-play
+/// games from seeds `0..games`.
+pub fn greedy_games(games: u64, mut check: impl FnMut(&Game)) {
     let (rules, lexicon) = plain();
     for seed in 0..games {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
         let mut greedy = bot_by_name("greedy", seed).unwrap();
         while !game.is_over() {
-            let observation = game.observation(game.to_move());
-            check(&observation);
-            let action = greedy.choose(&observation);
+            check(&game);
+            let action = greedy.choose(&game.observation(game.to_move()));
             game.play(action).unwrap();
         }
     }
