@@ -270,15 +270,20 @@ fn once_the_bag_is_empty_going_out_is_worth_the_opponents_tiles_twice() {
     assert!(outs > 0, "no move went out");
 }
 
+/// Once the bag is empty: each move's worth, played out on the game itself (the opponent's
+/// true rack and view): its equity, less the opponent's best reply by equity unless the move
+/// goes out, plus this seat's best follow-up unless the reply goes out; each reply's and
+/// follow-up's leave counted once, at the follow-up.
 #[test]
-fn once_the_bag_is_empty_lookahead_judges_each_move_against_the_opponents_known_rack() {
+fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_known_rack() {
     let model = LeaveModel::embedded();
     let mut lookahead = Lookahead::new(model, 3);
     let mut equity = Equity::new(model);
     let mut top = Vec::new();
-    let (mut outs, mut replies) = (0, 0);
+    let (mut outs, mut replies_out, mut follow_ups) = (0, 0, 0);
     endgames(6, |game| {
         let observation = game.observation(game.to_move());
+        let points = |rack: &Rack| i64::from(rack.points(|k| observation.rules.tiles.points(k)));
         equity.top_placements(&observation, 8, &mut top);
         let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
         let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
@@ -287,23 +292,31 @@ fn once_the_bag_is_empty_lookahead_judges_each_move_against_the_opponents_known_
             1,
             "the opponent's rack is known"
         );
+        let (me, opponent) = (game.to_move(), 1 - game.to_move());
         for (&(value, action), &worth) in moves.iter().zip(&worth) {
-            // The game itself after the move: the opponent's true rack and view.
             let mut after = game.clone();
             after.play(action).unwrap();
-            let reply = if after.is_over() {
+            let mut expected = i64::from(value);
+            if after.is_over() {
                 outs += 1;
-                0
             } else {
-                replies += 1;
-                let seen = after.observation(after.to_move());
-                i64::from(equity.choose_valued(&seen).1)
-            };
-            assert_eq!(worth, i64::from(value) - reply, "{action:?}");
+                let (reply, reply_value) = equity.choose_valued(&after.observation(opponent));
+                expected -= i64::from(reply_value);
+                after.play(reply).unwrap();
+                if after.is_over() {
+                    replies_out += 1;
+                } else {
+                    follow_ups += 1;
+                    let follow = i64::from(equity.choose_valued(&after.observation(me)).1);
+                    expected +=
+                        follow - 200 * points(after.rack(opponent)) + 200 * points(after.rack(me));
+                }
+            }
+            assert_eq!(worth, expected, "{action:?}");
         }
     });
     assert!(
-        outs > 0 && replies > 0,
-        "{outs} moves went out, {replies} had replies"
+        outs > 0 && replies_out > 0 && follow_ups > 0,
+        "{outs} moves went out, {replies_out} replies went out, {follow_ups} follow-ups"
     );
 }

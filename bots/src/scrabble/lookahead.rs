@@ -51,7 +51,8 @@ impl Reach {
 /// averaged over racks drawn for the opponent from the tiles this seat has not seen. Only the
 /// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are looked
 /// at. Once the bag is empty the opponent's rack is the unseen tiles, so each move meets that
-/// rack alone, and a move going out ends the game with no reply: a two-ply endgame search.
+/// rack alone, a move going out ends the game with no reply, and a reply not going out meets
+/// this seat's best follow-up: a three-ply endgame search.
 /// With other than two players, or with a word to be read backwards, it plays as `equity`
 /// does.
 #[derive(Debug, Clone)]
@@ -68,6 +69,8 @@ pub struct Lookahead {
     pool: Vec<u8>,
     /// The position with each move looked at laid on it in turn (and taken off again).
     board: Board,
+    /// Once the bag is empty, that position with the opponent's reply laid on it too.
+    reply_board: Board,
     /// Each judged move's worth, summed over the samples.
     worth: Vec<i64>,
 }
@@ -89,6 +92,7 @@ impl Lookahead {
             samples: Vec::with_capacity(reach.samples),
             pool: Vec::new(),
             board: Board::empty(),
+            reply_board: Board::empty(),
             worth: Vec::with_capacity(reach.width + 1),
         }
     }
@@ -213,9 +217,55 @@ impl Lookahead {
                 backwards: false,
                 ..*observation
             };
-            total += i64::from(self.equity.choose_valued(&seen).1);
+            let (reply, value) = self.equity.choose_valued(&seen);
+            total += i64::from(value);
+            if observation.bag_len == 0 {
+                total -= self.follow_up(observation, board, leave, &rack, reply);
+            }
         }
         total
+    }
+
+    /// Once the bag is empty, what this seat's best answer to the opponent's `reply` (made
+    /// holding `rack` on `board`, this seat holding `leave`) takes back from the reply's worth:
+    /// nothing if the reply goes out. The two moves' equities count each side's leave as
+    /// lost, a guess the follow-up's equity makes again one move later, so both are taken
+    /// back out.
+    fn follow_up(
+        &mut self,
+        observation: &Observation<'_>,
+        board: &Board,
+        leave: &Rack,
+        rack: &Rack,
+        reply: Move,
+    ) -> i64 {
+        self.reply_board.clone_from(board);
+        let mut opponent_leave = *rack;
+        if let Move::Place(placement) = reply {
+            for (square, cell) in placement.placed() {
+                self.reply_board.set(square / SIZE, square % SIZE, cell);
+            }
+            opponent_leave = leave_after(rack, &placement);
+        }
+        if opponent_leave.is_empty() {
+            return 0;
+        }
+        let mut unseen = [0; KINDS];
+        for (kind, count) in unseen.iter_mut().enumerate() {
+            *count = opponent_leave.count(kind);
+        }
+        let mine = Observation {
+            rack: *leave,
+            board: &self.reply_board,
+            unseen,
+            scoreless: 0,
+            backwards: false,
+            ..*observation
+        };
+        let follow = i64::from(self.equity.choose_valued(&mine).1);
+        let points =
+            |rack: &Rack| i64::from(rack.points(|kind| observation.rules.tiles.points(kind)));
+        follow - 200 * points(&opponent_leave) + 200 * points(leave)
     }
 }
 
