@@ -3,7 +3,7 @@
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
-use engine::scrabble::{Game, Move, MoveGen, Rack, leave_after};
+use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, leave_after};
 
 mod common;
 use common::{greedy_games, greedy_positions, plain};
@@ -50,6 +50,19 @@ fn three_player_games_are_equitys() {
     }
 }
 
+/// Every legal placement for the player to move, with its score.
+fn every_placement(movegen: &mut MoveGen, observation: &Observation<'_>) -> Vec<(i32, Placement)> {
+    let mut every = Vec::new();
+    movegen.generate(
+        observation.board,
+        observation.rules,
+        observation.lexicon,
+        &observation.rack,
+        |candidate| every.push((candidate.score(), candidate.placement())),
+    );
+    every
+}
+
 #[test]
 fn top_placements_are_the_best_by_equity_in_order() {
     let model = LeaveModel::embedded();
@@ -57,17 +70,9 @@ fn top_placements_are_the_best_by_equity_in_order() {
     let mut movegen = MoveGen::new();
     let mut top = Vec::new();
     greedy_positions(6, |observation| {
-        let mut every = Vec::new();
-        movegen.generate(
-            observation.board,
-            observation.rules,
-            observation.lexicon,
-            &observation.rack,
-            |candidate| every.push(candidate.placement()),
-        );
-        let mut values: Vec<i32> = every
+        let mut values: Vec<i32> = every_placement(&mut movegen, observation)
             .iter()
-            .map(|placement| equity.value_of(observation, placement).unwrap())
+            .map(|(_, placement)| equity.value_of(observation, placement).unwrap())
             .collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
         equity.top_placements(observation, 5, &mut top);
@@ -248,15 +253,7 @@ fn once_the_bag_is_empty_going_out_is_worth_the_opponents_tiles_twice() {
             *game.rack(1 - game.to_move()),
             "the unseen tiles are its rack"
         );
-        let mut every = Vec::new();
-        movegen.generate(
-            observation.board,
-            observation.rules,
-            observation.lexicon,
-            &observation.rack,
-            |candidate| every.push((candidate.score(), candidate.placement())),
-        );
-        for (score, placement) in &every {
+        for (score, placement) in &every_placement(&mut movegen, &observation) {
             let leave = leave_after(&observation.rack, placement);
             let expected = if leave.is_empty() {
                 outs += 1;
