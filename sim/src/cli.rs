@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use bots::scrabble::LOOKAHEAD_REACHED;
 use bots::scrabble::lookahead::Reach;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -339,14 +340,7 @@ fn rank_by(text: &str) -> Result<RankBy, String> {
             .strip_prefix("lookahead:")
             .and_then(Reach::parse)
             .map(RankBy::Lookahead)
-            .ok_or_else(|| {
-                format!(
-                    "expected score, equity, lookahead or lookahead:WIDTHxSAMPLES (width 1 to \
-                     {}, samples 1 to {})",
-                    Reach::MOST_WIDTH,
-                    Reach::MOST_SAMPLES
-                )
-            }),
+            .ok_or_else(|| format!("expected score, equity, lookahead or {LOOKAHEAD_REACHED}")),
     }
 }
 

@@ -49,12 +49,11 @@ impl Reach {
 
 /// Plays the move worth most by its equity less the equity of the opponent's best reply,
 /// averaged over racks drawn for the opponent from the tiles this seat has not seen. Only the
-/// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are looked
-/// at. Once the bag is empty the opponent's rack is the unseen tiles, so each move meets that
-/// rack alone, a move going out ends the game with no reply, and a reply not going out meets
-/// this seat's best follow-up: a three-ply endgame search.
-/// With other than two players, or with a word to be read backwards, it plays as `equity`
-/// does.
+/// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are
+/// looked at. Once the bag is empty the opponent's rack is the unseen tiles, so each move
+/// meets that rack alone, a move going out ends the game with no reply, and a reply not going
+/// out meets this seat's best follow-up: a three-ply endgame search. With other than two
+/// players, or with a word to be read backwards, it plays as `equity` does.
 #[derive(Debug, Clone)]
 pub struct Lookahead {
     reach: Reach,
