@@ -1,12 +1,13 @@
-//! The `lookahead` bot: legal, replaying from its seed, playing as equity where it does not
-//! look ahead, and choosing among equity's best moves where it does.
+//! The `lookahead` bot: legal, replaying from its seed, choosing among equity's best moves by
+//! the next player's replies, and searching endgames.
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
+use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, leave_after};
 
 mod common;
-use common::{greedy_games, greedy_positions, plain};
+use common::{greedy_games, greedy_games_of, greedy_positions, plain};
 
 /// The final scores and the moves of a game of `bots` from `seed`.
 fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
@@ -33,21 +34,75 @@ fn lookahead_plays_legal_games_that_replay_from_their_seed() {
         let bots: &[&str] = match seed % 3 {
             0 => &["lookahead", "equity"],
             1 => &["greedy", "lookahead"],
-            // Three players: it plays as equity does.
-            _ => &["lookahead", "equity", "greedy"],
+            _ => &["lookahead", "equity", "greedy", "equity"],
         };
         let first = game_of(bots, seed);
         assert_eq!(game_of(bots, seed), first, "seed {seed} replays");
     }
 }
 
+/// With three or four players, each move's worth played out on the game itself: its equity
+/// less the next player's best reply by equity, shared over the opponents, that player holding
+/// in turn each rack drawn (as many tiles as its own, from the tiles the mover has not seen)
+/// and seeing the rest.
 #[test]
-fn three_player_games_are_equitys() {
-    for seed in 0..3 {
-        let (with_lookahead, _) = game_of(&["lookahead", "greedy", "greedy"], seed);
-        let (with_equity, _) = game_of(&["equity", "greedy", "greedy"], seed);
-        assert_eq!(with_lookahead, with_equity, "seed {seed}");
+fn with_more_players_the_next_player_replies_from_racks_the_size_of_its_own() {
+    let model = LeaveModel::embedded();
+    let mut lookahead = Lookahead::new(model, 4);
+    let mut equity = Equity::new(model);
+    let mut top = Vec::new();
+    let (mut judged, mut outs, mut short_racks) = (0, 0, 0);
+    for players in [3, 4] {
+        greedy_games_of(players, 2, |game| {
+            let me = game.to_move();
+            let next = (me + 1) % players;
+            let observation = game.observation(me);
+            equity.top_placements(&observation, 3, &mut top);
+            let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
+            let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
+            let racks = lookahead.racks_judged().to_vec();
+            assert_eq!(racks.len(), bots::scrabble::lookahead::SAMPLES);
+            let size = game.rack(next).len();
+            short_racks += usize::from(size < 7);
+            for rack in &racks {
+                assert_eq!(rack.len(), size, "the next player's rack size");
+                let drawable = (0..KINDS).all(|k| rack.count(k) <= observation.unseen[k]);
+                assert!(drawable, "{rack:?} is not drawn from the unseen tiles");
+            }
+            for (&(value, action), &worth) in moves.iter().zip(&worth) {
+                judged += 1;
+                let mut after = game.clone();
+                after.play(action).unwrap();
+                let mut replies = 0;
+                if after.is_over() {
+                    outs += 1;
+                } else {
+                    assert_eq!(after.to_move(), next);
+                    let truth = after.observation(next);
+                    for rack in &racks {
+                        let mut unseen = truth.unseen;
+                        for (kind, count) in unseen.iter_mut().enumerate() {
+                            *count = *count + truth.rack.count(kind) - rack.count(kind);
+                        }
+                        let view = Observation {
+                            rack: *rack,
+                            unseen,
+                            ..truth
+                        };
+                        replies += i64::from(equity.choose_valued(&view).1);
+                    }
+                }
+                // A point to one of the others counts against the mover as a share of its own.
+                let expected =
+                    i64::from(value) * racks.len() as i64 - replies / (players - 1) as i64;
+                assert_eq!(worth, expected, "{players} players, {action:?}");
+            }
+        });
     }
+    assert!(
+        judged > 100 && outs > 0 && short_racks > 0,
+        "{judged} moves judged, {outs} went out, {short_racks} short racks"
+    );
 }
 
 /// Every legal placement for the player to move, with its score.
@@ -120,7 +175,8 @@ fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
 }
 
 /// Lookahead against each other crossword bot over `games` plain games and `hp_games` Harry
-/// Potter ones (where it plays its cards as soon as it may): every move legal.
+/// Potter ones of two and four players (where it plays its cards as soon as it may, and
+/// `cards-lookahead` when its policy says): every move legal.
 fn legal_games(games: u64, hp_games: u64) {
     let rivals = ["equity", "greedy", "random"];
     for seed in 0..games {
@@ -135,15 +191,16 @@ fn legal_games(games: u64, hp_games: u64) {
     let rules = std::sync::Arc::new(engine::hogwarts::HpRules::standard());
     let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded(lexicon::Edition::HarryPotter));
     for seed in 0..hp_games {
-        let mut game =
-            engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
         // `cards-lookahead`: the card player moving as `lookahead` does.
-        let pair = if seed % 2 == 0 {
-            ["lookahead", "cards"]
-        } else {
-            ["equity", "cards-lookahead"]
+        let bots: &[&str] = match seed % 3 {
+            0 => &["lookahead", "cards"],
+            1 => &["equity", "cards-lookahead"],
+            _ => &["cards-lookahead", "cards", "lookahead", "equity"],
         };
-        let mut seats: Vec<_> = pair
+        let mut game =
+            engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), bots.len(), seed)
+                .unwrap();
+        let mut seats: Vec<_> = bots
             .iter()
             .map(|name| bots::hogwarts::hp_bot_by_name(name, seed).unwrap())
             .collect();
@@ -285,7 +342,7 @@ fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_kn
         let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
         let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
         assert_eq!(
-            lookahead.samples_judged(),
+            lookahead.racks_judged().len(),
             1,
             "the opponent's rack is known"
         );

@@ -375,6 +375,19 @@ fn analyze_ranks_equitys_best_moves_by_lookahead_the_same_every_time() {
 }
 
 #[test]
+fn analyze_judges_a_three_player_position_by_the_next_players_replies() {
+    let three = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS// 14/0/0 0";
+    let rows = analyze_csv(three, &["--rank-by", "lookahead"]);
+    assert_eq!(rows, analyze_csv(three, &["--rank-by", "lookahead"]));
+    let judged: Vec<&Vec<String>> = rows[1..].iter().filter(|r| !r[6].is_empty()).collect();
+    assert_eq!(judged.len(), 8);
+    for row in &judged {
+        let (equity, worth): (f64, f64) = (row[5].parse().unwrap(), row[6].parse().unwrap());
+        assert!(worth < equity, "the next player replies: {row:?}");
+    }
+}
+
+#[test]
 fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
     let standard = analyze_csv(VOWELS, &["--rank-by", "lookahead"]);
     assert_eq!(
@@ -462,20 +475,23 @@ fn analyze_judges_an_endgame_against_the_opponents_known_rack() {
 
 #[test]
 fn analyze_refuses_a_ranking_it_cannot_make() {
-    let three = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 EEIIOUS// 14/0/0 0";
+    // Confundo's backwards words are not judged.
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    let confounded = format!("{empty} NOXACTE/ 0/0 0 cards confundo;");
     let refused = owlery(&[
         "analyze",
-        "scrabble",
+        "scrabble-hp",
         "--cgp",
-        three,
+        &confounded,
         "--rank-by",
         "lookahead",
     ]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(
         stderr(&refused).contains(
-            "--rank-by lookahead: needs two players, a tile on the opponent's rack and no \
-             backwards word; the position has 3 racks"
+            "--rank-by lookahead: needs a tile on the next player's rack and no word read \
+             backwards (this position has Confundo, or the bag and the next rack are both \
+             empty)"
         ),
         "{}",
         stderr(&refused)

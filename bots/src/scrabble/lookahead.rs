@@ -1,5 +1,6 @@
-//! `lookahead`: equity's best few moves, each judged by the opponent's best reply to it over
-//! racks drawn from the tiles unseen (a two-ply Monte Carlo simulation, as Quackle's simmer).
+//! `lookahead`: equity's best few moves, each judged by the next player's best reply to it
+//! over racks drawn from the tiles unseen (a two-ply Monte Carlo simulation, as Quackle's
+//! simmer).
 
 use engine::scrabble::tiles::{Cell, KINDS};
 use engine::scrabble::{Board, Move, Observation, Placement, Rack, SIZE, leave_after};
@@ -47,13 +48,15 @@ impl Reach {
     }
 }
 
-/// Plays the move worth most by its equity less the equity of the opponent's best reply,
-/// averaged over racks drawn for the opponent from the tiles this seat has not seen. Only the
-/// `reach.width` moves of highest equity (and equity's exchange, if that is its choice) are
-/// looked at. Once the bag is empty the opponent's rack is the unseen tiles, so each move
-/// meets that rack alone, a move going out ends the game with no reply, and a reply not going
-/// out meets this seat's best follow-up: a three-ply endgame search. With other than two
-/// players, or with a word to be read backwards, it plays as `equity` does.
+/// Plays the move worth most by its equity less the equity of the next player's best reply,
+/// averaged over racks drawn for that player (as many tiles as it holds) from the tiles this
+/// seat has not seen. Only the `reach.width` moves of highest equity (and equity's exchange,
+/// if that is its choice) are looked at; a move going out with the bag empty ends the game
+/// and has no reply. Once the bag is empty in a two-player game the opponent's rack is the
+/// unseen tiles, so each move meets that rack alone, and a reply not going out meets this
+/// seat's best follow-up: a three-ply endgame search. With three or four players only the
+/// next player's reply is judged (the others' racks stay unseen tiles). With a word to be read
+/// backwards it plays as `equity` does.
 #[derive(Debug, Clone)]
 pub struct Lookahead {
     reach: Reach,
@@ -96,20 +99,23 @@ impl Lookahead {
         }
     }
 
-    /// The tiles the opponent holds, where this bot looks ahead: two players, no word to be
-    /// read backwards, and some tile in the opponent's hand.
-    fn opponent_tiles(observation: &Observation<'_>) -> Option<usize> {
-        let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
-        // Two players: the opponent holds every unseen tile not in the bag.
-        let opponent = unseen.saturating_sub(observation.bag_len);
-        let looks = observation.scores.len() == 2 && !observation.backwards && opponent > 0;
-        looks.then_some(opponent)
+    /// The seat replying to this seat's moves (the next to move) and the tiles it holds,
+    /// where this bot looks ahead: no word to be read backwards, and some tile on that rack.
+    fn replier(observation: &Observation<'_>) -> Option<(usize, usize)> {
+        let next = (observation.seat + 1) % observation.scores.len();
+        let tiles = observation.rack_sizes[next];
+        (!observation.backwards && tiles > 0).then_some((next, tiles))
     }
 
-    /// Racks drawn for the opponent this turn: once the bag is empty its rack is the unseen
-    /// tiles, known, so one is enough.
+    /// Whether the opponent's rack is known: two players and the bag empty, so it holds every
+    /// tile this seat has not seen.
+    fn rack_known(observation: &Observation<'_>) -> bool {
+        observation.scores.len() == 2 && observation.bag_len == 0
+    }
+
+    /// Racks drawn for the replying seat this turn: one where it is known.
     fn samples_for(&self, observation: &Observation<'_>) -> usize {
-        if observation.bag_len == 0 {
+        if Lookahead::rack_known(observation) {
             1
         } else {
             self.reach.samples
@@ -117,18 +123,21 @@ impl Lookahead {
     }
 
     /// What each of `moves` (a move and its equity, in hundredths of a point) is worth here:
-    /// its equity less the equity of the opponent's best reply, summed over
-    /// [`Lookahead::samples_judged`] racks drawn for the opponent from the unseen tiles (the
-    /// same racks for every move); a move going out ends the game, and has no reply. `None`
-    /// where the bot does not look ahead (see [`Lookahead`]).
+    /// its equity less the equity of the next player's best reply, summed over the racks
+    /// drawn for that player from the unseen tiles ([`Lookahead::racks_judged`], the same for
+    /// every move); a move going out ends the game, and has no reply. `None` where the bot
+    /// does not look ahead (see [`Lookahead`]).
     pub fn judge(
         &mut self,
         observation: &Observation<'_>,
         moves: &[(i32, Move)],
     ) -> Option<&[i64]> {
-        let opponent_tiles = Lookahead::opponent_tiles(observation)?;
+        let (replier, tiles) = Lookahead::replier(observation)?;
+        // With more players a point to one opponent costs this seat a share of a point: all
+        // of them gaining one is as bad for its place as losing one itself.
+        let others = observation.scores.len() as i64 - 1;
         let samples = self.samples_for(observation);
-        self.draw_samples(&observation.unseen, opponent_tiles, samples);
+        self.draw_samples(&observation.unseen, tiles, samples);
         self.worth.clear();
         // Plain data: a copy, no allocation.
         let mut board = std::mem::take(&mut self.board);
@@ -148,21 +157,22 @@ impl Lookahead {
             let replies = if goes_out {
                 0
             } else {
-                self.replies(observation, &board, drawn, &leave)
+                self.replies(observation, replier, &board, drawn, &leave)
             };
             for (square, _) in placed() {
                 board.set(square / SIZE, square % SIZE, Cell::EMPTY);
             }
             self.worth
-                .push(i64::from(value) * self.samples.len() as i64 - replies);
+                .push(i64::from(value) * self.samples.len() as i64 - replies / others);
         }
         self.board = board;
         Some(&self.worth)
     }
 
-    /// The racks the last [`Lookahead::judge`] summed its worth over.
-    pub fn samples_judged(&self) -> usize {
-        self.samples.len()
+    /// The racks the last [`Lookahead::judge`] drew for the replying seat and summed its
+    /// worth over.
+    pub fn racks_judged(&self) -> &[Rack] {
+        &self.samples
     }
 
     /// Fills `samples` with `count` racks of `tiles` tiles drawn without replacement from
@@ -187,30 +197,35 @@ impl Lookahead {
         }
     }
 
-    /// The summed equity of the opponent's best reply on `board` over this turn's samples,
-    /// with `drawn` tiles gone from the bag and `leave` on this seat's rack.
+    /// The summed equity of `replier`'s best reply on `board` over this turn's samples, with
+    /// `drawn` tiles gone from the bag and `leave` on this seat's rack.
     fn replies(
         &mut self,
         observation: &Observation<'_>,
+        replier: usize,
         board: &Board,
         drawn: usize,
         leave: &Rack,
     ) -> i64 {
-        let opponent = 1 - observation.seat;
+        let mut rack_sizes = observation.rack_sizes;
+        rack_sizes[observation.seat] = leave.len() + drawn;
         let mut total = 0;
         for s in 0..self.samples.len() {
             let rack = self.samples[s];
-            // What the opponent has not seen: the bag and this seat's rack (drawn tiles come
-            // from the bag, so the leave and the bag before the draw hold them all).
+            // What the replier has not seen: the bag and the other racks, this seat's among
+            // them (drawn tiles come from the bag, so the leave and the bag before the draw
+            // hold them all).
             let mut unseen = observation.unseen;
             for (kind, count) in unseen.iter_mut().enumerate() {
                 *count = *count - rack.count(kind) + leave.count(kind);
             }
+            rack_sizes[replier] = rack.len();
             let seen = Observation {
-                seat: opponent,
+                seat: replier,
                 rack,
                 board,
                 unseen,
+                rack_sizes,
                 bag_len: observation.bag_len - drawn,
                 scoreless: 0,
                 backwards: false,
@@ -218,18 +233,18 @@ impl Lookahead {
             };
             let (reply, value) = self.equity.choose_valued(&seen);
             total += i64::from(value);
-            if observation.bag_len == 0 {
+            if Lookahead::rack_known(observation) {
                 total -= self.follow_up(observation, board, leave, &rack, reply);
             }
         }
         total
     }
 
-    /// Once the bag is empty, what this seat's best answer to the opponent's `reply` (made
-    /// holding `rack` on `board`, this seat holding `leave`) takes back from the reply's worth:
-    /// nothing if the reply goes out. The two moves' equities count each side's leave as
-    /// lost, a guess the follow-up's equity makes again one move later, so both are taken
-    /// back out.
+    /// Once the bag is empty in a two-player game, what this seat's best answer to the
+    /// opponent's `reply` (made holding `rack` on `board`, this seat holding `leave`) takes
+    /// back from the reply's worth: nothing if the reply goes out. The two moves' equities
+    /// count each side's leave as lost, a guess the follow-up's equity makes again one move
+    /// later, so both are taken back out.
     fn follow_up(
         &mut self,
         observation: &Observation<'_>,
@@ -253,10 +268,14 @@ impl Lookahead {
         for (kind, count) in unseen.iter_mut().enumerate() {
             *count = opponent_leave.count(kind);
         }
+        let mut rack_sizes = observation.rack_sizes;
+        rack_sizes[observation.seat] = leave.len();
+        rack_sizes[1 - observation.seat] = opponent_leave.len();
         let mine = Observation {
             rack: *leave,
             board: &self.reply_board,
             unseen,
+            rack_sizes,
             scoreless: 0,
             backwards: false,
             ..*observation
@@ -279,7 +298,7 @@ impl Bot for Lookahead {
 
     fn choose(&mut self, observation: &Observation<'_>) -> Move {
         let (chosen, chosen_value) = self.equity.choose_valued(observation);
-        if Lookahead::opponent_tiles(observation).is_none() {
+        if Lookahead::replier(observation).is_none() {
             return chosen;
         }
         let mut placements = std::mem::take(&mut self.placements);

@@ -42,7 +42,7 @@ pub const BOTS: &[(&str, &str)] = &[
     ),
     (
         "lookahead",
-        "equity's best 8 moves, each less the opponent's best reply over 24 racks drawn from the unseen tiles (with the bag empty, the known rack, then its own follow-up)",
+        "equity's best 8 moves, each less the next player's best reply over 24 racks drawn from the unseen tiles (in a two-player endgame, the known rack, then its own follow-up)",
     ),
     (
         LOOKAHEAD_REACHED,

@@ -22,10 +22,15 @@ pub fn greedy_positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
 
 /// Calls `check` with the game itself before each move of two-player `greedy` self-play
 /// games from seeds `0..games`.
-pub fn greedy_games(games: u64, mut check: impl FnMut(&Game)) {
+pub fn greedy_games(games: u64, check: impl FnMut(&Game)) {
+    greedy_games_of(2, games, check);
+}
+
+/// The same with `players` players.
+pub fn greedy_games_of(players: usize, games: u64, mut check: impl FnMut(&Game)) {
     let (rules, lexicon) = plain();
     for seed in 0..games {
-        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
         let mut greedy = bot_by_name("greedy", seed).unwrap();
         while !game.is_over() {
             check(&game);

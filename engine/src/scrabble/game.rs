@@ -466,6 +466,7 @@ impl Game {
             rack,
             board: &self.board,
             scores: &self.scores[..self.players],
+            rack_sizes: self.racks.map(|rack| rack.len()),
             bag_len: self.bag.len(),
             unseen,
             scoreless: self.scoreless,

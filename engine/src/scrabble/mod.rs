@@ -16,7 +16,9 @@ pub mod tiles;
 pub use board::{Board, Direction};
 pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
-pub use game::{EndReason, Game, GameRng, Setup, SetupError, Turn, TurnExtras, bag_after};
+pub use game::{
+    EndReason, Game, GameRng, MAX_PLAYERS, Setup, SetupError, Turn, TurnExtras, bag_after,
+};
 pub use layout::{Layout, SIZE};
 pub use movegen::{Candidate, MoveGen, Ranking, Readings, Stretch};
 pub use moves::{Move, MoveParseError, Placement, leave_after};

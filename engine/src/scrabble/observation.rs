@@ -3,6 +3,7 @@
 use lexicon::Lexicon;
 
 use super::board::Board;
+use super::game::MAX_PLAYERS;
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{KINDS, TileSet};
@@ -18,6 +19,8 @@ pub struct Observation<'g> {
     pub board: &'g Board,
     /// Every seat's score.
     pub scores: &'g [i32],
+    /// Tiles on each seat's rack, as seen across the table (0 past the seats in play).
+    pub rack_sizes: [usize; MAX_PLAYERS],
     /// Tiles in the bag.
     pub bag_len: usize,
     /// Tiles this seat has not seen: the set minus the board minus its rack (bag and other racks).

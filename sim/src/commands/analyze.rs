@@ -11,8 +11,8 @@ use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{
-    Cgp, Move, MoveGen, Observation, Placement, Rules, bag_after, check_placement, leave_after,
-    unseen_by,
+    Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after, check_placement,
+    leave_after, unseen_by,
 };
 use lexicon::Lexicon;
 use serde::Serialize;
@@ -275,15 +275,20 @@ fn seat_view<'a>(
     let unseen = unseen_by(&rules.tiles, &cgp.board, &rack);
     let others_held: usize = cgp.racks[1..].iter().map(|r| r.len()).sum();
     let mut bag_len = unseen.iter().map(|&n| usize::from(n)).sum::<usize>() - others_held;
-    for other in &cgp.racks[1..] {
+    let mut rack_sizes = [0; MAX_PLAYERS];
+    rack_sizes[0] = rack.len();
+    for (seat, other) in cgp.racks.iter().enumerate().skip(1) {
         let missing = rules.numbers.rack_size.saturating_sub(other.len());
-        bag_len -= missing.min(bag_len);
+        let filled = missing.min(bag_len);
+        bag_len -= filled;
+        rack_sizes[seat] = other.len() + filled;
     }
     Observation {
         seat: 0,
         rack,
         board: &cgp.board,
         scores: &cgp.scores,
+        rack_sizes,
         bag_len,
         unseen,
         scoreless: cgp.scoreless,
@@ -294,8 +299,8 @@ fn seat_view<'a>(
 }
 
 /// Reorders the first `reach.width` rows (best by equity) by the lookahead bot's judgement of
-/// them over `reach.samples` racks (one once the bag is empty and the opponent's rack is
-/// known), and fills in their `lookahead` column.
+/// them over `reach.samples` racks for the next player (one once the bag is empty and, with
+/// two players, the opponent's rack is known), and fills in their `lookahead` column.
 fn judge_best(
     rows: &mut [Ranked],
     observation: &Observation<'_>,
@@ -310,13 +315,13 @@ fn judge_best(
     let mut lookahead = Lookahead::with_reach(LeaveModel::in_use(), 0, reach);
     let Some(worth) = lookahead.judge(observation, &moves) else {
         bail!(
-            "--rank-by lookahead: needs two players, a tile on the opponent's rack and no \
-             backwards word; the position has {} racks",
-            observation.scores.len(),
+            "--rank-by lookahead: needs a tile on the next player's rack and no word read \
+             backwards (this position has Confundo, or the bag and the next rack are both \
+             empty)"
         );
     };
     let worth = worth.to_vec();
-    let samples = lookahead.samples_judged() as f64;
+    let samples = lookahead.racks_judged().len() as f64;
     for (ranked, &sum) in rows[..judged].iter_mut().zip(&worth) {
         ranked.worth = sum;
         let mean = (sum as f64 / samples).round() as i64;
