@@ -147,16 +147,32 @@ fn best_of_every_placement(
         |candidate| {
             let mut leave = rack;
             leave.take_all(&candidate.rack_tiles());
+            let keeps = observation.keeps_leftovers;
             let leave_value = if observation.bag_len == 0 && leave.is_empty() {
                 // Going out: the others' tiles, gained, and lost by their holders (against
-                // each, the whole and a share of it).
-                let others = observation.scores.len() as i32 - 1;
+                // each, the whole and a share of it); Hufflepuff racks (their share of the
+                // unseen tiles by their size) give nothing.
+                let others: Vec<usize> = (0..observation.scores.len())
+                    .filter(|&seat| seat != observation.seat)
+                    .collect();
+                let held: usize = others.iter().map(|&s| observation.rack_sizes[s]).sum();
+                let giving: usize = others
+                    .iter()
+                    .filter(|&&s| !keeps[s])
+                    .map(|&s| observation.rack_sizes[s])
+                    .sum();
                 let unseen: i32 = (0..KINDS)
                     .map(|kind| i32::from(observation.unseen[kind]) * tiles.points(kind))
                     .sum();
-                100 * (unseen + unseen / others)
+                let given = if held == 0 {
+                    0
+                } else {
+                    unseen * giving as i32 / held as i32
+                };
+                100 * (given + given / others.len() as i32)
             } else if observation.bag_len == 0 {
-                -200 * leave.points(|kind| tiles.points(kind))
+                let per_point = if keeps[observation.seat] { 100 } else { -200 };
+                per_point * leave.points(|kind| tiles.points(kind))
             } else {
                 model.value(&leave)
             };

@@ -4,10 +4,10 @@
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
 use engine::scrabble::tiles::KINDS;
-use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, leave_after};
+use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, Setup, leave_after};
 
 mod common;
-use common::{greedy_games, greedy_games_of, greedy_positions, plain};
+use common::{greedy_games_of, greedy_games_set_up, greedy_positions, plain};
 
 /// The final scores and the moves of a game of `bots` from `seed`.
 fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
@@ -284,8 +284,13 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
 
 /// Calls `check` with the game before each move made once the bag is empty, in two-player
 /// `greedy` self-play games from seeds `0..games`.
-fn endgames(games: u64, mut check: impl FnMut(&Game)) {
-    greedy_games(games, |game| {
+fn endgames(games: u64, check: impl FnMut(&Game)) {
+    endgames_set_up(Setup::standard(2, 7), games, check);
+}
+
+/// The same with the seats set up as `setup` says.
+fn endgames_set_up(setup: Setup, games: u64, mut check: impl FnMut(&Game)) {
+    greedy_games_set_up(setup, games, |game| {
         if game.bag_len() == 0 {
             check(game);
         }
@@ -324,10 +329,48 @@ fn once_the_bag_is_empty_going_out_is_worth_the_opponents_tiles_twice() {
     assert!(outs > 0, "no move went out");
 }
 
+/// With a seat keeping its left-over tiles (Hufflepuff), told by the view: its own leave
+/// counts for it, and going out takes nothing from it.
+#[test]
+fn once_the_bag_is_empty_a_seat_keeping_its_tiles_counts_them_for_itself() {
+    let model = LeaveModel::embedded();
+    let equity = Equity::new(model);
+    let mut movegen = MoveGen::new();
+    let (mut outs, mut kept) = (0, 0);
+    endgames(4, |game| {
+        let me = game.to_move();
+        let truth = game.observation(me);
+        let points = |rack: &Rack| rack.points(|kind| truth.rules.tiles.points(kind));
+        let theirs = points(game.rack(1 - me));
+        for keeper in [me, 1 - me] {
+            let mut observation = truth;
+            observation.keeps_leftovers[keeper] = true;
+            for (score, placement) in &every_placement(&mut movegen, &observation) {
+                let leave = leave_after(&observation.rack, placement);
+                let expected = match (leave.is_empty(), keeper == me) {
+                    (true, true) => 100 * score + 200 * theirs,
+                    (true, false) => 100 * score,
+                    (false, true) => 100 * score + 100 * points(&leave),
+                    (false, false) => 100 * score - 200 * points(&leave),
+                };
+                outs += usize::from(leave.is_empty());
+                kept += usize::from(!leave.is_empty() && keeper == me);
+                let value = equity.value_of(&observation, placement);
+                assert_eq!(value, Some(expected), "seat {keeper} keeps its tiles");
+            }
+        }
+    });
+    assert!(
+        outs > 0 && kept > 0,
+        "{outs} moves went out, {kept} kept tiles"
+    );
+}
+
 /// Once the bag is empty: each move's worth, played out on the game itself (the opponent's
 /// true rack and view): its equity, less the opponent's best reply by equity unless the move
 /// goes out, plus this seat's best follow-up unless the reply goes out; each reply's and
-/// follow-up's leave counted once, at the follow-up.
+/// follow-up's leave counted once, at the follow-up (lost, or kept by a seat that keeps its
+/// tiles: the second seat in half the games).
 #[test]
 fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_known_rack() {
     let model = LeaveModel::embedded();
@@ -335,40 +378,53 @@ fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_kn
     let mut equity = Equity::new(model);
     let mut top = Vec::new();
     let (mut outs, mut replies_out, mut follow_ups) = (0, 0, 0);
-    endgames(6, |game| {
-        let observation = game.observation(game.to_move());
-        let points = |rack: &Rack| i64::from(rack.points(|k| observation.rules.tiles.points(k)));
-        equity.top_placements(&observation, 8, &mut top);
-        let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
-        let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
-        assert_eq!(
-            lookahead.racks_judged().len(),
-            1,
-            "the opponent's rack is known"
-        );
-        let (me, opponent) = (game.to_move(), 1 - game.to_move());
-        for (&(value, action), &worth) in moves.iter().zip(&worth) {
-            let mut after = game.clone();
-            after.play(action).unwrap();
-            let mut expected = i64::from(value);
-            if after.is_over() {
-                outs += 1;
+    let mut hufflepuff = Setup::standard(2, 7);
+    hufflepuff.keeps_leftovers[1] = true;
+    for setup in [Setup::standard(2, 7), hufflepuff] {
+        // Each point left at the end, as its holder's equity counts it.
+        let per_point = |seat: usize| {
+            if setup.keeps_leftovers[seat] {
+                100
             } else {
-                let (reply, reply_value) = equity.choose_valued(&after.observation(opponent));
-                expected -= i64::from(reply_value);
-                after.play(reply).unwrap();
-                if after.is_over() {
-                    replies_out += 1;
-                } else {
-                    follow_ups += 1;
-                    let follow = i64::from(equity.choose_valued(&after.observation(me)).1);
-                    expected +=
-                        follow - 200 * points(after.rack(opponent)) + 200 * points(after.rack(me));
-                }
+                -200
             }
-            assert_eq!(worth, expected, "{action:?}");
-        }
-    });
+        };
+        endgames_set_up(setup, 6, |game| {
+            let observation = game.observation(game.to_move());
+            let points =
+                |rack: &Rack| i64::from(rack.points(|k| observation.rules.tiles.points(k)));
+            equity.top_placements(&observation, 8, &mut top);
+            let moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
+            let worth = lookahead.judge(&observation, &moves).unwrap().to_vec();
+            assert_eq!(
+                lookahead.racks_judged().len(),
+                1,
+                "the opponent's rack is known"
+            );
+            let (me, opponent) = (game.to_move(), 1 - game.to_move());
+            for (&(value, action), &worth) in moves.iter().zip(&worth) {
+                let mut after = game.clone();
+                after.play(action).unwrap();
+                let mut expected = i64::from(value);
+                if after.is_over() {
+                    outs += 1;
+                } else {
+                    let (reply, reply_value) = equity.choose_valued(&after.observation(opponent));
+                    expected -= i64::from(reply_value);
+                    after.play(reply).unwrap();
+                    if after.is_over() {
+                        replies_out += 1;
+                    } else {
+                        follow_ups += 1;
+                        let follow = i64::from(equity.choose_valued(&after.observation(me)).1);
+                        expected += follow + per_point(opponent) * points(after.rack(opponent))
+                            - per_point(me) * points(after.rack(me));
+                    }
+                }
+                assert_eq!(worth, expected, "{action:?}");
+            }
+        });
+    }
     assert!(
         outs > 0 && replies_out > 0 && follow_ups > 0,
         "{outs} moves went out, {replies_out} replies went out, {follow_ups} follow-ups"

@@ -267,14 +267,27 @@ fn choose_ranked<B: Fn(&Stretch) -> i32>(
     (chosen.1 >= floor).then_some(chosen)
 }
 
+/// What each point of tiles left on `seat`'s rack at the end is worth to it, in hundredths
+/// of a point, as `equity` counts it once the bag is empty: lost, and won by whoever goes out
+/// (-200), or for a seat keeping its tiles (Hufflepuff) its own (+100).
+pub fn left_over_value(observation: &Observation<'_>, seat: usize) -> i32 {
+    if observation.keeps_leftovers[seat] {
+        100
+    } else {
+        -200
+    }
+}
+
 /// What a leave is worth this turn, in hundredths of a point.
 #[derive(Clone, Copy)]
 struct LeaveValue<'a> {
     model: &'a LeaveModel,
-    /// Once the bag is empty a leave costs twice its points instead.
+    /// Whether the bag is empty: a leave is then worth `left_over` a point of its tiles.
     bag_empty: bool,
+    /// See [`left_over_value`].
+    left_over: i32,
     /// Once the bag is empty, what going out is worth: the others' tiles, which the rules
-    /// give to the player going out and take from them.
+    /// give to the player going out and take from them (but from a seat keeping its own).
     going_out: i32,
     tiles: &'a TileSet,
 }
@@ -285,19 +298,34 @@ impl<'a> LeaveValue<'a> {
         let tiles = &observation.rules.tiles;
         // With the bag empty the unseen tiles are the others' racks. Going out gains all
         // their points and costs each other player its own: against one opponent twice the
-        // points, against more the whole and an average one's share.
-        let others = observation.scores.len().saturating_sub(1).max(1) as i32;
+        // points, against more the whole and an average one's share. A seat keeping its
+        // tiles (Hufflepuff) gives none and loses none: its share of the unseen tiles, by
+        // the tiles it holds, is left out.
+        let players = observation.scores.len();
+        let others = players.saturating_sub(1).max(1) as i32;
         let unseen_points: i32 = (0..KINDS)
             .map(|kind| tiles.points(kind) * i32::from(observation.unseen[kind]))
             .sum();
+        let other_seats = (0..players).filter(|&seat| seat != observation.seat);
+        let (held, giving) = other_seats.fold((0, 0), |(held, giving), seat| {
+            let tiles = observation.rack_sizes[seat] as i32;
+            let gives = !observation.keeps_leftovers[seat];
+            (held + tiles, giving + if gives { tiles } else { 0 })
+        });
+        let given = if held > 0 {
+            unseen_points * giving / held
+        } else {
+            0
+        };
         let going_out = if bag_empty {
-            100 * (unseen_points + unseen_points / others)
+            100 * (given + given / others)
         } else {
             0
         };
         LeaveValue {
             model,
             bag_empty,
+            left_over: left_over_value(observation, observation.seat),
             going_out,
             tiles,
         }
@@ -306,7 +334,7 @@ impl<'a> LeaveValue<'a> {
     /// What keeping `leave` is worth.
     fn value(&self, leave: &Rack) -> i32 {
         if self.bag_empty {
-            -200 * leave.points(|kind| self.tiles.points(kind)) + self.out_value(leave)
+            self.left_over * leave.points(|kind| self.tiles.points(kind)) + self.out_value(leave)
         } else {
             self.model.value(leave)
         }
@@ -321,7 +349,7 @@ impl<'a> LeaveValue<'a> {
     /// aside.
     fn kind_value(&self, kind: usize, count: u8) -> i32 {
         if self.bag_empty {
-            -200 * self.tiles.points(kind) * i32::from(count)
+            self.left_over * self.tiles.points(kind) * i32::from(count)
         } else {
             self.model.kind_value(kind, count)
         }

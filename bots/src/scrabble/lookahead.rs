@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::Bot;
-use super::equity::Equity;
+use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
 
 /// Moves of highest equity looked at each turn.
@@ -243,8 +243,8 @@ impl Lookahead {
     /// Once the bag is empty in a two-player game, what this seat's best answer to the
     /// opponent's `reply` (made holding `rack` on `board`, this seat holding `leave`) takes
     /// back from the reply's worth: nothing if the reply goes out. The two moves' equities
-    /// count each side's leave as lost, a guess the follow-up's equity makes again one move
-    /// later, so both are taken back out.
+    /// count each side's leave as left at the end (lost, or Hufflepuff's own), a guess the
+    /// follow-up's equity makes again one move later, so both are taken back out.
     fn follow_up(
         &mut self,
         observation: &Observation<'_>,
@@ -270,7 +270,8 @@ impl Lookahead {
         }
         let mut rack_sizes = observation.rack_sizes;
         rack_sizes[observation.seat] = leave.len();
-        rack_sizes[1 - observation.seat] = opponent_leave.len();
+        let opponent = 1 - observation.seat;
+        rack_sizes[opponent] = opponent_leave.len();
         let mine = Observation {
             rack: *leave,
             board: &self.reply_board,
@@ -281,9 +282,12 @@ impl Lookahead {
             ..*observation
         };
         let follow = i64::from(self.equity.choose_valued(&mine).1);
-        let points =
-            |rack: &Rack| i64::from(rack.points(|kind| observation.rules.tiles.points(kind)));
-        follow - 200 * points(&opponent_leave) + 200 * points(leave)
+        // Each leave as its holder's equity valued it.
+        let valued = |seat: usize, rack: &Rack| {
+            let points = rack.points(|kind| observation.rules.tiles.points(kind));
+            i64::from(left_over_value(observation, seat) * points)
+        };
+        follow + valued(opponent, &opponent_leave) - valued(observation.seat, leave)
     }
 }
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use bots::scrabble::bot_by_name;
-use engine::scrabble::{Game, Observation, Rules};
+use engine::scrabble::{Game, Observation, Rules, Setup};
 use lexicon::{Edition, Lexicon};
 
 /// The plain game's standard rules and embedded lexicon.
@@ -27,10 +27,15 @@ pub fn greedy_games(games: u64, check: impl FnMut(&Game)) {
 }
 
 /// The same with `players` players.
-pub fn greedy_games_of(players: usize, games: u64, mut check: impl FnMut(&Game)) {
+pub fn greedy_games_of(players: usize, games: u64, check: impl FnMut(&Game)) {
+    greedy_games_set_up(Setup::standard(players, 7), games, check);
+}
+
+/// The same with the seats set up as `setup` says.
+pub fn greedy_games_set_up(setup: Setup, games: u64, mut check: impl FnMut(&Game)) {
     let (rules, lexicon) = plain();
     for seed in 0..games {
-        let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
+        let mut game = Game::with_setup(rules.clone(), lexicon.clone(), setup, seed).unwrap();
         let mut greedy = bot_by_name("greedy", seed).unwrap();
         while !game.is_over() {
             check(&game);

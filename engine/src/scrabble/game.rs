@@ -467,6 +467,7 @@ impl Game {
             board: &self.board,
             scores: &self.scores[..self.players],
             rack_sizes: self.racks.map(|rack| rack.len()),
+            keeps_leftovers: self.keeps_leftovers,
             bag_len: self.bag.len(),
             unseen,
             scoreless: self.scoreless,

@@ -21,6 +21,9 @@ pub struct Observation<'g> {
     pub scores: &'g [i32],
     /// Tiles on each seat's rack, as seen across the table (0 past the seats in play).
     pub rack_sizes: [usize; MAX_PLAYERS],
+    /// Seats whose tiles left at the end count for them (Hufflepuff, rule 10), as every
+    /// player knows from the houses.
+    pub keeps_leftovers: [bool; MAX_PLAYERS],
     /// Tiles in the bag.
     pub bag_len: usize,
     /// Tiles this seat has not seen: the set minus the board minus its rack (bag and other racks).

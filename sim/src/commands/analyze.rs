@@ -71,18 +71,25 @@ struct HpExtras {
     glossary_bonus: i32,
     /// The player to move holds Confundo: backwards words count.
     confundo: bool,
+    /// The seats whose left-over tiles count for them (Hufflepuff), by the racks' order.
+    keeps_leftovers: [bool; MAX_PLAYERS],
 }
 
 fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
     let mut extras = HpExtras {
         glossary_bonus: numbers.glossary_bonus,
         confundo: false,
+        keeps_leftovers: [false; MAX_PLAYERS],
     };
     for (name, value) in &cgp.operations {
         match name.as_str() {
             "houses" => {
-                for house in value.split(',') {
-                    house.parse::<House>().context("CGP operation houses")?;
+                for (seat, house) in value.split(',').enumerate() {
+                    let house = house.parse::<House>().context("CGP operation houses")?;
+                    if let Some(keeps) = extras.keeps_leftovers.get_mut(seat) {
+                        *keeps =
+                            house == House::Hufflepuff && numbers.houses.hufflepuff.keeps_leftovers;
+                    }
                 }
             }
             "cards" => {
@@ -159,7 +166,10 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     MoveGen::new().generate_with(&cgp.board, &rules, &lexicon, &rack, confundo, |candidate| {
         moves.push((candidate.score(), candidate.placement()))
     });
-    let observation = seat_view(&cgp, &rules, &lexicon, confundo);
+    let keeps_leftovers = extras
+        .as_ref()
+        .map_or([false; MAX_PLAYERS], |e| e.keeps_leftovers);
+    let observation = seat_view(&cgp, &rules, &lexicon, confundo, keeps_leftovers);
     let equity = Equity::new(LeaveModel::in_use());
     let mut rows: Vec<Ranked> = moves
         .iter()
@@ -269,6 +279,7 @@ fn seat_view<'a>(
     rules: &'a Rules,
     lexicon: &'a Lexicon,
     confundo: bool,
+    keeps_leftovers: [bool; MAX_PLAYERS],
 ) -> Observation<'a> {
     let rack = cgp.racks[0];
     // `check_tiles` made sure the set holds them all.
@@ -289,6 +300,7 @@ fn seat_view<'a>(
         board: &cgp.board,
         scores: &cgp.scores,
         rack_sizes,
+        keeps_leftovers,
         bag_len,
         unseen,
         scoreless: cgp.scoreless,
