@@ -323,10 +323,10 @@ pub enum RankBy {
     /// Its equity: the score plus the learned value of the tiles kept (and, in scrabble-hp,
     /// of the brown squares covered), as the equity bot plays (adds an `equity` column).
     Equity,
-    /// Equity's best `width` moves first, by their equity less the equity of the opponent's
-    /// best reply over `samples` racks drawn from the unseen tiles (once the bag is empty, the
-    /// one rack left), as the lookahead bot plays (adds `equity` and `lookahead` columns; two
-    /// players).
+    /// Equity's best `width` moves first, by their equity less the equity of the next
+    /// player's best reply over `samples` racks drawn from the unseen tiles (with two players
+    /// and the bag empty, the one rack left), as the lookahead bot plays (adds `equity` and
+    /// `lookahead` columns).
     Lookahead(Reach),
 }
 
