@@ -159,6 +159,41 @@ fn pairing_sentence(row: &[String]) -> String {
     )
 }
 
+/// With three seats or more the first seat is not the whole story: which seat wins most and
+/// which least, against the fair share.
+fn seat_order_sentence(seats: &[Standing]) -> Option<String> {
+    if seats.len() < 3 {
+        return None;
+    }
+    let most = seats.iter().max_by(|a, b| a.rate.total_cmp(&b.rate))?;
+    let least = seats.iter().min_by(|a, b| a.rate.total_cmp(&b.rate))?;
+    if std::ptr::eq(most, &seats[0]) {
+        // The sentence before gave the first seat's figures.
+        return Some(format!(
+            "No other of the {} seats does as well; seat {} does worst ({}, 95% interval {} to {}), against a fair share of {}.",
+            seats.len(),
+            least.label,
+            percent(least.rate),
+            percent(least.low),
+            percent(least.high),
+            percent(1.0 / seats.len() as f64),
+        ));
+    }
+    Some(format!(
+        "Of the {} seats, seat {} does best ({}, 95% interval {} to {}) and seat {} worst ({}, {} to {}), against a fair share of {}.",
+        seats.len(),
+        most.label,
+        percent(most.rate),
+        percent(most.low),
+        percent(most.high),
+        least.label,
+        percent(least.rate),
+        percent(least.low),
+        percent(least.high),
+        percent(1.0 / seats.len() as f64),
+    ))
+}
+
 /// Writes `out/guide.md`, `out/guide.html` and `out/charts/*.svg` from the run in `dir`.
 pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError> {
     let mut blocks = Vec::new();
@@ -230,6 +265,9 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
             }
         )));
     }
+    if let Some(sentence) = seat_order_sentence(&seats) {
+        blocks.push(Block::Paragraph(sentence));
+    }
     blocks.push(standings_table("seat", &seats));
     blocks.push(chart(
         "seats.svg",
@@ -288,6 +326,8 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         "Final scores by bot (10-point buckets)",
         distribution("Final scores", "score", &series),
     )?);
+
+    crate::plays::section(dir, &mut blocks)?;
 
     blocks.push(Block::Heading("Game length".into()));
     let lengths = Table::read(dir, "lengths.csv")?;
@@ -487,4 +527,48 @@ fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         ),
     )?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(label: &str, rate: f64) -> Standing {
+        Standing {
+            label: label.into(),
+            games: 1000.0,
+            rate,
+            low: rate - 0.02,
+            high: rate + 0.02,
+            mean_score: 0.0,
+            mean_margin: 0.0,
+        }
+    }
+
+    #[test]
+    fn with_more_than_two_seats_the_best_and_worst_seats_are_named() {
+        let two = [seat("1", 0.55), seat("2", 0.45)];
+        assert_eq!(
+            seat_order_sentence(&two),
+            None,
+            "the first seat says it all"
+        );
+        let second_best = [
+            seat("1", 0.28),
+            seat("2", 0.30),
+            seat("3", 0.23),
+            seat("4", 0.19),
+        ];
+        assert_eq!(
+            seat_order_sentence(&second_best).unwrap(),
+            "Of the 4 seats, seat 2 does best (30.0%, 95% interval 28.0% to 32.0%) and seat 4 \
+             worst (19.0%, 17.0% to 21.0%), against a fair share of 25.0%."
+        );
+        let first_best = [seat("1", 0.40), seat("2", 0.33), seat("3", 0.27)];
+        assert_eq!(
+            seat_order_sentence(&first_best).unwrap(),
+            "No other of the 3 seats does as well; seat 3 does worst (27.0%, 95% interval 25.0% \
+             to 29.0%), against a fair share of 33.3%."
+        );
+    }
 }

@@ -8,5 +8,6 @@ pub mod document;
 pub mod guide;
 pub mod houses;
 pub mod monopoly;
+pub mod plays;
 pub mod sweep;
 pub mod tables;

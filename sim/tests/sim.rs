@@ -48,6 +48,22 @@ fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// A CSV table's rows, each by column name.
+fn table_rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|line| {
+            header
+                .iter()
+                .zip(line.split(','))
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
 fn sim(out: &Path, extra: &[&str]) -> Output {
     sim_with(out, extra, &[])
 }
@@ -252,6 +268,26 @@ fn report_writes_a_guide_with_charts_from_a_run() {
         "{markdown}"
     );
     assert!(markdown.contains("The player who moves first wins "));
+    // How the points are made: each bot's score a game is its plays' and the end's points.
+    let plays = table_rows(&run.join("plays.csv"));
+    let bots = table_rows(&run.join("bots.csv"));
+    assert_eq!(plays.len(), 2);
+    for (play, bot) in plays.iter().zip(&bots) {
+        assert_eq!(play["bot"], bot["bot"]);
+        let score: f64 = play["score_per_game"].parse().unwrap();
+        let mean: f64 = bot["mean_score"].parse().unwrap();
+        assert!((score - mean).abs() < 0.006, "{play:?} {bot:?}");
+        let per_game = |column: &str| play[column].parse::<f64>().unwrap();
+        assert!(per_game("plays_per_game") <= per_game("turns_per_game"));
+    }
+    assert!(
+        markdown.contains("## How the points are made") && markdown.contains("greedy makes "),
+        "{markdown}"
+    );
+    assert!(
+        !markdown.contains("Glossary"),
+        "no bonuses in the plain game"
+    );
     let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
     assert_eq!(html.matches("<svg").count(), 4, "four charts inline");
     for chart in ["bots.svg", "seats.svg", "scores.svg", "lengths.svg"] {
@@ -448,6 +484,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         .unwrap()
         .remove("house_seats")
         .unwrap();
+    totals.as_object_mut().unwrap().remove("plays").unwrap();
     std::fs::write(&chunk, totals.to_string()).unwrap();
     let mixed = dir.join("mixed");
     let status = owlery(&[
@@ -467,6 +504,9 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     let mixed_guide = dir.join("mixed-guide");
     let markdown = report(&mixed, &mixed_guide);
     assert!(markdown.contains("## Which house wins") && !markdown.contains("Seats matter as well"));
+    // Nor are the plays tabled when a chunk did not count them.
+    assert!(!mixed.join("plays.csv").exists());
+    assert!(!markdown.contains("How the points are made"));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
     assert!(houses.starts_with(
         "house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin,\
@@ -517,6 +557,20 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         markdown.contains("## Each card under each bot's policy")
             && markdown
                 .contains("| card | greedy: plays | greedy: points a play | random: plays |"),
+        "{markdown}"
+    );
+    // The Glossary and the cards add points to the plays, and the guide says how many.
+    let plays = table_rows(&dir.join("one/plays.csv"));
+    assert!(
+        plays
+            .iter()
+            .any(|row| row["bonus_points_per_game"].parse::<f64>().unwrap() > 0.0),
+        "{plays:?}"
+    );
+    assert!(
+        markdown.contains("| Glossary and card points a game |")
+            && (markdown.contains("Of the 3 seats")
+                || markdown.contains("No other of the 3 seats does as well")),
         "{markdown}"
     );
     let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use engine::hogwarts::{Card, House};
 
 use super::monopoly::{MonopolyGame, MonopolyTotals};
+use super::plays::PlayRecord;
 use serde::{Deserialize, Serialize};
 
 /// The most seats a game has.
@@ -38,6 +39,8 @@ pub struct Outcome {
     pub houses: [Option<House>; MAX_SEATS],
     /// Each seat's Hogwarts cards, in Scrabble: Harry Potter Edition.
     pub cards: Option<CardTally>,
+    /// Each seat's plays, bingos, exchanges and passes, in the crossword games.
+    pub plays: Option<[PlayRecord; MAX_SEATS]>,
     /// Properties, sets, Owl Post and trades, in Monopoly: Harry Potter.
     pub monopoly: Option<Box<MonopolyGame>>,
 }
@@ -193,6 +196,9 @@ pub struct Aggregates {
     /// By Hogwarts card and the bot that held it: each card under each policy.
     #[serde(default)]
     pub bot_cards: BTreeMap<String, BTreeMap<String, CardRecord>>,
+    /// By bot name, in the crossword games: how its points were made.
+    #[serde(default)]
+    pub plays: BTreeMap<String, PlayRecord>,
     /// Monopoly: Harry Potter's own counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monopoly: Option<MonopolyTotals>,
@@ -247,6 +253,12 @@ impl Aggregates {
                         side.add(shares[seat], score, margin);
                     }
                 }
+            }
+            if let Some(plays) = &outcome.plays {
+                self.plays
+                    .entry(name.clone())
+                    .or_default()
+                    .merge(&plays[seat]);
             }
             let bucket = score.div_euclid(SCORE_BUCKET) * SCORE_BUCKET;
             *self
@@ -314,6 +326,9 @@ impl Aggregates {
         for (card, record) in &other.cards {
             self.cards.entry(card.clone()).or_default().merge(record);
         }
+        for (bot, record) in &other.plays {
+            self.plays.entry(bot.clone()).or_default().merge(record);
+        }
         if let Some(theirs) = &other.monopoly {
             self.monopoly
                 .get_or_insert_with(Default::default)
@@ -343,6 +358,7 @@ mod tests {
             turns: 20,
             houses: [None; MAX_SEATS],
             cards: None,
+            plays: None,
             monopoly: None,
         }
     }

@@ -17,6 +17,7 @@ use lexicon::Lexicon;
 use super::Contest;
 use super::aggregate::{CARD_KINDS, CardTally, MAX_SEATS, Outcome};
 use super::monopoly::{Labels, MonopolyGame};
+use super::plays::PlayRecord;
 use super::seeds::bot_seed;
 
 /// The plain crossword game between named bots.
@@ -75,7 +76,9 @@ fn with_rotated<B: ?Sized, T, E>(
 fn outcome(index: u64, seed: u64, game: &Game, rotation: usize) -> Outcome {
     let first = game.history().first().map_or(0, |turn| turn.seat);
     let turns = game.history().len() as u32;
-    seated(index, seed, first, turns, rotation, game.scores())
+    let mut outcome = seated(index, seed, first, turns, rotation, game.scores());
+    outcome.plays = Some(PlayRecord::of_game(game));
+    outcome
 }
 
 /// A finished game's outcome: seat s is played by bot (s + rotation) mod players.
@@ -98,6 +101,7 @@ fn seated(
         turns,
         houses: [None; MAX_SEATS],
         cards: None,
+        plays: None,
         monopoly: None,
     };
     for (seat, &score) in scores.iter().enumerate() {

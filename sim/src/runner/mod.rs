@@ -8,6 +8,7 @@
 pub mod aggregate;
 pub mod games;
 pub mod monopoly;
+pub mod plays;
 pub mod seeds;
 pub mod stats;
 pub mod store;

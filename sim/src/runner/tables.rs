@@ -140,6 +140,7 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
             &card_table(&["card", "bot"], rows)?,
         )?;
     }
+    super::plays::write_table(dir, &totals.plays, &totals.bots)?;
     if let Some(monopoly) = &totals.monopoly {
         super::monopoly::write_tables(dir, monopoly, totals.games)?;
     }
