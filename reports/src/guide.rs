@@ -328,6 +328,7 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     )?);
 
     crate::plays::section(dir, &mut blocks)?;
+    crate::letters::section(dir, &mut blocks)?;
 
     blocks.push(Block::Heading("Game length".into()));
     let lengths = Table::read(dir, "lengths.csv")?;

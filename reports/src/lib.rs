@@ -7,6 +7,7 @@ pub mod charts;
 pub mod document;
 pub mod guide;
 pub mod houses;
+pub mod letters;
 pub mod monopoly;
 pub mod plays;
 pub mod sweep;

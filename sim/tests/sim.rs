@@ -288,9 +288,33 @@ fn report_writes_a_guide_with_charts_from_a_run() {
         !markdown.contains("Glossary"),
         "no bonuses in the plain game"
     );
+    // How each letter fares: the 100 tiles, each letter's placed and left within its count.
+    let letters = table_rows(&run.join("letters.csv"));
+    assert_eq!(letters.len(), 27);
+    let number = |row: &std::collections::BTreeMap<String, String>, column: &str| {
+        row[column].parse::<f64>().unwrap()
+    };
+    let tiles: f64 = letters.iter().map(|row| number(row, "tiles")).sum();
+    assert_eq!(tiles, 100.0);
+    for row in &letters {
+        let accounted = number(row, "placed_per_game") + number(row, "left_per_game");
+        assert!(accounted <= number(row, "tiles") + 0.001, "{row:?}");
+        assert!(number(row, "placed_share") > 0.5, "{row:?}");
+    }
+    assert!(
+        markdown.contains("## How each letter fares")
+            && markdown.contains("Left on a rack at the end most often: "),
+        "{markdown}"
+    );
     let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
-    assert_eq!(html.matches("<svg").count(), 4, "four charts inline");
-    for chart in ["bots.svg", "seats.svg", "scores.svg", "lengths.svg"] {
+    assert_eq!(html.matches("<svg").count(), 5, "five charts inline");
+    for chart in [
+        "bots.svg",
+        "seats.svg",
+        "scores.svg",
+        "lengths.svg",
+        "letters.svg",
+    ] {
         let svg = std::fs::read_to_string(guide.join("charts").join(chart)).unwrap();
         assert!(svg.starts_with("<svg"), "{chart}");
     }
@@ -485,6 +509,7 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
         .remove("house_seats")
         .unwrap();
     totals.as_object_mut().unwrap().remove("plays").unwrap();
+    totals.as_object_mut().unwrap().remove("letters").unwrap();
     std::fs::write(&chunk, totals.to_string()).unwrap();
     let mixed = dir.join("mixed");
     let status = owlery(&[
@@ -507,6 +532,8 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     // Nor are the plays tabled when a chunk did not count them.
     assert!(!mixed.join("plays.csv").exists());
     assert!(!markdown.contains("How the points are made"));
+    assert!(!mixed.join("letters.csv").exists());
+    assert!(!markdown.contains("How each letter fares"));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
     assert!(houses.starts_with(
         "house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin,\
@@ -576,8 +603,8 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     let html = std::fs::read_to_string(guide.join("guide.html")).unwrap();
     assert_eq!(
         html.matches("<svg").count(),
-        6,
-        "bots, seats, houses, cards, scores, lengths"
+        7,
+        "bots, seats, houses, cards, scores, letters, lengths"
     );
     let games_csv = std::fs::read_to_string(dir.join("one/games.csv")).unwrap();
     assert!(

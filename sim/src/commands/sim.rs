@@ -106,8 +106,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let seats = args.game.seats();
     if !seats.contains(&args.bots.len()) {
         bail!(
-            "--bots lists {} bots: expected {} to {}, one per seat",
+            "--bots lists {} bot{}: expected {} to {}, one per seat",
             args.bots.len(),
+            if args.bots.len() == 1 { "" } else { "s" },
             seats.start(),
             seats.end()
         );

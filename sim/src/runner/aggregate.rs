@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use engine::hogwarts::{Card, House};
 
+use super::letters::LetterRecord;
 use super::monopoly::{MonopolyGame, MonopolyTotals};
 use super::plays::PlayRecord;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,8 @@ pub struct Outcome {
     pub cards: Option<CardTally>,
     /// Each seat's plays, bingos, exchanges and passes, in the crossword games.
     pub plays: Option<[PlayRecord; MAX_SEATS]>,
+    /// Each letter's tiles placed and left, in the crossword games.
+    pub letters: Option<Box<LetterRecord>>,
     /// Properties, sets, Owl Post and trades, in Monopoly: Harry Potter.
     pub monopoly: Option<Box<MonopolyGame>>,
 }
@@ -199,6 +202,9 @@ pub struct Aggregates {
     /// By bot name, in the crossword games: how its points were made.
     #[serde(default)]
     pub plays: BTreeMap<String, PlayRecord>,
+    /// In the crossword games: how each letter fared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub letters: Option<LetterRecord>,
     /// Monopoly: Harry Potter's own counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monopoly: Option<MonopolyTotals>,
@@ -285,6 +291,9 @@ impl Aggregates {
             }
         }
         *self.turns.entry(outcome.turns).or_default() += 1;
+        if let Some(letters) = &outcome.letters {
+            self.letters.get_or_insert_default().merge(letters);
+        }
         if let Some(game) = &outcome.monopoly {
             MonopolyTotals::fold(&mut self.monopoly, outcome, game, names, &shares);
         }
@@ -329,6 +338,9 @@ impl Aggregates {
         for (bot, record) in &other.plays {
             self.plays.entry(bot.clone()).or_default().merge(record);
         }
+        if let Some(theirs) = &other.letters {
+            self.letters.get_or_insert_default().merge(theirs);
+        }
         if let Some(theirs) = &other.monopoly {
             self.monopoly
                 .get_or_insert_with(Default::default)
@@ -359,6 +371,7 @@ mod tests {
             houses: [None; MAX_SEATS],
             cards: None,
             plays: None,
+            letters: None,
             monopoly: None,
         }
     }

@@ -16,6 +16,7 @@ use lexicon::Lexicon;
 
 use super::Contest;
 use super::aggregate::{CARD_KINDS, CardTally, MAX_SEATS, Outcome};
+use super::letters::LetterRecord;
 use super::monopoly::{Labels, MonopolyGame};
 use super::plays::PlayRecord;
 use super::seeds::bot_seed;
@@ -78,6 +79,7 @@ fn outcome(index: u64, seed: u64, game: &Game, rotation: usize) -> Outcome {
     let turns = game.history().len() as u32;
     let mut outcome = seated(index, seed, first, turns, rotation, game.scores());
     outcome.plays = Some(PlayRecord::of_game(game));
+    outcome.letters = Some(Box::new(LetterRecord::of_game(game)));
     outcome
 }
 
@@ -102,6 +104,7 @@ fn seated(
         houses: [None; MAX_SEATS],
         cards: None,
         plays: None,
+        letters: None,
         monopoly: None,
     };
     for (seat, &score) in scores.iter().enumerate() {

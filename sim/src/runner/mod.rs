@@ -7,6 +7,7 @@
 
 pub mod aggregate;
 pub mod games;
+pub mod letters;
 pub mod monopoly;
 pub mod plays;
 pub mod seeds;

@@ -141,6 +141,9 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
         )?;
     }
     super::plays::write_table(dir, &totals.plays, &totals.bots)?;
+    if let Some(letters) = &totals.letters {
+        super::letters::write_table(dir, letters, totals.games)?;
+    }
     if let Some(monopoly) = &totals.monopoly {
         super::monopoly::write_tables(dir, monopoly, totals.games)?;
     }

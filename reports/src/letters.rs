@@ -1,0 +1,241 @@
+//! The guide's "How each letter fares" (the crossword games): each letter's tiles placed,
+//! what the plays using one score, and how often one is left on a rack, from letters.csv.
+
+use std::path::Path;
+
+use crate::charts::value_bars;
+use crate::document::Block;
+use crate::guide::{GuideError, chart, percent};
+use crate::tables::Table;
+
+/// One row of letters.csv.
+struct Letter {
+    letter: String,
+    value: f64,
+    tiles: f64,
+    placed: f64,
+    placed_share: f64,
+    points_with: f64,
+    points_without: f64,
+    tiles_with: f64,
+    tiles_without: f64,
+    left: f64,
+    left_share: f64,
+}
+
+impl Letter {
+    /// The blank is `?` in the table; a reader knows it by name.
+    fn name(&self) -> &str {
+        if self.letter == "?" {
+            "the blank"
+        } else {
+            &self.letter
+        }
+    }
+
+    /// How much more the plays using one score than the plays without.
+    fn lift(&self) -> f64 {
+        self.points_with - self.points_without
+    }
+}
+
+fn read(dir: &Path) -> Result<Vec<Letter>, GuideError> {
+    let file = "letters.csv";
+    let table = Table::read(dir, file)?;
+    let letters = table.texts("letter", file)?;
+    let column = |name: &str| table.numbers(name, file);
+    let (value, tiles, placed, placed_share) = (
+        column("value")?,
+        column("tiles")?,
+        column("placed_per_game")?,
+        column("placed_share")?,
+    );
+    let (points_with, points_without, tiles_with, tiles_without) = (
+        column("points_per_play_with")?,
+        column("points_per_play_without")?,
+        column("tiles_per_play_with")?,
+        column("tiles_per_play_without")?,
+    );
+    let (left, left_share) = (column("left_per_game")?, column("left_share")?);
+    Ok((0..letters.len())
+        .map(|i| Letter {
+            letter: letters[i].clone(),
+            value: value[i],
+            tiles: tiles[i],
+            placed: placed[i],
+            placed_share: placed_share[i],
+            points_with: points_with[i],
+            points_without: points_without[i],
+            tiles_with: tiles_with[i],
+            tiles_without: tiles_without[i],
+            left: left[i],
+            left_share: left_share[i],
+        })
+        .collect())
+}
+
+/// "How each letter fares", if the run counted its letters (runs before letters.csv did not).
+pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+    if !dir.join("letters.csv").exists() {
+        return Ok(());
+    }
+    let rows = read(dir)?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    blocks.push(Block::Heading("How each letter fares".into()));
+    blocks.push(Block::Paragraph(
+        "For each letter of the tile set: how many of its tiles are placed a game, what the plays \
+         placing one score against the plays placing none, and how often one is still on a rack \
+         when the game ends, where it costs its value. A letter left over far more than the rest, \
+         or whose plays score no more than the others, is a candidate for another value or count: \
+         edit a copy of the tile table (engine/data/scrabble/tiles.txt) and run again with --tiles FILE."
+            .into(),
+    ));
+    blocks.push(Block::Paragraph(summary(&rows)));
+    blocks.push(table(&rows));
+    let mut bars: Vec<(String, f64)> = rows
+        .iter()
+        .map(|r| (r.letter.clone(), r.left_share))
+        .collect();
+    // Most often left on top, as a reader scans a chart from the top.
+    bars.sort_by(|a, b| a.1.total_cmp(&b.1));
+    blocks.push(chart(
+        "letters.svg",
+        "Share of each letter's tiles still on a rack when the game ends",
+        value_bars(
+            "Tiles left on a rack at the end",
+            "share of the letter's tiles",
+            &bars,
+        ),
+    )?);
+    Ok(())
+}
+
+/// The letters most often left over, and the ones whose plays score most and least.
+fn summary(rows: &[Letter]) -> String {
+    let mut by_left: Vec<&Letter> = rows.iter().collect();
+    by_left.sort_by(|a, b| b.left_share.total_cmp(&a.left_share));
+    let tiles: f64 = rows.iter().map(|r| r.tiles).sum();
+    let left: f64 = rows.iter().map(|r| r.left).sum();
+    let overall = if tiles > 0.0 { left / tiles } else { 0.0 };
+    let stuck: Vec<String> = by_left
+        .iter()
+        .take(3)
+        .map(|r| {
+            format!(
+                "{} ({} of its tiles, {:.1} points a game)",
+                r.name(),
+                percent(r.left_share),
+                r.left * r.value
+            )
+        })
+        .collect();
+    let mut text = format!(
+        "Left on a rack at the end most often: {}; against {} of all tiles.",
+        stuck.join(", "),
+        percent(overall)
+    );
+    if rows.iter().any(|r| r.placed_share > 1.0) {
+        text += " A tile can be placed more than once a game: Alohomora swaps a blank on the board \
+                 for the letter it shows, and the blank goes back to a rack.";
+    }
+    let most = rows.iter().max_by(|a, b| a.lift().total_cmp(&b.lift()));
+    let least = rows.iter().min_by(|a, b| a.lift().total_cmp(&b.lift()));
+    if let (Some(most), Some(least)) = (most, least)
+        && most.letter != least.letter
+    {
+        text += &format!(
+            " The plays placing {} score most over the rest: {:.1} points ({:.1} tiles a play) against {:.1} ({:.1}); \
+             those placing {} least: {:.1} ({:.1}) against {:.1} ({:.1}). Longer plays score more, so read the points beside the tiles.",
+            most.name(),
+            most.points_with,
+            most.tiles_with,
+            most.points_without,
+            most.tiles_without,
+            least.name(),
+            least.points_with,
+            least.tiles_with,
+            least.points_without,
+            least.tiles_without,
+        );
+    }
+    text
+}
+
+fn table(rows: &[Letter]) -> Block {
+    let header = [
+        "letter",
+        "value",
+        "tiles",
+        "placed a game",
+        "share placed",
+        "points a play placing it",
+        "points a play without",
+        "tiles a play placing it",
+        "left a game",
+        "share left",
+    ];
+    Block::Table {
+        header: header.into_iter().map(String::from).collect(),
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.letter.clone(),
+                    format!("{:.0}", r.value),
+                    format!("{:.0}", r.tiles),
+                    format!("{:.2}", r.placed),
+                    percent(r.placed_share),
+                    format!("{:.1}", r.points_with),
+                    format!("{:.1}", r.points_without),
+                    format!("{:.1}", r.tiles_with),
+                    format!("{:.2}", r.left),
+                    percent(r.left_share),
+                ]
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(letter: &str, value: f64, tiles: f64, placed: f64, left: f64) -> Letter {
+        Letter {
+            letter: letter.into(),
+            value,
+            tiles,
+            placed,
+            placed_share: placed / tiles,
+            points_with: 30.0 + value,
+            points_without: 35.0,
+            tiles_with: 4.0,
+            tiles_without: 4.5,
+            left,
+            left_share: left / tiles,
+        }
+    }
+
+    #[test]
+    fn the_summary_names_the_letters_left_most_and_the_plays_scoring_most_and_least() {
+        let rows = [
+            letter("E", 1.0, 12.0, 11.0, 0.5),
+            letter("Q", 10.0, 1.0, 0.75, 0.25),
+            letter("U", 1.0, 4.0, 3.0, 0.5),
+            letter("V", 4.0, 2.0, 1.8, 0.1),
+            letter("?", 0.0, 2.0, 2.5, 0.0),
+        ];
+        assert_eq!(
+            summary(&rows),
+            "Left on a rack at the end most often: Q (25.0% of its tiles, 2.5 points a game), \
+             U (12.5% of its tiles, 0.5 points a game), V (5.0% of its tiles, 0.4 points a game); \
+             against 6.4% of all tiles. A tile can be placed more than once a game: Alohomora \
+             swaps a blank on the board for the letter it shows, and the blank goes back to a \
+             rack. The plays placing Q score most over the rest: 40.0 points (4.0 tiles a play) \
+             against 35.0 (4.5); those placing the blank least: 30.0 (4.0) against 35.0 (4.5). \
+             Longer plays score more, so read the points beside the tiles."
+        );
+    }
+}

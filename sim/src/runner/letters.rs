@@ -1,0 +1,282 @@
+//! How each letter of the crossword games' tile set fared: how often its tiles were placed,
+//! what the plays using it scored, and how often it was left on a rack at the end, written
+//! as `letters.csv` for designers who rebalance the tiles (`--tiles`).
+
+use std::path::Path;
+
+use engine::scrabble::tiles::{KINDS, kind_char};
+use engine::scrabble::{Game, Move};
+use serde::{Deserialize, Serialize};
+
+use super::store::write_atomically;
+use super::tables::csv_bytes;
+
+/// Every letter's counts over a game or a run: integer sums, so they add up the same however
+/// the games were split.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LetterRecord {
+    /// Games counted.
+    pub games: u64,
+    /// Plays (turns that placed tiles), all seats.
+    pub plays: u64,
+    /// Points of those plays.
+    pub play_points: i64,
+    /// Each kind's value (the blank last), from the games' tile set.
+    pub value: [i32; KINDS],
+    /// Tiles of each kind in the set, summed over the games.
+    pub in_set: [u64; KINDS],
+    /// Tiles of each kind placed.
+    pub placed: [u64; KINDS],
+    /// Plays placing at least one tile of each kind.
+    pub plays_with: [u64; KINDS],
+    /// Points of those plays.
+    pub points_with: [i64; KINDS],
+    /// Tiles (of any kind) those plays placed.
+    pub tiles_with: [u64; KINDS],
+    /// Tiles of each kind on a rack when the game ended.
+    pub left: [u64; KINDS],
+}
+
+impl Default for LetterRecord {
+    fn default() -> Self {
+        LetterRecord {
+            games: 0,
+            plays: 0,
+            play_points: 0,
+            value: [0; KINDS],
+            in_set: [0; KINDS],
+            placed: [0; KINDS],
+            plays_with: [0; KINDS],
+            points_with: [0; KINDS],
+            tiles_with: [0; KINDS],
+            left: [0; KINDS],
+        }
+    }
+}
+
+impl LetterRecord {
+    /// The letters of a finished game.
+    pub fn of_game(game: &Game) -> LetterRecord {
+        let tiles = &game.rules().tiles;
+        let mut record = LetterRecord {
+            games: 1,
+            ..LetterRecord::default()
+        };
+        for kind in 0..KINDS {
+            record.value[kind] = tiles.points(kind);
+            record.in_set[kind] = u64::from(tiles.count(kind));
+        }
+        for turn in game.history() {
+            let Move::Place(placement) = &turn.action else {
+                continue;
+            };
+            let points = i64::from(turn.score);
+            record.plays += 1;
+            record.play_points += points;
+            let placed = placement.rack_tiles();
+            let tiles = placed.len() as u64;
+            for kind in placed.present_kinds() {
+                record.placed[kind] += u64::from(placed.count(kind));
+                record.plays_with[kind] += 1;
+                record.points_with[kind] += points;
+                record.tiles_with[kind] += tiles;
+            }
+        }
+        for seat in 0..game.players() {
+            let rack = game.rack(seat);
+            for kind in rack.present_kinds() {
+                record.left[kind] += u64::from(rack.count(kind));
+            }
+        }
+        record
+    }
+
+    /// Adds another record's counts to this one's; the values are the games' own, the same
+    /// for every game of a run.
+    pub fn merge(&mut self, other: &LetterRecord) {
+        if self.games == 0 {
+            self.value = other.value;
+        }
+        self.games += other.games;
+        self.plays += other.plays;
+        self.play_points += other.play_points;
+        for kind in 0..KINDS {
+            self.in_set[kind] += other.in_set[kind];
+            self.placed[kind] += other.placed[kind];
+            self.plays_with[kind] += other.plays_with[kind];
+            self.points_with[kind] += other.points_with[kind];
+            self.tiles_with[kind] += other.tiles_with[kind];
+            self.left[kind] += other.left[kind];
+        }
+    }
+}
+
+/// The columns of `letters.csv`.
+const HEADER: [&str; 11] = [
+    "letter",
+    "value",
+    "tiles",
+    "placed_per_game",
+    "placed_share",
+    "points_per_play_with",
+    "points_per_play_without",
+    "tiles_per_play_with",
+    "tiles_per_play_without",
+    "left_per_game",
+    "left_share",
+];
+
+/// Writes `letters.csv`, one row a letter in the set (`?` the blank), if all `games` of the
+/// run were counted: chunks written before letters were counted would leave some out.
+pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Result<()> {
+    if letters.games == 0 || letters.games != games {
+        return Ok(());
+    }
+    let ratio = |sum: f64, count: u64| {
+        if count == 0 { 0.0 } else { sum / count as f64 }
+    };
+    let tiles: u64 = letters.placed.iter().sum();
+    let rows = (0..KINDS)
+        .filter(|&kind| letters.in_set[kind] > 0)
+        .map(|kind| {
+            let without = letters.plays - letters.plays_with[kind];
+            let points_without = letters.play_points - letters.points_with[kind];
+            vec![
+                kind_char(kind).to_string(),
+                letters.value[kind].to_string(),
+                (letters.in_set[kind] / letters.games).to_string(),
+                format!("{:.3}", ratio(letters.placed[kind] as f64, letters.games)),
+                format!(
+                    "{:.4}",
+                    ratio(letters.placed[kind] as f64, letters.in_set[kind])
+                ),
+                format!(
+                    "{:.2}",
+                    ratio(letters.points_with[kind] as f64, letters.plays_with[kind])
+                ),
+                format!("{:.2}", ratio(points_without as f64, without)),
+                format!(
+                    "{:.3}",
+                    ratio(letters.tiles_with[kind] as f64, letters.plays_with[kind])
+                ),
+                format!(
+                    "{:.3}",
+                    ratio((tiles - letters.tiles_with[kind]) as f64, without)
+                ),
+                format!("{:.3}", ratio(letters.left[kind] as f64, letters.games)),
+                format!(
+                    "{:.4}",
+                    ratio(letters.left[kind] as f64, letters.in_set[kind])
+                ),
+            ]
+        });
+    write_atomically(&dir.join("letters.csv"), &csv_bytes(&HEADER, rows)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use bots::scrabble::{Bot, bot_by_name, play_out};
+    use engine::scrabble::Rules;
+    use engine::scrabble::tiles::BLANK;
+    use lexicon::{Edition, Lexicon};
+
+    use super::*;
+
+    /// Every tile of the set is placed (and on the board as that kind), left on a rack, or
+    /// still in the bag; and each play is counted once whatever it placed.
+    #[test]
+    fn placed_left_and_bagged_tiles_make_up_the_set() {
+        let rules = Arc::new(Rules::standard());
+        let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+        let mut seats: Vec<Box<dyn Bot>> = ["greedy", "random", "equity", "greedy"]
+            .iter()
+            .map(|name| bot_by_name(name, 0).unwrap())
+            .collect();
+        let mut run = LetterRecord::default();
+        for seed in 0..200u64 {
+            let players = 2 + seed as usize % 3;
+            let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
+            let seats = &mut seats[..players];
+            for (seat, bot) in seats.iter_mut().enumerate() {
+                bot.start_game(seed * 4 + seat as u64);
+            }
+            play_out(&mut game, seats, |_| {}).unwrap();
+            let record = LetterRecord::of_game(&game);
+            let mut on_board = [0u64; KINDS];
+            for cell in game.board().cells().filter(|cell| !cell.is_empty()) {
+                on_board[cell.kind()] += 1;
+            }
+            let bag = game.bag_counts();
+            for kind in 0..KINDS {
+                assert_eq!(
+                    record.placed[kind], on_board[kind],
+                    "seed {seed} kind {kind}"
+                );
+                assert_eq!(
+                    record.placed[kind] + record.left[kind] + u64::from(bag[kind]),
+                    record.in_set[kind],
+                    "seed {seed} kind {kind}"
+                );
+                assert!(record.plays_with[kind] <= record.plays);
+                assert!(record.tiles_with[kind] >= record.placed[kind]);
+            }
+            let plays = game
+                .history()
+                .iter()
+                .filter(|turn| matches!(turn.action, Move::Place(_)))
+                .count();
+            assert_eq!(record.plays, plays as u64);
+            run.merge(&record);
+        }
+        assert_eq!(run.games, 200);
+        assert_eq!(run.value[BLANK], 0);
+        assert_eq!(run.value[b'Q' as usize - b'A' as usize], 10);
+        assert_eq!(run.in_set.iter().sum::<u64>(), 200 * 100);
+        // The counts were exercised: blanks placed, and tiles left at the end.
+        assert!(run.placed[BLANK] > 100 && run.left.iter().sum::<u64>() > 100);
+    }
+
+    #[test]
+    fn the_table_is_written_only_when_every_game_was_counted() {
+        let dir = std::env::temp_dir().join(format!("owlery-letters-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut record = LetterRecord {
+            games: 2,
+            plays: 10,
+            play_points: 200,
+            ..LetterRecord::default()
+        };
+        let q = b'Q' as usize - b'A' as usize;
+        record.value[q] = 10;
+        record.in_set[q] = 2;
+        record.placed[q] = 1;
+        record.plays_with[q] = 1;
+        record.points_with[q] = 40;
+        record.tiles_with[q] = 3;
+        let e = b'E' as usize - b'A' as usize;
+        record.in_set[e] = 24;
+        record.placed[e] = 20;
+        record.left[q] = 1;
+        write_table(&dir, &record, 3).unwrap();
+        assert!(
+            !dir.join("letters.csv").exists(),
+            "one game in three uncounted"
+        );
+        write_table(&dir, &record, 2).unwrap();
+        let table = std::fs::read_to_string(dir.join("letters.csv")).unwrap();
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines[0], HEADER.join(","));
+        // Only the letters in the set have rows. Q's one play scored 40 with 3 tiles; the other
+        // nine plays 160 with the other 18 of the 21 tiles placed.
+        assert_eq!(
+            lines[1..],
+            [
+                "E,0,12,10.000,0.8333,0.00,20.00,0.000,2.100,0.000,0.0000",
+                "Q,10,1,0.500,0.5000,40.00,17.78,3.000,2.000,0.500,0.5000"
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
