@@ -1,11 +1,12 @@
-//! The guide's "How each letter fares" (the crossword games): each letter's tiles placed,
-//! what the plays using one score, and how often one is left on a rack, from letters.csv.
+//! The guide's "How each letter fares": each letter's tiles (or, in the card game, letter
+//! cards) placed, what the plays using one score, and how often one is left on a rack (in a
+//! hand), from letters.csv (letter_cards.csv).
 
 use std::path::Path;
 
 use crate::charts::value_bars;
 use crate::document::Block;
-use crate::guide::{GuideError, chart, percent};
+use crate::guide::{GuideError, capitalised, chart, percent};
 use crate::tables::Table;
 
 /// One row of letters.csv.
@@ -39,8 +40,31 @@ impl Letter {
     }
 }
 
-fn read(dir: &Path) -> Result<Vec<Letter>, GuideError> {
-    let file = "letters.csv";
+/// How the section speaks of one game's letters.
+struct Words {
+    /// The table.
+    file: &'static str,
+    /// What a letter comes as.
+    pieces: &'static str,
+    /// Where the unplayed ones are.
+    held: &'static str,
+}
+
+/// The crossword games' tiles, and the card game's letter cards.
+const KINDS_OF_LETTERS: [Words; 2] = [
+    Words {
+        file: "letters.csv",
+        pieces: "tiles",
+        held: "on a rack",
+    },
+    Words {
+        file: "letter_cards.csv",
+        pieces: "cards",
+        held: "in a hand",
+    },
+];
+
+fn read(dir: &Path, file: &str) -> Result<Vec<Letter>, GuideError> {
     let table = Table::read(dir, file)?;
     let letters = table.texts("letter", file)?;
     let column = |name: &str| table.numbers(name, file);
@@ -74,26 +98,29 @@ fn read(dir: &Path) -> Result<Vec<Letter>, GuideError> {
         .collect())
 }
 
-/// "How each letter fares", if the run counted its letters (runs before letters.csv did not).
+/// "How each letter fares", if the run counted its letters (runs before these tables did not).
 pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    if !dir.join("letters.csv").exists() {
+    let Some(words) = KINDS_OF_LETTERS
+        .iter()
+        .find(|words| dir.join(words.file).exists())
+    else {
         return Ok(());
-    }
-    let rows = read(dir)?;
+    };
+    let rows = read(dir, words.file)?;
     if rows.is_empty() {
         return Ok(());
     }
+    let (pieces, held) = (words.pieces, words.held);
     blocks.push(Block::Heading("How each letter fares".into()));
-    blocks.push(Block::Paragraph(
-        "For each letter of the tile set: how many of its tiles are placed a game, what the plays \
-         placing one score against the plays placing none, and how often one is still on a rack \
-         when the game ends, where it costs its value. A letter left over far more than the rest, \
-         or whose plays score no more than the others, is a candidate for another value or count: \
-         edit a copy of the tile table (engine/data/scrabble/tiles.txt) and run again with --tiles FILE."
-            .into(),
-    ));
-    blocks.push(Block::Paragraph(summary(&rows)));
-    blocks.push(table(&rows));
+    blocks.push(Block::Paragraph(format!(
+        "For each letter: how many of its {pieces} are placed a game, what the plays placing one \
+         score against the plays placing none, and how often one is still {held} when the game \
+         ends, where it costs its value. A letter left over far more than the rest, or whose plays \
+         score no more than the others, is a candidate for another value or count: edit a copy of \
+         the letters' table (engine/data/scrabble/tiles.txt) and run again with --tiles FILE."
+    )));
+    blocks.push(Block::Paragraph(summary(&rows, words)));
+    blocks.push(table(&rows, words));
     let mut bars: Vec<(String, f64)> = rows
         .iter()
         .map(|r| (r.letter.clone(), r.left_share))
@@ -102,10 +129,10 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     bars.sort_by(|a, b| a.1.total_cmp(&b.1));
     blocks.push(chart(
         "letters.svg",
-        "Share of each letter's tiles still on a rack when the game ends",
+        &format!("Share of each letter's {pieces} still {held} when the game ends"),
         value_bars(
-            "Tiles left on a rack at the end",
-            "share of the letter's tiles",
+            &format!("{} left {held} at the end", capitalised(pieces)),
+            &format!("share of the letter's {pieces}"),
             &bars,
         ),
     )?);
@@ -113,7 +140,8 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 /// The letters most often left over, and the ones whose plays score most and least.
-fn summary(rows: &[Letter]) -> String {
+fn summary(rows: &[Letter], words: &Words) -> String {
+    let (pieces, held) = (words.pieces, words.held);
     let mut by_left: Vec<&Letter> = rows.iter().collect();
     by_left.sort_by(|a, b| b.left_share.total_cmp(&a.left_share));
     let tiles: f64 = rows.iter().map(|r| r.tiles).sum();
@@ -124,7 +152,7 @@ fn summary(rows: &[Letter]) -> String {
         .take(3)
         .map(|r| {
             format!(
-                "{} ({} of its tiles, {:.1} points a game)",
+                "{} ({} of its {pieces}, {:.1} points a game)",
                 r.name(),
                 percent(r.left_share),
                 r.left * r.value
@@ -132,7 +160,7 @@ fn summary(rows: &[Letter]) -> String {
         })
         .collect();
     let mut text = format!(
-        "Left on a rack at the end most often: {}; against {} of all tiles.",
+        "Left {held} at the end most often: {}; against {} of all {pieces}.",
         stuck.join(", "),
         percent(overall)
     );
@@ -146,8 +174,8 @@ fn summary(rows: &[Letter]) -> String {
         && most.letter != least.letter
     {
         text += &format!(
-            " The plays placing {} score most over the rest: {:.1} points ({:.1} tiles a play) against {:.1} ({:.1}); \
-             those placing {} least: {:.1} ({:.1}) against {:.1} ({:.1}). Longer plays score more, so read the points beside the tiles.",
+            " The plays placing {} score most over the rest: {:.1} points ({:.1} {pieces} a play) against {:.1} ({:.1}); \
+             those placing {} least: {:.1} ({:.1}) against {:.1} ({:.1}). Longer plays score more, so read the points beside the {pieces}.",
             most.name(),
             most.points_with,
             most.tiles_with,
@@ -163,21 +191,22 @@ fn summary(rows: &[Letter]) -> String {
     text
 }
 
-fn table(rows: &[Letter]) -> Block {
+fn table(rows: &[Letter], words: &Words) -> Block {
+    let pieces = words.pieces;
     let header = [
-        "letter",
-        "value",
-        "tiles",
-        "placed a game",
-        "share placed",
-        "points a play placing it",
-        "points a play without",
-        "tiles a play placing it",
-        "left a game",
-        "share left",
+        "letter".to_string(),
+        "value".to_string(),
+        pieces.to_string(),
+        "placed a game".to_string(),
+        "share placed".to_string(),
+        "points a play placing it".to_string(),
+        "points a play without".to_string(),
+        format!("{pieces} a play placing it"),
+        "left a game".to_string(),
+        "share left".to_string(),
     ];
     Block::Table {
-        header: header.into_iter().map(String::from).collect(),
+        header: header.into(),
         rows: rows
             .iter()
             .map(|r| {
@@ -228,7 +257,7 @@ mod tests {
             letter("?", 0.0, 2.0, 2.5, 0.0),
         ];
         assert_eq!(
-            summary(&rows),
+            summary(&rows, &KINDS_OF_LETTERS[0]),
             "Left on a rack at the end most often: Q (25.0% of its tiles, 2.5 points a game), \
              U (12.5% of its tiles, 0.5 points a game), V (5.0% of its tiles, 0.4 points a game); \
              against 6.4% of all tiles. A tile can be placed more than once a game: Alohomora \

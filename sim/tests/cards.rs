@@ -45,6 +45,38 @@ fn card_game_runs_agree_on_threads_and_count_the_premium_cards() {
         cards.contains("\ndouble_word,") && cards.contains("\ntriple_word,"),
         "{cards}"
     );
+    // Each letter card's fate, and the guide's words for cards held in hands.
+    let letters = String::from_utf8(
+        one.iter()
+            .find(|(n, _)| n == "letter_cards.csv")
+            .expect("letter_cards.csv")
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        letters.lines().any(|l| l.starts_with("Q,10,1,")),
+        "{letters}"
+    );
+    assert_eq!(letters.lines().count(), 28, "{letters}");
+    assert!(!one.iter().any(|(n, _)| n == "letters.csv"));
+    let guide = dir.join("guide");
+    ran(&owlery(
+        &[
+            "report",
+            dir.join("1").to_str().unwrap(),
+            "--out",
+            guide.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    assert!(
+        markdown.contains("## How each letter fares")
+            && markdown.contains("Left in a hand at the end most often: ")
+            && markdown.contains("| letter | value | cards |"),
+        "{markdown}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

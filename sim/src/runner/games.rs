@@ -347,6 +347,7 @@ impl Contest for CardContest {
         let turns = game.history().len() as u32;
         let mut outcome = seated(index, seed, game.first(), turns, rotation, game.scores());
         outcome.cards = Some(tally);
+        outcome.letters = Some(Box::new(LetterRecord::of_card_game(&game)));
         Ok(outcome)
     }
 }

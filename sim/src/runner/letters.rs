@@ -1,11 +1,13 @@
-//! How each letter of the crossword games' tile set fared: how often its tiles were placed,
-//! what the plays using it scored, and how often it was left on a rack at the end, written
-//! as `letters.csv` for designers who rebalance the tiles (`--tiles`).
+//! How each letter fared: how often its tiles (or letter cards) were placed, what the plays
+//! using it scored, and how often it was left on a rack (or in a hand) at the end, written as
+//! `letters.csv` for the crossword games and `letter_cards.csv` for the card game (Classic
+//! and Forfeit), for designers who rebalance the letters (`--tiles`).
 
 use std::path::Path;
 
-use engine::scrabble::tiles::{KINDS, kind_char};
-use engine::scrabble::{Game, Move};
+use engine::cardgame::{CardGame, CardMove};
+use engine::scrabble::tiles::{KINDS, TileSet, kind_char};
+use engine::scrabble::{Game, Move, Rack};
 use serde::{Deserialize, Serialize};
 
 use super::store::write_atomically;
@@ -15,6 +17,9 @@ use super::tables::csv_bytes;
 /// the games were split.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LetterRecord {
+    /// Whether these are the card game's letter cards (held in hands) rather than tiles.
+    #[serde(default)]
+    pub cards: bool,
     /// Games counted.
     pub games: u64,
     /// Plays (turns that placed tiles), all seats.
@@ -40,6 +45,7 @@ pub struct LetterRecord {
 impl Default for LetterRecord {
     fn default() -> Self {
         LetterRecord {
+            cards: false,
             games: 0,
             plays: 0,
             play_points: 0,
@@ -55,38 +61,70 @@ impl Default for LetterRecord {
 }
 
 impl LetterRecord {
-    /// The letters of a finished game.
-    pub fn of_game(game: &Game) -> LetterRecord {
-        let tiles = &game.rules().tiles;
+    /// One game's record, before its plays and what was left: the set's letters.
+    fn of_set(set: &TileSet) -> LetterRecord {
         let mut record = LetterRecord {
             games: 1,
             ..LetterRecord::default()
         };
         for kind in 0..KINDS {
-            record.value[kind] = tiles.points(kind);
-            record.in_set[kind] = u64::from(tiles.count(kind));
+            record.value[kind] = set.points(kind);
+            record.in_set[kind] = u64::from(set.count(kind));
         }
+        record
+    }
+
+    /// Counts one play: the letters it placed and its points.
+    fn add_play(&mut self, placed: &Rack, points: i32) {
+        let points = i64::from(points);
+        let tiles = placed.len() as u64;
+        self.plays += 1;
+        self.play_points += points;
+        for kind in placed.present_kinds() {
+            self.placed[kind] += u64::from(placed.count(kind));
+            self.plays_with[kind] += 1;
+            self.points_with[kind] += points;
+            self.tiles_with[kind] += tiles;
+        }
+    }
+
+    /// Counts the letters a player held when the game ended.
+    fn add_left(&mut self, held: &Rack) {
+        for kind in held.present_kinds() {
+            self.left[kind] += u64::from(held.count(kind));
+        }
+    }
+
+    /// The letters of a finished crossword game.
+    pub fn of_game(game: &Game) -> LetterRecord {
+        let mut record = LetterRecord::of_set(&game.rules().tiles);
         for turn in game.history() {
-            let Move::Place(placement) = &turn.action else {
-                continue;
-            };
-            let points = i64::from(turn.score);
-            record.plays += 1;
-            record.play_points += points;
-            let placed = placement.rack_tiles();
-            let tiles = placed.len() as u64;
-            for kind in placed.present_kinds() {
-                record.placed[kind] += u64::from(placed.count(kind));
-                record.plays_with[kind] += 1;
-                record.points_with[kind] += points;
-                record.tiles_with[kind] += tiles;
+            if let Move::Place(placement) = &turn.action {
+                record.add_play(&placement.rack_tiles(), turn.score);
             }
         }
         for seat in 0..game.players() {
-            let rack = game.rack(seat);
-            for kind in rack.present_kinds() {
-                record.left[kind] += u64::from(rack.count(kind));
+            record.add_left(game.rack(seat));
+        }
+        record
+    }
+
+    /// The letter cards of a finished card game (Classic or Forfeit); a play's points are its
+    /// words', without the Action cards played on it.
+    pub fn of_card_game(game: &CardGame) -> LetterRecord {
+        let mut record = LetterRecord::of_set(&game.rules().letters);
+        record.cards = true;
+        for turn in game.history() {
+            if let (CardMove::Place(play), Some(scored)) = (&turn.action, &turn.scored) {
+                let mut placed = Rack::default();
+                for tile in &play.tiles {
+                    placed.add(tile.cell.kind());
+                }
+                record.add_play(&placed, scored.points);
             }
+        }
+        for seat in 0..game.players() {
+            record.add_left(&game.hand(seat).letters);
         }
         record
     }
@@ -96,6 +134,7 @@ impl LetterRecord {
     pub fn merge(&mut self, other: &LetterRecord) {
         if self.games == 0 {
             self.value = other.value;
+            self.cards = other.cards;
         }
         self.games += other.games;
         self.plays += other.plays;
@@ -126,8 +165,9 @@ const HEADER: [&str; 11] = [
     "left_share",
 ];
 
-/// Writes `letters.csv`, one row a letter in the set (`?` the blank), if all `games` of the
-/// run were counted: chunks written before letters were counted would leave some out.
+/// Writes the letters' table (`letters.csv`, or `letter_cards.csv` for the card game), one row
+/// a letter in the set (`?` the blank), if all `games` of the run were counted: chunks written
+/// before letters were counted would leave some out.
 pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Result<()> {
     if letters.games == 0 || letters.games != games {
         return Ok(());
@@ -170,7 +210,12 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
                 ),
             ]
         });
-    write_atomically(&dir.join("letters.csv"), &csv_bytes(&HEADER, rows)?)
+    let file = if letters.cards {
+        "letter_cards.csv"
+    } else {
+        "letters.csv"
+    };
+    write_atomically(&dir.join(file), &csv_bytes(&HEADER, rows)?)
 }
 
 #[cfg(test)]
@@ -236,6 +281,53 @@ mod tests {
         assert_eq!(run.in_set.iter().sum::<u64>(), 200 * 100);
         // The counts were exercised: blanks placed, and tiles left at the end.
         assert!(run.placed[BLANK] > 100 && run.left.iter().sum::<u64>() > 100);
+    }
+
+    /// In the card game (Classic and Forfeit): no letter is laid or held beyond its cards, each
+    /// play counts once with its words' points, and the cards left are those in the hands.
+    #[test]
+    fn the_card_game_s_letters_stay_within_the_pack() {
+        use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
+        use engine::cardgame::{CardRules, Variant};
+
+        let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+        let mut run = LetterRecord::default();
+        for (variant, seeds) in [(Variant::Classic, 0..30u64), (Variant::Forfeit, 30..60)] {
+            let rules = Arc::new(CardRules {
+                variant,
+                ..CardRules::standard()
+            });
+            for seed in seeds {
+                let players = 2 + seed as usize % 3;
+                let mut game =
+                    CardGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
+                let mut seats: Vec<Box<dyn CardBot>> = (0..players)
+                    .map(|seat| card_bot_by_name(["greedy", "random"][seat % 2], 0).unwrap())
+                    .collect();
+                for (seat, bot) in seats.iter_mut().enumerate() {
+                    bot.start_game(seed * 4 + seat as u64);
+                }
+                play_out_cards(&mut game, &mut seats).unwrap();
+                let record = LetterRecord::of_card_game(&game);
+                assert!(record.cards);
+                for kind in 0..KINDS {
+                    assert!(record.placed[kind] + record.left[kind] <= record.in_set[kind]);
+                }
+                let held: usize = (0..players).map(|s| game.hand(s).letters.len()).sum();
+                assert_eq!(record.left.iter().sum::<u64>(), held as u64);
+                let plays: Vec<i64> = game
+                    .history()
+                    .iter()
+                    .filter_map(|turn| turn.scored.as_ref().map(|s| i64::from(s.points)))
+                    .collect();
+                assert_eq!(record.plays, plays.len() as u64, "seed {seed}");
+                assert_eq!(record.play_points, plays.iter().sum::<i64>());
+                run.merge(&record);
+            }
+        }
+        assert!(run.cards && run.games == 60);
+        assert_eq!(run.value[b'Z' as usize - b'A' as usize], 10);
+        assert!(run.placed.iter().sum::<u64>() > 60 * 20, "{:?}", run.placed);
     }
 
     #[test]
