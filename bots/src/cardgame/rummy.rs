@@ -23,7 +23,7 @@ pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 
 /// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
 /// lengths `wanted` allows.
-fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
+fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: &impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
     let text: String = rack.kinds().map(kind_char).collect();
     let Ok(found) = lexicon.anagrams(&text) else {
         return Vec::new();
@@ -35,6 +35,23 @@ fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: impl Fn(usize) -> bool) -> V
             w.chars()
                 .map(Cell::from_char)
                 .collect::<Option<Vec<Cell>>>()
+        })
+        .collect()
+}
+
+/// `word`'s letters spelled from `rack` as `anagrams` spells them: a letter's real cards first,
+/// left to right, then the blank; `None` if the rack cannot spell it.
+fn spelled_from(word: &[Cell], mut rack: Rack) -> Option<Vec<Cell>> {
+    word.iter()
+        .map(|cell| {
+            let letter = cell.letter();
+            if rack.take(letter as usize) {
+                Some(Cell::tile(letter, false))
+            } else if rack.take(BLANK) {
+                Some(Cell::tile(letter, true))
+            } else {
+                None
+            }
         })
         .collect()
 }
@@ -51,27 +68,90 @@ fn rack_of(word: &[Cell]) -> Rack {
     rack
 }
 
-/// Sets of disjoint words from `words` (in index order from `from`) fitting in `rack`, each
-/// offered to `visit` with what is left.
-fn combinations(
-    racks: &[Rack],
-    from: usize,
-    rack: Rack,
-    chosen: &mut Vec<usize>,
-    depth: usize,
-    visit: &mut impl FnMut(&[usize], &Rack),
-) {
-    visit(chosen, &rack);
-    if depth == 0 {
-        return;
-    }
-    for (i, word) in racks.iter().enumerate().skip(from) {
-        let mut left = rack;
-        if !left.take_all(word) {
-            continue;
+/// The words of a hand for a Round card, each with the discards that leave it: the words of
+/// the hand less each discard, merged, in the order `anagrams` gives each list (longest
+/// first, then alphabetical). A word spelled with the blank for a letter appears only where
+/// the hand less the discard lacks that letter, as `anagrams` spells it.
+struct HandWords {
+    words: Vec<Vec<Cell>>,
+    racks: Vec<Rack>,
+    /// Bit k set when the word is among the words of the hand less a card of kind k.
+    discards: Vec<u32>,
+}
+
+impl HandWords {
+    fn new(lexicon: &Lexicon, hand: &Rack, wanted: impl Fn(usize) -> bool) -> HandWords {
+        // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
+        // each discard: real cards first, left to right, the blank for the rest.
+        let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
+        for word in words_of(lexicon, hand, &wanted) {
+            for discard in hand.present_kinds() {
+                let mut rest = *hand;
+                rest.take(discard);
+                if let Some(spelled) = spelled_from(&word, rest) {
+                    found.push((spelled, 1 << discard));
+                }
+            }
         }
+        fn letters(word: &[Cell]) -> impl Iterator<Item = u8> + '_ {
+            word.iter().map(|c| c.letter())
+        }
+        found.sort_by(|(a, _), (b, _)| {
+            b.len()
+                .cmp(&a.len())
+                .then_with(|| letters(a).cmp(letters(b)))
+                .then_with(|| a.cmp(b))
+        });
+        let mut merged = HandWords {
+            words: Vec::new(),
+            racks: Vec::new(),
+            discards: Vec::new(),
+        };
+        for (word, discard) in found {
+            if merged.words.last() == Some(&word) {
+                *merged.discards.last_mut().expect("a word was kept") |= discard;
+                continue;
+            }
+            merged.racks.push(rack_of(&word));
+            merged.words.push(word);
+            merged.discards.push(discard);
+        }
+        merged
+    }
+}
+
+/// Sets of disjoint words (a word may repeat) fitting in `rack` and left by at least one
+/// common discard (`allowed`), in index order, each offered to `visit` with what is left and
+/// the discards allowed. `candidates` are the words that may come next; each level keeps those
+/// that still fit in its own `levels` buffer, so a deeper level tests only the words its
+/// parent could still place.
+fn combinations(
+    hand: &HandWords,
+    candidates: &[usize],
+    rack: Rack,
+    allowed: u32,
+    chosen: &mut Vec<usize>,
+    levels: &mut [Vec<usize>],
+    visit: &mut impl FnMut(&[usize], &Rack, u32),
+) {
+    visit(chosen, &rack, allowed);
+    let Some((fitting, deeper)) = levels.split_first_mut() else {
+        return;
+    };
+    fitting.clear();
+    fitting.extend(
+        candidates
+            .iter()
+            .copied()
+            .filter(|&i| allowed & hand.discards[i] != 0 && rack.contains(&hand.racks[i])),
+    );
+    for k in 0..fitting.len() {
+        let i = fitting[k];
+        let mut left = rack;
+        left.take_all(&hand.racks[i]);
         chosen.push(i);
-        combinations(racks, i, left, chosen, depth - 1, visit);
+        let still = allowed & hand.discards[i];
+        combinations(hand, &fitting[k..], left, still, chosen, deeper, visit);
         chosen.pop();
     }
 }
@@ -94,38 +174,43 @@ pub fn for_each_meld(
         (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
             && (!card.even_word || len % 2 == 0)
     };
-    // The whole hand's words once; each discard keeps those its other cards spell.
-    let all = words_of(lexicon, hand, wanted);
-    let all_racks: Vec<Rack> = all.iter().map(|w| rack_of(w)).collect();
-    for discard in distinct(hand) {
-        let mut rest = *hand;
-        rest.take(discard);
-        let keep: Vec<usize> = (0..all.len())
-            .filter(|&i| rest.contains(&all_racks[i]))
-            .collect();
-        let words: Vec<Vec<Cell>> = keep.iter().map(|&i| all[i].clone()).collect();
-        let racks: Vec<Rack> = keep.iter().map(|&i| all_racks[i]).collect();
-        let mut chosen = Vec::new();
-        combinations(
-            &racks,
-            0,
-            rest,
-            &mut chosen,
-            most_words,
-            &mut |picked, left| {
-                if picked.is_empty() || !fits_shape(card, &words, picked, left) {
-                    return;
+    // One search over the whole hand: a word set fits the hand less a discard exactly when it
+    // fits the hand and the discard is among the cards it leaves, so each discard need not
+    // search again.
+    let words = HandWords::new(lexicon, hand, wanted);
+    let every: Vec<usize> = (0..words.words.len()).collect();
+    let mut chosen = Vec::new();
+    let mut meld: Vec<Vec<Cell>> = Vec::new();
+    let mut levels = vec![Vec::new(); most_words];
+    combinations(
+        &words,
+        &every,
+        *hand,
+        u32::MAX,
+        &mut chosen,
+        &mut levels,
+        &mut |picked, unused, allowed| {
+            if picked.is_empty() {
+                return;
+            }
+            for discard in unused.present_kinds().filter(|&k| allowed & 1 << k != 0) {
+                let mut left = *unused;
+                left.take(discard);
+                if !fits_shape(card, &words.words, picked, &left) {
+                    continue;
                 }
-                let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words[i].clone()).collect();
-                if let Ok(score) = score_meld(card, &meld, left, rules, lexicon) {
+                meld.clear();
+                meld.extend(picked.iter().map(|&i| words.words[i].clone()));
+                if let Ok(score) = score_meld(card, &meld, &left, rules, lexicon) {
                     visit(score, &meld, discard as u8);
                 }
-            },
-        );
-    }
+            }
+        },
+    );
 }
 
-/// The highest-scoring meld the mover's hand allows for the Round card, over every discard.
+/// The highest-scoring meld the mover's hand allows for the Round card, over every discard;
+/// among equals, the one with the first discard in kind order, then the first word set.
 pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
     let card = &game.round_cards()[game.round_card()];
     let mut best: Option<Meld> = None;
@@ -135,7 +220,10 @@ pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
         game.lexicon(),
         hand,
         |score, words, discard| {
-            if best.as_ref().is_none_or(|b| score > b.0) {
+            let better = best.as_ref().is_none_or(|(best_score, _, best_discard)| {
+                score > *best_score || (score == *best_score && discard < *best_discard)
+            });
+            if better {
                 best = Some((score, words.to_vec(), discard));
             }
         },
@@ -177,7 +265,7 @@ fn distinct(rack: &Rack) -> Vec<usize> {
 fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
     let card = &game.round_cards()[game.round_card()];
     let mut best = (i64::MIN, BLANK as u8);
-    let all: Vec<Rack> = words_of(game.lexicon(), hand, |len| len >= 3)
+    let all: Vec<Rack> = words_of(game.lexicon(), hand, &|len| len >= 3)
         .iter()
         .map(|w| rack_of(w))
         .collect();
@@ -295,4 +383,133 @@ pub fn play_out_rummy(
         game.finish(&words, discard)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::cardgame::CardRules;
+    use lexicon::Edition;
+    use rand::seq::SliceRandom;
+
+    use super::*;
+
+    /// The search as first written: for each discard, every set of the remaining cards'
+    /// words, testing every word at every step.
+    fn melds_discard_by_discard(
+        card: &RoundCard,
+        rules: &CardRules,
+        lexicon: &Lexicon,
+        hand: &Rack,
+    ) -> Vec<(i32, Vec<Vec<Cell>>, u8)> {
+        fn sets(
+            racks: &[Rack],
+            from: usize,
+            rack: Rack,
+            depth: usize,
+            out: &mut Vec<Vec<usize>>,
+            chosen: &mut Vec<usize>,
+        ) {
+            out.push(chosen.clone());
+            if depth == 0 {
+                return;
+            }
+            for i in from..racks.len() {
+                let mut left = rack;
+                if left.take_all(&racks[i]) {
+                    chosen.push(i);
+                    sets(racks, i, left, depth - 1, out, chosen);
+                    chosen.pop();
+                }
+            }
+        }
+        let most_words = if card.all_cards {
+            if card.one_word { 1 } else { 3 }
+        } else {
+            card.words.len() + usize::from(card.optional_word.is_some()).max(1)
+        };
+        let wanted = |len: usize| {
+            (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
+                && (!card.even_word || len % 2 == 0)
+        };
+        let mut melds = Vec::new();
+        for discard in distinct(hand) {
+            let mut rest = *hand;
+            rest.take(discard);
+            let words = words_of(lexicon, &rest, &wanted);
+            let racks: Vec<Rack> = words.iter().map(|w| rack_of(w)).collect();
+            let mut found = Vec::new();
+            sets(&racks, 0, rest, most_words, &mut found, &mut Vec::new());
+            for picked in found.iter().filter(|p| !p.is_empty()) {
+                let mut left = rest;
+                for &i in picked {
+                    left.take_all(&racks[i]);
+                }
+                if !fits_shape(card, &words, picked, &left) {
+                    continue;
+                }
+                let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words[i].clone()).collect();
+                if let Ok(score) = score_meld(card, &meld, &left, rules, lexicon) {
+                    melds.push((score, meld, discard as u8));
+                }
+            }
+        }
+        melds
+    }
+
+    /// The one search over the whole hand finds exactly the melds the search discard by
+    /// discard found, for every Round card, on hands with and without blanks.
+    #[test]
+    fn one_search_over_the_hand_finds_every_discard_s_melds() {
+        let rules = CardRules::standard();
+        let lexicon = Lexicon::embedded(Edition::Plain);
+        let mut pack: Vec<usize> = (0..27)
+            .flat_map(|kind| std::iter::repeat_n(kind, usize::from(rules.letters.count(kind))))
+            .collect();
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let mut melds_found = 0;
+        for deal in 0..40 {
+            pack.shuffle(&mut rng);
+            let mut hand = Rack::EMPTY;
+            for &kind in &pack[..8] {
+                hand.add(kind);
+            }
+            for card in &rules.rummy_rounds {
+                let mut expected = melds_discard_by_discard(card, &rules, &lexicon, &hand);
+                let mut found = Vec::new();
+                for_each_meld(card, &rules, &lexicon, &hand, |score, words, discard| {
+                    found.push((score, words.to_vec(), discard));
+                });
+                expected.sort();
+                found.sort();
+                let show = |melds: &[(i32, Vec<Vec<Cell>>, u8)],
+                            others: &[(i32, Vec<Vec<Cell>>, u8)]| {
+                    melds
+                        .iter()
+                        .filter(|m| !others.contains(m))
+                        .take(5)
+                        .map(|(score, words, discard)| {
+                            let words: Vec<String> = words
+                                .iter()
+                                .map(|w| w.iter().map(|c| c.to_char()).collect())
+                                .collect();
+                            format!("{score} {words:?} /{}", kind_char(*discard as usize))
+                        })
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    found,
+                    expected,
+                    "deal {deal}, hand {hand}, {}: only found {:?}, only expected {:?}",
+                    card.name,
+                    show(&found, &expected),
+                    show(&expected, &found)
+                );
+                melds_found += found.len();
+            }
+        }
+        assert!(
+            melds_found > 1000,
+            "{melds_found} melds: the hands were exercised"
+        );
+    }
 }
