@@ -116,8 +116,10 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         "For each letter: how many of its {pieces} are placed a game, what the plays placing one \
          score against the plays placing none, and how often one is still {held} when the game \
          ends, where it costs its value. A letter left over far more than the rest, or whose plays \
-         score no more than the others, is a candidate for another value or count: edit a copy of \
-         the letters' table (engine/data/scrabble/tiles.txt) and run again with --tiles FILE."
+         score no more than the others, is a candidate for another value or count: try one with \
+         --set points.X=N or --set count.X=N, compare several with owlery sweep --param \
+         points.X=A,B,C, or edit a copy of the letters' table (engine/data/scrabble/tiles.txt) \
+         and run again with --tiles FILE."
     )));
     blocks.push(Block::Paragraph(summary(&rows, words)));
     blocks.push(table(&rows, words));

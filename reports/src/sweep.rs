@@ -84,8 +84,116 @@ pub fn write_sweep_guide(dir: &Path, out: &Path) -> Result<(), GuideError> {
             ),
         )?);
     }
+    if dir.join(LETTERS).exists() {
+        letter_section(dir, &key, numeric.is_some(), &mut blocks)?;
+    }
     let title = format!("Owlery sweep: {key} = {}", values.join(", "));
     write_document(out, &title, &blocks)
+}
+
+/// The swept letter's figures at each value, written by a sweep of `points.X` or `count.X`.
+const LETTERS: &str = "sweep_letters.csv";
+
+/// How the swept letter fared at each value: how many were placed, how many were left at
+/// the end, and what its plays scored.
+fn letter_section(
+    dir: &Path,
+    key: &str,
+    numeric: bool,
+    blocks: &mut Vec<Block>,
+) -> Result<(), GuideError> {
+    let table = Table::read(dir, LETTERS)?;
+    let values = table.texts("value", LETTERS)?;
+    let letter = table
+        .texts("letter", LETTERS)?
+        .first()
+        .cloned()
+        .unwrap_or_default();
+    let number = |name: &str| table.numbers(name, LETTERS);
+    let (placed, placed_share, left_share) = (
+        number("placed_per_game")?,
+        number("placed_share")?,
+        number("left_share")?,
+    );
+    let (with, without) = (
+        number("points_per_play_with")?,
+        number("points_per_play_without")?,
+    );
+    let (Some(first), Some(last)) = (values.first(), values.last()) else {
+        return Ok(());
+    };
+    let name = if letter == "?" {
+        "the blank".to_string()
+    } else {
+        letter.clone()
+    };
+    blocks.push(Block::Heading(format!(
+        "{} across the values",
+        capitalised(&name)
+    )));
+    let at = |i: usize| {
+        format!(
+            "{} of its copies are still held when the game ends, and the plays placing one score {:.1} points against {:.1} for the rest",
+            percent(left_share[i]),
+            with[i],
+            without[i]
+        )
+    };
+    let n = values.len() - 1;
+    let mut text = format!(
+        "What {key} does to {name} itself. With {key} at {first}, {}.",
+        at(0)
+    );
+    if n > 0 {
+        text += &format!(" At {last}, {}.", at(n));
+    }
+    text += " A letter held at the end costs its holder its points.";
+    blocks.push(Block::Paragraph(text));
+    blocks.push(Block::Table {
+        header: [
+            key,
+            "placed a game",
+            "share placed",
+            "share left at the end",
+            "points a play placing it",
+            "points a play without",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: (0..values.len())
+            .map(|i| {
+                vec![
+                    values[i].clone(),
+                    format!("{:.2}", placed[i]),
+                    percent(placed_share[i]),
+                    percent(left_share[i]),
+                    format!("{:.1}", with[i]),
+                    format!("{:.1}", without[i]),
+                ]
+            })
+            .collect(),
+    });
+    let x = |i: usize| {
+        if numeric {
+            values[i].parse().unwrap_or(i as f64)
+        } else {
+            i as f64
+        }
+    };
+    blocks.push(chart(
+        "letter.svg",
+        &format!("Share of {name}'s copies still held at the end, for each value of {key}"),
+        lines(
+            &format!("{} left at the end", capitalised(&name)),
+            key,
+            "share of its copies",
+            &[Series {
+                label: name.clone(),
+                points: (0..values.len()).map(|i| (x(i), left_share[i])).collect(),
+            }],
+        ),
+    )?);
+    Ok(())
 }
 
 fn points(table: &Table, file: &str) -> Result<Vec<Point>, GuideError> {

@@ -214,7 +214,8 @@ pub struct RulesArgs {
     /// A TOML file overriding any of the game's numbers (see engine/data/scrabble/rules.toml).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
-    /// Override one number, e.g. --set bingo_bonus=35 (repeatable; applied after --rules).
+    /// Override one number, e.g. --set bingo_bonus=35, or one letter's points or count, e.g.
+    /// --set points.Q=8 (repeatable; applied after --rules and --tiles).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// The one value `owlery sweep` sets, as KEY=VALUE: applied after `--set` and named
@@ -414,7 +415,7 @@ pub struct ReportArgs {
 /// Arguments of `owlery sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// The number to vary and its values: KEY=V1,V2,... or KEY=FIRST..LAST:STEP (e.g. bingo_bonus=30..70:10).
+    /// The number to vary and its values: KEY=V1,V2,... or KEY=FIRST..LAST:STEP (e.g. bingo_bonus=30..70:10, or a letter's points.Q=4..12:2).
     #[arg(long, value_name = "KEY=VALUES")]
     pub param: String,
     /// Everything else, as for `owlery sim`; each value's run goes to OUT/KEY=VALUE.

@@ -413,6 +413,53 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         message.contains("unknown key `bingo`; expected one of: bingo_bonus"),
         "{message}"
     );
+    // A letter's points are swept like a number, and its fate is tabled per value.
+    let letter = dir.join("letter");
+    assert_ran(&owlery(&[
+        "sweep",
+        "scrabble",
+        "--param",
+        "points.Q=1,20",
+        "--games",
+        "100",
+        "--bots",
+        "greedy,greedy",
+        "--out",
+        letter.to_str().unwrap(),
+    ]));
+    let rows = table_rows(&letter.join("sweep_letters.csv"));
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((&*rows[0]["value"], &*rows[0]["letter"]), ("1", "Q"));
+    let left = |row: &std::collections::BTreeMap<String, String>| {
+        row["left_share"].parse::<f64>().unwrap()
+    };
+    // A one-point Q is left on a rack far more often than a twenty-point one.
+    assert!(left(&rows[0]) > left(&rows[1]) + 0.1, "{rows:?}");
+    let q = table_rows(&letter.join("points.Q=20/letters.csv"));
+    assert!(
+        q.iter()
+            .any(|row| row["letter"] == "Q" && row["value"] == "20")
+    );
+    let guide = std::fs::read_to_string(letter.join("guide/guide.md")).unwrap();
+    assert!(
+        guide.contains("## Q across the values") && guide.contains("With points.Q at 1, "),
+        "{guide}"
+    );
+    let bad = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "2",
+        "--set",
+        "points.QU=3",
+        "--out",
+        dir.join("y").to_str().unwrap(),
+    ]);
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        message.contains("expected points.X with X one letter A-Z or ? (the blank)"),
+        "{message}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -191,6 +191,16 @@ impl TileSet {
         self.points(cell.kind())
     }
 
+    /// Sets how many tiles of a kind the set has.
+    pub fn set_count(&mut self, kind: usize, count: u8) {
+        self.counts[kind] = count;
+    }
+
+    /// Sets the points of a kind.
+    pub fn set_points(&mut self, kind: usize, points: u8) {
+        self.points[kind] = points;
+    }
+
     /// The number of tiles in the set.
     pub fn total(&self) -> usize {
         self.counts.iter().map(|&c| usize::from(c)).sum()

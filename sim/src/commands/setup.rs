@@ -109,9 +109,11 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
     if let Some(path) = &args.tiles {
         built.crossword.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
-    overlay_numbers(args, "bingo_bonus=35", |text, source| {
+    let mut tiles = built.crossword.tiles.clone();
+    overlay_numbers(args, "bingo_bonus=35", Some(&mut tiles), |text, source| {
         built.overlay(text, source)
     })?;
+    built.crossword.tiles = tiles;
     if let Some(path) = &args.leaves {
         let name = path.display().to_string();
         let model = LeaveModel::parse(&read(path)?, &name)?;
@@ -158,7 +160,7 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
         ),
     };
     rules.cards = parse_cards(&cards_text, &cards_name, &rules.board)?;
-    overlay_numbers(args, "go_reward=30", |text, source| {
+    overlay_numbers(args, "go_reward=30", None, |text, source| {
         rules.numbers = rules.numbers.overlay(text, source)?;
         Ok(())
     })?;
@@ -167,10 +169,12 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
 }
 
 /// Applies `--rules FILE`, then each `--set KEY=VALUE`, through `overlay` (a partial TOML
-/// document and its source's name for errors).
+/// document and its source's name for errors). In the games with letters (`tiles`), a key
+/// `points.X` or `count.X` sets letter X's points or count instead (`?` the blank).
 fn overlay_numbers(
     args: &RulesArgs,
     example: &str,
+    mut tiles: Option<&mut TileSet>,
     mut overlay: impl FnMut(&str, &str) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if let Some(path) = &args.rules {
@@ -181,12 +185,57 @@ fn overlay_numbers(
         let (key, value) = setting.split_once('=').ok_or_else(|| {
             anyhow::anyhow!("{flag} {setting:?}: expected KEY=VALUE, e.g. {example}")
         })?;
+        if let (Some(tiles), Some(letter)) = (tiles.as_deref_mut(), LetterKey::parse(key)) {
+            letter
+                .and_then(|letter| letter.apply(tiles, value))
+                .map_err(|expected| anyhow::anyhow!("{flag} {setting:?}: {expected}"))?;
+            continue;
+        }
         overlay(
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("{flag} {setting}"),
         )?;
     }
     Ok(())
+}
+
+/// A setting of one letter's tiles: `points.X` or `count.X`.
+enum LetterKey {
+    Points(usize),
+    Count(usize),
+}
+
+impl LetterKey {
+    /// The letter setting a key names (`None` if it names none), or what a key starting
+    /// `points.` or `count.` lacks.
+    fn parse(key: &str) -> Option<Result<LetterKey, String>> {
+        let (what, letter) = key.trim().split_once('.')?;
+        let setting: fn(usize) -> LetterKey = match what {
+            "points" => LetterKey::Points,
+            "count" => LetterKey::Count,
+            _ => return None,
+        };
+        let kind = match letter.chars().collect::<Vec<_>>()[..] {
+            [c] => engine::scrabble::tiles::kind_of_char(c),
+            _ => None,
+        };
+        Some(kind.map(setting).ok_or_else(|| {
+            format!("expected {what}.X with X one letter A-Z or ? (the blank), found {key:?}")
+        }))
+    }
+
+    /// Sets the letter's points or count; what was expected if the value is not a number.
+    fn apply(&self, tiles: &mut TileSet, value: &str) -> Result<(), String> {
+        let number: u8 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("expected a whole number 0-255, found {:?}", value.trim()))?;
+        match *self {
+            LetterKey::Points(kind) => tiles.set_points(kind, number),
+            LetterKey::Count(kind) => tiles.set_count(kind, number),
+        }
+        Ok(())
+    }
 }
 
 /// Refuses `--variant` and `--rollouts` given to a game they do not apply to. Both have
@@ -266,10 +315,17 @@ pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<C
     if let Some(path) = &args.tiles {
         rules.letters = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
-    overlay_numbers(args, "bingo_bonus=40", |text, source| {
-        rules.numbers = rules.numbers.overlay(text, source)?;
-        Ok(())
-    })?;
+    let mut letters = rules.letters.clone();
+    overlay_numbers(
+        args,
+        "bingo_bonus=40",
+        Some(&mut letters),
+        |text, source| {
+            rules.numbers = rules.numbers.overlay(text, source)?;
+            Ok(())
+        },
+    )?;
+    rules.letters = letters;
     Ok(Arc::new(rules))
 }
 

@@ -1,5 +1,6 @@
 //! `owlery sweep`: one rules number over a list of values, a run and a guide per value, and
-//! one table of win rates per value so a designer sees which value balances the game.
+//! one table of win rates per value so a designer sees which value balances the game; a
+//! letter's points or count (`points.Q`, `count.E`) also tabulates that letter's fate.
 
 use std::process::ExitCode;
 
@@ -48,9 +49,52 @@ fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     Ok((key, values))
 }
 
+/// The letter a swept key sets (`points.Q` and `count.q` set Q, `points.?` the blank).
+fn swept_letter(key: &str) -> Option<String> {
+    let (what, letter) = key.split_once('.')?;
+    ["points", "count"]
+        .contains(&what)
+        .then(|| letter.to_uppercase())
+}
+
+/// The header of sweep_letters.csv, after the key and value: the columns copied from each
+/// value's letters table.
+const LETTER_COLUMNS: [&str; 6] = [
+    "placed_per_game",
+    "placed_share",
+    "left_per_game",
+    "left_share",
+    "points_per_play_with",
+    "points_per_play_without",
+];
+
+/// The swept letter's row of one value's run, from its letters table (the crossword games'
+/// tiles or the card game's letter cards), as sweep_letters.csv's cells.
+fn letter_row(run: &std::path::Path, letter: &str) -> anyhow::Result<Option<Vec<String>>> {
+    let Some(file) = ["letters.csv", "letter_cards.csv"]
+        .into_iter()
+        .find(|file| run.join(file).exists())
+    else {
+        return Ok(None);
+    };
+    let table = Table::read(run, file)?;
+    let letters = table.column("letter", file)?;
+    let columns = LETTER_COLUMNS
+        .iter()
+        .map(|name| table.column(name, file))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(table
+        .rows
+        .iter()
+        .find(|row| row[letters] == letter)
+        .map(|row| columns.iter().map(|&c| row[c].clone()).collect()))
+}
+
 /// Runs `owlery sweep`.
 pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let (key, values) = parse_param(&args.param)?;
+    let letter = swept_letter(&key);
+    let mut letter_rows = vec![format!("key,value,letter,{}\n", LETTER_COLUMNS.join(","))];
     let mut rows = vec![
         "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score,\
          edge,edge_ci95_low,edge_ci95_high\n"
@@ -72,6 +116,11 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
         sim.out = args.sim.out.join(format!("{key}={value}"));
         super::sim::run(&sim)?;
         write_report(&sim.out, &sim.out.join("guide"))?;
+        if let Some(letter) = &letter
+            && let Some(cells) = letter_row(&sim.out, letter)?
+        {
+            letter_rows.push(format!("{key},{value},{letter},{}\n", cells.join(",")));
+        }
         for (group, file) in [
             ("bot", "bots.csv"),
             ("seat", "seats.csv"),
@@ -102,6 +151,11 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let path = args.sim.out.join("sweep.csv");
     write_atomically(&path, rows.concat().as_bytes())?;
     println!("{}", path.display());
+    if letter_rows.len() > 1 {
+        let path = args.sim.out.join("sweep_letters.csv");
+        write_atomically(&path, letter_rows.concat().as_bytes())?;
+        println!("{}", path.display());
+    }
     let guide = args.sim.out.join("guide");
     reports::sweep::write_sweep_guide(&args.sim.out, &guide)?;
     println!("{}", guide.join("guide.html").display());
