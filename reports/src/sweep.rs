@@ -127,9 +127,16 @@ fn letter_section(
     } else {
         letter.clone()
     };
+    // A sentence's first word only: "The blank", not "The Blank".
+    let sentence_start = |text: &str| {
+        let mut chars = text.chars();
+        chars.next().map_or(String::new(), |first| {
+            first.to_uppercase().chain(chars).collect()
+        })
+    };
     blocks.push(Block::Heading(format!(
         "{} across the values",
-        capitalised(&name)
+        sentence_start(&name)
     )));
     let at = |i: usize| {
         format!(
@@ -184,7 +191,7 @@ fn letter_section(
         "letter.svg",
         &format!("Share of {name}'s copies still held at the end, for each value of {key}"),
         lines(
-            &format!("{} left at the end", capitalised(&name)),
+            &format!("{} left at the end", sentence_start(&name)),
             key,
             "share of its copies",
             &[Series {
