@@ -460,6 +460,25 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         message.contains("expected points.X with X one letter A-Z or ? (the blank)"),
         "{message}"
     );
+    let tiny = dir.join("tiny.txt");
+    std::fs::write(&tiny, "A 3 1\n").unwrap();
+    let empty = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "2",
+        "--tiles",
+        tiny.to_str().unwrap(),
+        "--set",
+        "count.A=0",
+        "--out",
+        dir.join("z").to_str().unwrap(),
+    ]);
+    let message = String::from_utf8_lossy(&empty.stderr);
+    assert!(
+        message.contains("--set \"count.A=0\": the set would hold no tiles"),
+        "{message}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

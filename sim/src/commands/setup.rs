@@ -189,6 +189,9 @@ fn overlay_numbers(
             letter
                 .and_then(|letter| letter.apply(tiles, value))
                 .map_err(|expected| anyhow::anyhow!("{flag} {setting:?}: {expected}"))?;
+            if tiles.total() == 0 {
+                bail!("{flag} {setting:?}: the set would hold no tiles; expected at least one");
+            }
             continue;
         }
         overlay(
