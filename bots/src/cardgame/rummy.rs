@@ -293,23 +293,47 @@ fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
 /// Plans for the Round card: takes the discard when it makes words worth laying now, lays
 /// the best meld when it scores above nothing, and otherwise discards what helps least.
 #[derive(Debug, Default)]
-pub struct RummyGreedy;
+pub struct RummyGreedy {
+    /// The last hand searched, its Round card and its best meld: taking the discard makes
+    /// the hand just searched, so the turn's meld need not search it again.
+    last: Option<(Rack, usize, Option<Meld>)>,
+}
+
+impl RummyGreedy {
+    /// The best meld of `hand` for the current Round card, from the last search if it was
+    /// this hand's.
+    fn best(&mut self, game: &RummyGame, hand: Rack) -> Option<Meld> {
+        let round = game.round_card();
+        if let Some((last_hand, last_round, meld)) = &self.last
+            && *last_hand == hand
+            && *last_round == round
+        {
+            return meld.clone();
+        }
+        let meld = best_meld(game, &hand);
+        self.last = Some((hand, round, meld.clone()));
+        meld
+    }
+}
 
 impl RummyPlayer for RummyGreedy {
+    fn start_game(&mut self, _seed: u64) {
+        self.last = None;
+    }
+
     fn take_discard(&mut self, game: &RummyGame) -> bool {
         let Some(top) = game.discard_top() else {
             return false;
         };
-        let hand = *game.hand(game.mover());
-        let mut with = hand;
+        let mut with = *game.hand(game.mover());
         with.add(top as usize);
         // Take it when it makes words worth laying now.
-        best_meld(game, &with).is_some_and(|m| m.0 > 0)
+        self.best(game, with).is_some_and(|m| m.0 > 0)
     }
 
     fn meld(&mut self, game: &RummyGame) -> (Vec<Vec<Cell>>, u8) {
         let hand = *game.hand(game.mover());
-        match best_meld(game, &hand) {
+        match self.best(game, hand) {
             Some((score, words, discard)) if score > 0 => (words, discard),
             _ => (Vec::new(), keeping_discard(game, &hand)),
         }
@@ -361,7 +385,7 @@ pub fn rummy_player_by_name(
     seed: u64,
 ) -> Result<Box<dyn RummyPlayer>, crate::scrabble::UnknownBot> {
     match name {
-        "greedy" => Ok(Box::new(RummyGreedy)),
+        "greedy" => Ok(Box::new(RummyGreedy::default())),
         "random" => Ok(Box::new(RummyRandom::new(seed))),
         _ => Err(crate::scrabble::UnknownBot {
             name: name.to_string(),
