@@ -398,17 +398,23 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         hashes[0], hashes[1],
         "a changed number changes the rules fingerprint"
     );
-    let bad = owlery(&[
-        "sim",
-        "scrabble",
-        "--games",
-        "2",
-        "--set",
-        "bingo=3",
-        "--out",
-        dir.join("x").to_str().unwrap(),
-    ]);
-    let message = String::from_utf8_lossy(&bad.stderr);
+    // What a two-game run with these settings prints on refusing them.
+    let refusal = |settings: &[&str]| {
+        let out = dir.join("refused");
+        let mut args = vec![
+            "sim",
+            "scrabble",
+            "--games",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(settings);
+        let output = owlery(&args);
+        assert!(!output.status.success(), "{settings:?} ran");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let message = refusal(&["--set", "bingo=3"]);
     assert!(
         message.contains("unknown key `bingo`; expected one of: bingo_bonus"),
         "{message}"
@@ -445,36 +451,14 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         guide.contains("## Q across the values") && guide.contains("With points.Q at 1, "),
         "{guide}"
     );
-    let bad = owlery(&[
-        "sim",
-        "scrabble",
-        "--games",
-        "2",
-        "--set",
-        "points.QU=3",
-        "--out",
-        dir.join("y").to_str().unwrap(),
-    ]);
-    let message = String::from_utf8_lossy(&bad.stderr);
+    let message = refusal(&["--set", "points.QU=3"]);
     assert!(
         message.contains("expected points.X with X one letter A-Z or ? (the blank)"),
         "{message}"
     );
     let tiny = dir.join("tiny.txt");
     std::fs::write(&tiny, "A 3 1\n").unwrap();
-    let empty = owlery(&[
-        "sim",
-        "scrabble",
-        "--games",
-        "2",
-        "--tiles",
-        tiny.to_str().unwrap(),
-        "--set",
-        "count.A=0",
-        "--out",
-        dir.join("z").to_str().unwrap(),
-    ]);
-    let message = String::from_utf8_lossy(&empty.stderr);
+    let message = refusal(&["--tiles", tiny.to_str().unwrap(), "--set", "count.A=0"]);
     assert!(
         message.contains("--set \"count.A=0\": the set would hold no tiles"),
         "{message}"

@@ -156,6 +156,21 @@ fn combinations(
     }
 }
 
+/// The most words a meld for the Round card holds.
+fn most_words(card: &RoundCard) -> usize {
+    if card.all_cards {
+        if card.one_word { 1 } else { 3 }
+    } else {
+        card.words.len() + usize::from(card.optional_word.is_some()).max(1)
+    }
+}
+
+/// Whether a word of `len` letters may be part of a meld for the Round card.
+fn wanted_length(card: &RoundCard, len: usize) -> bool {
+    (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
+        && (!card.even_word || len % 2 == 0)
+}
+
 /// Every meld a hand of cards allows for a Round card, over every discard: `visit` gets its
 /// score, words and discard.
 pub fn for_each_meld(
@@ -165,15 +180,7 @@ pub fn for_each_meld(
     hand: &Rack,
     mut visit: impl FnMut(i32, &[Vec<Cell>], u8),
 ) {
-    let most_words = if card.all_cards {
-        if card.one_word { 1 } else { 3 }
-    } else {
-        card.words.len() + usize::from(card.optional_word.is_some()).max(1)
-    };
-    let wanted = |len: usize| {
-        (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
-            && (!card.even_word || len % 2 == 0)
-    };
+    let (most_words, wanted) = (most_words(card), |len| wanted_length(card, len));
     // One search over the whole hand: a word set fits the hand less a discard exactly when it
     // fits the hand and the discard is among the cards it leaves, so each discard need not
     // search again.
@@ -446,15 +453,7 @@ mod tests {
                 }
             }
         }
-        let most_words = if card.all_cards {
-            if card.one_word { 1 } else { 3 }
-        } else {
-            card.words.len() + usize::from(card.optional_word.is_some()).max(1)
-        };
-        let wanted = |len: usize| {
-            (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
-                && (!card.even_word || len % 2 == 0)
-        };
+        let (most_words, wanted) = (most_words(card), |len| wanted_length(card, len));
         let mut melds = Vec::new();
         for discard in distinct(hand) {
             let mut rest = *hand;
