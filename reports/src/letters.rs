@@ -24,14 +24,14 @@ struct Letter {
     left_share: f64,
 }
 
+/// A letter as a sentence names it: the tables' `?` is "the blank".
+pub(crate) fn letter_name(letter: &str) -> &str {
+    if letter == "?" { "the blank" } else { letter }
+}
+
 impl Letter {
-    /// The blank is `?` in the table; a reader knows it by name.
     fn name(&self) -> &str {
-        if self.letter == "?" {
-            "the blank"
-        } else {
-            &self.letter
-        }
+        letter_name(&self.letter)
     }
 
     /// How much more the plays using one score than the plays without.

@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::charts::{Series, lines};
 use crate::document::Block;
 use crate::guide::{GuideError, capitalised, chart, percent, write_document};
+use crate::letters::letter_name;
 use crate::tables::Table;
 
 /// One row of sweep.csv: a name's figures at one value.
@@ -60,7 +61,7 @@ pub fn write_sweep_guide(dir: &Path, out: &Path) -> Result<(), GuideError> {
         let series: Vec<Series> = names(&rows)
             .into_iter()
             .map(|name| Series {
-                label: name.clone(),
+                label: name.to_string(),
                 points: rows
                     .iter()
                     .filter(|p| p.name == name)
@@ -122,22 +123,10 @@ fn letter_section(
     let (Some(first), Some(last)) = (values.first(), values.last()) else {
         return Ok(());
     };
-    let name = if letter == "?" {
-        "the blank".to_string()
-    } else {
-        letter.clone()
-    };
-    // A sentence's first word only: "The blank", not "The Blank".
-    let sentence_start = |text: &str| {
-        let mut chars = text.chars();
-        chars.next().map_or(String::new(), |first| {
-            first.to_uppercase().chain(chars).collect()
-        })
-    };
-    blocks.push(Block::Heading(format!(
-        "{} across the values",
-        sentence_start(&name)
-    )));
+    let name = letter_name(&letter);
+    // At a sentence's start: "The blank", where `capitalised` would write "The Blank".
+    let name_first = if letter == "?" { "The blank" } else { name };
+    blocks.push(Block::Heading(format!("{name_first} across the values")));
     let at = |i: usize| {
         format!(
             "{} of its copies are still held when the game ends, and the plays placing one score {:.1} points against {:.1} for the rest",
@@ -191,11 +180,11 @@ fn letter_section(
         "letter.svg",
         &format!("Share of {name}'s copies still held at the end, for each value of {key}"),
         lines(
-            &format!("{} left at the end", sentence_start(&name)),
+            &format!("{name_first} left at the end"),
             key,
             "share of its copies",
             &[Series {
-                label: name.clone(),
+                label: name.to_string(),
                 points: (0..values.len()).map(|i| (x(i), left_share[i])).collect(),
             }],
         ),

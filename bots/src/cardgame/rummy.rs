@@ -39,21 +39,21 @@ fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: &impl Fn(usize) -> bool) -> 
         .collect()
 }
 
-/// `word`'s letters spelled from `rack` as `anagrams` spells them: a letter's real cards first,
-/// left to right, then the blank; `None` if the rack cannot spell it.
-fn spelled_from(word: &[Cell], mut rack: Rack) -> Option<Vec<Cell>> {
-    word.iter()
-        .map(|cell| {
-            let letter = cell.letter();
-            if rack.take(letter as usize) {
-                Some(Cell::tile(letter, false))
-            } else if rack.take(BLANK) {
-                Some(Cell::tile(letter, true))
-            } else {
-                None
-            }
-        })
-        .collect()
+/// `word`'s letters spelled from `rack` into `spelled` as `anagrams` spells them: a letter's
+/// real cards first, left to right, then the blank; false if the rack cannot spell it.
+fn spell_from(word: &[Cell], mut rack: Rack, spelled: &mut Vec<Cell>) -> bool {
+    spelled.clear();
+    for cell in word {
+        let letter = cell.letter();
+        if rack.take(letter as usize) {
+            spelled.push(Cell::tile(letter, false));
+        } else if rack.take(BLANK) {
+            spelled.push(Cell::tile(letter, true));
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 fn rack_of(word: &[Cell]) -> Rack {
@@ -82,14 +82,21 @@ struct HandWords {
 impl HandWords {
     fn new(lexicon: &Lexicon, hand: &Rack, wanted: impl Fn(usize) -> bool) -> HandWords {
         // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
-        // each discard: real cards first, left to right, the blank for the rest.
+        // each discard (real cards first, left to right, the blank for the rest): one entry
+        // per distinct spelling, marked with the discards that give it.
         let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
+        let mut spelled = Vec::new();
         for word in words_of(lexicon, hand, &wanted) {
+            let spellings = found.len();
             for discard in hand.present_kinds() {
                 let mut rest = *hand;
                 rest.take(discard);
-                if let Some(spelled) = spelled_from(&word, rest) {
-                    found.push((spelled, 1 << discard));
+                if !spell_from(&word, rest, &mut spelled) {
+                    continue;
+                }
+                match found[spellings..].iter_mut().find(|(w, _)| *w == spelled) {
+                    Some((_, discards)) => *discards |= 1 << discard,
+                    None => found.push((spelled.clone(), 1 << discard)),
                 }
             }
         }
@@ -102,21 +109,11 @@ impl HandWords {
                 .then_with(|| letters(a).cmp(letters(b)))
                 .then_with(|| a.cmp(b))
         });
-        let mut merged = HandWords {
-            words: Vec::new(),
-            racks: Vec::new(),
-            discards: Vec::new(),
-        };
-        for (word, discard) in found {
-            if merged.words.last() == Some(&word) {
-                *merged.discards.last_mut().expect("a word was kept") |= discard;
-                continue;
-            }
-            merged.racks.push(rack_of(&word));
-            merged.words.push(word);
-            merged.discards.push(discard);
+        HandWords {
+            racks: found.iter().map(|(word, _)| rack_of(word)).collect(),
+            discards: found.iter().map(|&(_, discards)| discards).collect(),
+            words: found.into_iter().map(|(word, _)| word).collect(),
         }
-        merged
     }
 }
 

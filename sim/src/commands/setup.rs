@@ -203,7 +203,7 @@ fn overlay_numbers(
 }
 
 /// A setting of one letter's tiles: `points.X` or `count.X`.
-enum LetterKey {
+pub enum LetterKey {
     Points(usize),
     Count(usize),
 }
@@ -211,7 +211,7 @@ enum LetterKey {
 impl LetterKey {
     /// The letter setting a key names (`None` if it names none), or what a key starting
     /// `points.` or `count.` lacks.
-    fn parse(key: &str) -> Option<Result<LetterKey, String>> {
+    pub fn parse(key: &str) -> Option<Result<LetterKey, String>> {
         let (what, letter) = key.trim().split_once('.')?;
         let setting: fn(usize) -> LetterKey = match what {
             "points" => LetterKey::Points,
@@ -225,6 +225,13 @@ impl LetterKey {
         Some(kind.map(setting).ok_or_else(|| {
             format!("expected {what}.X with X one letter A-Z or ? (the blank), found {key:?}")
         }))
+    }
+
+    /// The letter's tile kind.
+    pub fn kind(&self) -> usize {
+        match *self {
+            LetterKey::Points(kind) | LetterKey::Count(kind) => kind,
+        }
     }
 
     /// Sets the letter's points or count; what was expected if the value is not a number.

@@ -8,9 +8,10 @@ use anyhow::{Context, bail};
 use reports::tables::Table;
 
 use super::report::write_report;
-use super::setup::check_rules;
+use super::setup::{LetterKey, check_rules};
 use crate::cli::SweepArgs;
 use crate::runner::store::write_atomically;
+use engine::scrabble::tiles::kind_char;
 
 /// Reads `KEY=V1,V2` or `KEY=FIRST..LAST:STEP` into the key and its values.
 fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
@@ -49,12 +50,11 @@ fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     Ok((key, values))
 }
 
-/// The letter a swept key sets (`points.Q` and `count.q` set Q, `points.?` the blank).
+/// The letter a swept key sets, as its tables name it (`points.q` sets Q, `points.?` the
+/// blank); a bad letter key was refused when the values were checked.
 fn swept_letter(key: &str) -> Option<String> {
-    let (what, letter) = key.split_once('.')?;
-    ["points", "count"]
-        .contains(&what)
-        .then(|| letter.to_uppercase())
+    let letter = LetterKey::parse(key)?.ok()?;
+    Some(kind_char(letter.kind()).to_string())
 }
 
 /// The header of sweep_letters.csv, after the key and value: the columns copied from each

@@ -42,7 +42,8 @@ pub struct Outcome {
     pub cards: Option<CardTally>,
     /// Each seat's plays, bingos, exchanges and passes, in the crossword games.
     pub plays: Option<[PlayRecord; MAX_SEATS]>,
-    /// Each letter's tiles placed and left, in the crossword games.
+    /// Each letter's tiles (or letter cards) placed and left, in the crossword games and the
+    /// card game's Classic and Forfeit.
     pub letters: Option<Box<LetterRecord>>,
     /// Properties, sets, Owl Post and trades, in Monopoly: Harry Potter.
     pub monopoly: Option<Box<MonopolyGame>>,
@@ -202,7 +203,7 @@ pub struct Aggregates {
     /// By bot name, in the crossword games: how its points were made.
     #[serde(default)]
     pub plays: BTreeMap<String, PlayRecord>,
-    /// In the crossword games: how each letter fared.
+    /// In the crossword games and the card game's Classic and Forfeit: how each letter fared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub letters: Option<LetterRecord>,
     /// Monopoly: Harry Potter's own counts.

@@ -11,11 +11,11 @@ use engine::scrabble::{Game, Move, Rack};
 use serde::{Deserialize, Serialize};
 
 use super::store::write_atomically;
-use super::tables::csv_bytes;
+use super::tables::{csv_bytes, per};
 
 /// Every letter's counts over a game or a run: integer sums, so they add up the same however
 /// the games were split.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LetterRecord {
     /// Whether these are the card game's letter cards (held in hands) rather than tiles.
     #[serde(default)]
@@ -40,24 +40,6 @@ pub struct LetterRecord {
     pub tiles_with: [u64; KINDS],
     /// Tiles of each kind on a rack when the game ended.
     pub left: [u64; KINDS],
-}
-
-impl Default for LetterRecord {
-    fn default() -> Self {
-        LetterRecord {
-            cards: false,
-            games: 0,
-            plays: 0,
-            play_points: 0,
-            value: [0; KINDS],
-            in_set: [0; KINDS],
-            placed: [0; KINDS],
-            plays_with: [0; KINDS],
-            points_with: [0; KINDS],
-            tiles_with: [0; KINDS],
-            left: [0; KINDS],
-        }
-    }
 }
 
 impl LetterRecord {
@@ -172,9 +154,6 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
     if letters.games == 0 || letters.games != games {
         return Ok(());
     }
-    let ratio = |sum: f64, count: u64| {
-        if count == 0 { 0.0 } else { sum / count as f64 }
-    };
     let tiles: u64 = letters.placed.iter().sum();
     let rows = (0..KINDS)
         .filter(|&kind| letters.in_set[kind] > 0)
@@ -185,28 +164,28 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
                 kind_char(kind).to_string(),
                 letters.value[kind].to_string(),
                 (letters.in_set[kind] / letters.games).to_string(),
-                format!("{:.3}", ratio(letters.placed[kind] as f64, letters.games)),
+                format!("{:.3}", per(letters.placed[kind] as f64, letters.games)),
                 format!(
                     "{:.4}",
-                    ratio(letters.placed[kind] as f64, letters.in_set[kind])
+                    per(letters.placed[kind] as f64, letters.in_set[kind])
                 ),
                 format!(
                     "{:.2}",
-                    ratio(letters.points_with[kind] as f64, letters.plays_with[kind])
+                    per(letters.points_with[kind] as f64, letters.plays_with[kind])
                 ),
-                format!("{:.2}", ratio(points_without as f64, without)),
+                format!("{:.2}", per(points_without as f64, without)),
                 format!(
                     "{:.3}",
-                    ratio(letters.tiles_with[kind] as f64, letters.plays_with[kind])
+                    per(letters.tiles_with[kind] as f64, letters.plays_with[kind])
                 ),
                 format!(
                     "{:.3}",
-                    ratio((tiles - letters.tiles_with[kind]) as f64, without)
+                    per((tiles - letters.tiles_with[kind]) as f64, without)
                 ),
-                format!("{:.3}", ratio(letters.left[kind] as f64, letters.games)),
+                format!("{:.3}", per(letters.left[kind] as f64, letters.games)),
                 format!(
                     "{:.4}",
-                    ratio(letters.left[kind] as f64, letters.in_set[kind])
+                    per(letters.left[kind] as f64, letters.in_set[kind])
                 ),
             ]
         });

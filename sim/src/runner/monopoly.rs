@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::aggregate::{Outcome, Record};
 use super::store::write_atomically;
-use super::tables::{csv_bytes, win_rate_columns};
+use super::tables::{csv_bytes, per, win_rate_columns};
 
 /// The names a run's Monopoly tables print, made once from the rules.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -250,14 +250,6 @@ impl MonopolyTotals {
         }
         self.trade_points += other.trade_points;
         self.crest_auctions += other.crest_auctions;
-    }
-}
-
-fn per(numerator: f64, denominator: u64) -> f64 {
-    if denominator == 0 {
-        0.0
-    } else {
-        numerator / denominator as f64
     }
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::aggregate::{MAX_SEATS, Record};
 use super::store::write_atomically;
-use super::tables::csv_bytes;
+use super::tables::{csv_bytes, per};
 
 /// One seat's turns in one game, or a bot's over a run: integer sums, so they add up the
 /// same however the games were split.
@@ -123,11 +123,8 @@ pub fn write_table(
         return Ok(());
     }
     let rows = plays.iter().map(|(bot, record)| {
-        let ratio = |sum: f64, count: u64| {
-            if count == 0 { 0.0 } else { sum / count as f64 }
-        };
-        let per_game = |sum: f64| format!("{:.3}", ratio(sum, record.games));
-        let per_play = |sum: f64| format!("{:.3}", ratio(sum, record.plays));
+        let per_game = |sum: f64| format!("{:.3}", per(sum, record.games));
+        let per_play = |sum: f64| format!("{:.3}", per(sum, record.plays));
         vec![
             bot.clone(),
             record.games.to_string(),

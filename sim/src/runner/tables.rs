@@ -42,6 +42,15 @@ pub(super) fn record_fields(record: &Record) -> Vec<String> {
     ]
 }
 
+/// `numerator / denominator`, or 0 when nothing was counted.
+pub(super) fn per(numerator: f64, denominator: u64) -> f64 {
+    if denominator == 0 {
+        0.0
+    } else {
+        numerator / denominator as f64
+    }
+}
+
 pub(super) fn csv_bytes(
     header: &[&str],
     rows: impl IntoIterator<Item = Vec<String>>,
