@@ -1,7 +1,9 @@
 //! A loop to profile under `perf record`: `cargo run --release -p owlery-benches --example
-//! profile_scrabble -- movegen|empty|greedy|hp-BOT [ROUNDS [PLAYERS]]`: `empty` searches the
-//! benchmark positions with an empty rack (what a fresh board's cross-checks and lines cost),
-//! the last plays copies of a scrabble-hp bot (four by default).
+//! profile_scrabble -- movegen|empty|repeat|greedy|hp-BOT [ROUNDS [PLAYERS]]`: `empty` searches
+//! the benchmark positions with an empty rack (what a fresh board's cross-checks and lines
+//! cost), `repeat` searches each position ROUNDS times in a row (caches warm; with `EVICT=BYTES`
+//! in the environment, that many bytes are streamed through between searches, untimed), the
+//! last plays copies of a scrabble-hp bot (four by default).
 
 use std::hint::black_box;
 
@@ -22,10 +24,43 @@ fn main() {
     let start = std::time::Instant::now();
     match what.as_str() {
         // `empty`: the search's fixed cost on a fresh board, with no tile to place.
+        "repeat" => {
+            let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
+            let evict: usize = std::env::var("EVICT").map_or(0, |v| v.parse().expect("bytes"));
+            let mut junk = vec![1u64; evict / 8];
+            let mut generator = MoveGen::new();
+            let mut searching = std::time::Duration::ZERO;
+            let mut moves = 0u64;
+            for cgp in &positions {
+                for _ in 0..rounds {
+                    // One write a cache line: every line of `junk` passes through the caches.
+                    for (i, word) in junk.iter_mut().enumerate().step_by(8) {
+                        *word = word.wrapping_add(i as u64);
+                    }
+                    black_box(&junk);
+                    let start = std::time::Instant::now();
+                    generator.generate(&cgp.board, &rules, &lexicon, &cgp.racks[0], |c| {
+                        moves += 1;
+                        black_box(c.score());
+                    });
+                    searching += start.elapsed();
+                }
+            }
+            let searches = rounds as f64 * positions.len() as f64;
+            println!(
+                "{moves} moves, {:.0} positions/s, each searched {rounds} times in a row",
+                searches / searching.as_secs_f64()
+            );
+        }
         "movegen" | "empty" => {
             let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
             let mut generator = MoveGen::new();
             let empty = engine::scrabble::Rack::EMPTY;
+            // Lines and graphs touched once before the clock starts, as criterion warms up.
+            let first = &positions[0];
+            generator.generate(&first.board, &rules, &lexicon, &first.racks[0], |c| {
+                black_box(c.score());
+            });
             let start = std::time::Instant::now();
             let mut moves = 0u64;
             for _ in 0..rounds {
