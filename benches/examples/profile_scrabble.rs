@@ -23,10 +23,11 @@ fn main() {
     let (rules, lexicon) = standard();
     let start = std::time::Instant::now();
     match what.as_str() {
-        // `empty`: the search's fixed cost on a fresh board, with no tile to place.
+        // Each position searched again and again: what the same search costs with the caches warm.
         "repeat" => {
             let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
-            let evict: usize = std::env::var("EVICT").map_or(0, |v| v.parse().expect("bytes"));
+            let evict: usize =
+                std::env::var("EVICT").map_or(0, |v| v.parse().expect("EVICT: a number of bytes"));
             let mut junk = vec![1u64; evict / 8];
             let mut generator = MoveGen::new();
             let mut searching = std::time::Duration::ZERO;
@@ -52,6 +53,7 @@ fn main() {
                 searches / searching.as_secs_f64()
             );
         }
+        // `empty`: the search's fixed cost on a fresh board, with no tile to place.
         "movegen" | "empty" => {
             let positions = midgame_positions(&rules, &lexicon, 0..50, 8);
             let mut generator = MoveGen::new();
