@@ -10,7 +10,8 @@
 //! cross-checks (the letters the perpendicular word allows on each square): on each square the
 //! rack's own letters first, then a blank, taken once, as each letter (it scores the same
 //! whatever it stands for), each tile only if its node can end a word, go on or turn (one mask
-//! test, worked out once for the square). A move is found only at its leftmost anchor, so each
+//! test, worked out once for the square); once the rack's last blank is down, the walk goes on
+//! in its copy without blank tests. A move is found only at its leftmost anchor, so each
 //! comes once; a one-tile play forming words both ways is kept only in its Across form. The
 //! score is kept as the walk goes, and moves go to a callback as [`Candidate`]s that build
 //! their [`Placement`] only when asked: nothing is allocated.
