@@ -160,13 +160,58 @@ fn rummy_game(
         let from_discard = players[seat].take_discard(&game);
         game.draw(from_discard).unwrap();
         let (words, discard) = players[seat].meld(&game);
-        if let Err(error) = game.finish(&words, discard) {
-            panic!("seed {seed}: {error}");
+        let laid_before = game.laid_words().len();
+        let score = game
+            .finish(&words, discard)
+            .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
+        // The letter tables count every meld scored, with its cards, once.
+        let laid = &game.laid_words()[laid_before..];
+        match score {
+            Some(points) => {
+                let mut cards = engine::scrabble::Rack::EMPTY;
+                for cell in words.iter().flatten() {
+                    cards.add(cell.kind());
+                }
+                assert_eq!(laid.len(), 1, "seed {seed}: one meld recorded");
+                assert_eq!(
+                    (laid[0].seat, laid[0].cards, laid[0].points),
+                    (seat, cards, points),
+                    "seed {seed}"
+                );
+            }
+            None => assert!(laid.is_empty(), "seed {seed}: no words, nothing recorded"),
         }
         game.check_cards()
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         turns += 1;
         assert!(turns < 5_000, "seed {seed}: the game does not end");
+    }
+    // A hand ends a round short of a full one by the cards its player laid that round.
+    let hand_size = rules.numbers.hand_size;
+    for (round, result) in game.results().iter().enumerate() {
+        for seat in (0..game.players()).filter(|&seat| result.players & (1 << seat) != 0) {
+            let laid: usize = game
+                .laid_words()
+                .iter()
+                .filter(|words| words.round == round && words.seat == seat)
+                .map(|words| words.cards.len())
+                .sum();
+            assert_eq!(
+                result.held[seat].len() + laid,
+                hand_size,
+                "seed {seed}, round {round}, seat {seat}"
+            );
+        }
+    }
+    // A player's total is the points of the words they laid.
+    for seat in 0..game.players() {
+        let laid: i32 = game
+            .laid_words()
+            .iter()
+            .filter(|words| words.seat == seat)
+            .map(|words| words.points)
+            .sum();
+        assert_eq!(laid, game.scores()[seat], "seed {seed}, seat {seat}");
     }
     game
 }

@@ -223,6 +223,21 @@ pub struct RoundResult {
     pub scores: [Option<i32>; MAX_CARD_PLAYERS],
     /// Players in the round (all, or the tied ones in a deciding round).
     pub players: u8,
+    /// The cards each player in the round still held when it ended, before the next deal.
+    pub held: [Rack; MAX_CARD_PLAYERS],
+}
+
+/// Words laid in one turn, as the game's letter tables count them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaidWords {
+    /// The round they were laid in (an index into [`RummyGame::results`] once it ends).
+    pub round: usize,
+    /// Who laid them.
+    pub seat: usize,
+    /// Their letter cards.
+    pub cards: Rack,
+    /// What the Round card scored them.
+    pub points: i32,
 }
 
 /// Where a turn is.
@@ -253,6 +268,8 @@ pub struct RummyGame {
     round_turns: u32,
     scores: [i32; MAX_CARD_PLAYERS],
     results: Vec<RoundResult>,
+    /// Every turn's words laid, in order (a few dozen a game).
+    laid_words: Vec<LaidWords>,
     first: usize,
     mover: usize,
     phase: Phase,
@@ -306,6 +323,7 @@ impl RummyGame {
             round_turns: 0,
             scores: [0; MAX_CARD_PLAYERS],
             results: Vec::new(),
+            laid_words: Vec::new(),
             first,
             mover: first,
             phase: Phase::Draw,
@@ -386,6 +404,11 @@ impl RummyGame {
         &self.results
     }
 
+    /// Every turn's words laid so far, in order: a player's points are the sum of theirs.
+    pub fn laid_words(&self) -> &[LaidWords] {
+        &self.laid_words
+    }
+
     /// The top of the discard pile, if any.
     pub fn discard_top(&self) -> Option<CardKind> {
         self.discard.last().copied()
@@ -455,8 +478,17 @@ impl RummyGame {
             let card = &self.rounds[self.current];
             Some(score_meld(card, words, &left, &self.rules, &self.lexicon)?)
         };
-        for kind in meld_cards(words).kinds() {
+        let cards = meld_cards(words);
+        for kind in cards.kinds() {
             self.laid.push(kind as CardKind);
+        }
+        if let Some(points) = score {
+            self.laid_words.push(LaidWords {
+                round: self.results.len(),
+                seat,
+                cards,
+                points,
+            });
         }
         self.hands[seat] = left;
         self.discard.push(discard);
@@ -495,10 +527,12 @@ impl RummyGame {
             card: self.current,
             scores: [None; MAX_CARD_PLAYERS],
             players: self.in_round,
+            held: [Rack::EMPTY; MAX_CARD_PLAYERS],
         };
         for seat in 0..self.players {
             if self.in_round & (1 << seat) != 0 {
                 result.scores[seat] = self.melded[seat];
+                result.held[seat] = self.hands[seat];
                 self.scores[seat] += self.melded[seat].unwrap_or(0);
             }
         }
