@@ -48,19 +48,57 @@ struct Words {
     pieces: &'static str,
     /// Where the unplayed ones are.
     held: &'static str,
+    /// When the ones held are counted.
+    when: &'static str,
+    /// The same, short.
+    at_end: &'static str,
+    /// What the table counts, after "For each letter: ".
+    counts: &'static str,
+    /// Why a letter may be placed more than once a game.
+    again: &'static str,
+    /// Whether the ones held cost their value (in Rummy only some Round cards take it).
+    costs: bool,
 }
 
-/// The crossword games' tiles, and the card game's letter cards.
-const KINDS_OF_LETTERS: [Words; 2] = [
+/// The crossword games' tiles, the card game's letter cards, and Rummy's, counted by round.
+const KINDS_OF_LETTERS: [Words; 3] = [
     Words {
         file: "letters.csv",
         pieces: "tiles",
         held: "on a rack",
+        when: "when the game ends",
+        at_end: "at the end",
+        counts: "how many of its tiles are placed a game, what the plays placing one score \
+                 against the plays placing none, and how often one is still on a rack when the \
+                 game ends, where it costs its value.",
+        again: "A tile can be placed more than once a game: Alohomora swaps a blank on the board \
+                for the letter it shows, and the blank goes back to a rack.",
+        costs: true,
     },
     Words {
         file: "letter_cards.csv",
         pieces: "cards",
         held: "in a hand",
+        when: "when the game ends",
+        at_end: "at the end",
+        counts: "how many of its cards are placed a game, what the plays placing one score \
+                 against the plays placing none, and how often one is still in a hand when the \
+                 game ends, where it costs its value.",
+        again: "",
+        costs: true,
+    },
+    Words {
+        file: "rummy_letter_cards.csv",
+        pieces: "cards",
+        held: "in a hand",
+        when: "when a round ends",
+        at_end: "at a round's end",
+        counts: "how many of its cards are laid in words a game, what the words laid with one \
+                 score (as the Round card scores them) against those laid without, and how often \
+                 one is still in a hand when a round ends, summed over the game's rounds.",
+        again: "A card can be laid, or left over, in several rounds of a game: the words laid go \
+                to the discard pile when the round ends, and hands are kept from round to round.",
+        costs: false,
     },
 ];
 
@@ -110,16 +148,15 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     if rows.is_empty() {
         return Ok(());
     }
-    let (pieces, held) = (words.pieces, words.held);
+    let (pieces, held, when) = (words.pieces, words.held, words.when);
     blocks.push(Block::Heading("How each letter fares".into()));
     blocks.push(Block::Paragraph(format!(
-        "For each letter: how many of its {pieces} are placed a game, what the plays placing one \
-         score against the plays placing none, and how often one is still {held} when the game \
-         ends, where it costs its value. A letter left over far more than the rest, or whose plays \
+        "For each letter: {} A letter left over far more than the rest, or whose plays \
          score no more than the others, is a candidate for another value or count: try one with \
          --set points.X=N or --set count.X=N, compare several with owlery sweep --param \
          points.X=A,B,C, or edit a copy of the letters' table (engine/data/scrabble/tiles.txt) \
-         and run again with --tiles FILE."
+         and run again with --tiles FILE.",
+        words.counts
     )));
     blocks.push(Block::Paragraph(summary(&rows, words)));
     blocks.push(table(&rows, words));
@@ -131,9 +168,9 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     bars.sort_by(|a, b| a.1.total_cmp(&b.1));
     blocks.push(chart(
         "letters.svg",
-        &format!("Share of each letter's {pieces} still {held} when the game ends"),
+        &format!("Share of each letter's {pieces} still {held} {when}"),
         value_bars(
-            &format!("{} left {held} at the end", capitalised(pieces)),
+            &format!("{} left {held} {}", capitalised(pieces), words.at_end),
             &format!("share of the letter's {pieces}"),
             &bars,
         ),
@@ -153,22 +190,31 @@ fn summary(rows: &[Letter], words: &Words) -> String {
         .iter()
         .take(3)
         .map(|r| {
+            let cost = if words.costs {
+                format!(", {:.1} points a game", r.left * r.value)
+            } else {
+                String::new()
+            };
             format!(
-                "{} ({} of its {pieces}, {:.1} points a game)",
+                "{} ({} of its {pieces}{cost})",
                 r.name(),
-                percent(r.left_share),
-                r.left * r.value
+                percent(r.left_share)
             )
         })
         .collect();
     let mut text = format!(
-        "Left {held} at the end most often: {}; against {} of all {pieces}.",
+        "Left {held} {} most often: {}; against {} of all {pieces}.",
+        words.at_end,
         stuck.join(", "),
         percent(overall)
     );
-    if rows.iter().any(|r| r.placed_share > 1.0) {
-        text += " A tile can be placed more than once a game: Alohomora swaps a blank on the board \
-                 for the letter it shows, and the blank goes back to a rack.";
+    if rows
+        .iter()
+        .any(|r| r.placed_share > 1.0 || r.left_share > 1.0)
+        && !words.again.is_empty()
+    {
+        text += " ";
+        text += words.again;
     }
     let most = rows.iter().max_by(|a, b| a.lift().total_cmp(&b.lift()));
     let least = rows.iter().min_by(|a, b| a.lift().total_cmp(&b.lift()));
@@ -267,6 +313,23 @@ mod tests {
              rack. The plays placing Q score most over the rest: 40.0 points (4.0 tiles a play) \
              against 35.0 (4.5); those placing the blank least: 30.0 (4.0) against 35.0 (4.5). \
              Longer plays score more, so read the points beside the tiles."
+        );
+    }
+
+    #[test]
+    fn rummy_counts_by_round_and_says_why_a_share_passes_one() {
+        let rows = [
+            letter("E", 1.0, 12.0, 14.0, 2.0),
+            letter("Q", 10.0, 1.0, 0.5, 1.5),
+        ];
+        let text = summary(&rows, &KINDS_OF_LETTERS[2]);
+        assert!(
+            text.starts_with(
+                "Left in a hand at a round's end most often: Q (150.0% of its cards), \
+                 E (16.7% of its cards); against 26.9% of all cards. A card can be laid, or \
+                 left over, in several rounds of a game:"
+            ),
+            "{text}"
         );
     }
 }

@@ -211,6 +211,31 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
         cards.contains("\nround: Deuces Wild,") && cards.contains("\nround: Quadruple Word Score,"),
         "{cards}"
     );
+    // Each letter card's fate round by round, and the guide's words for it.
+    let letters = std::fs::read_to_string(out.join("rummy_letter_cards.csv")).unwrap();
+    assert_eq!(letters.lines().count(), 28, "{letters}");
+    assert!(
+        letters.lines().any(|l| l.starts_with("Q,10,1,")),
+        "{letters}"
+    );
+    assert!(!out.join("letter_cards.csv").exists());
+    let guide = dir.join("guide");
+    ran(&owlery(
+        &[
+            "report",
+            out.to_str().unwrap(),
+            "--out",
+            guide.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    assert!(
+        markdown.contains("## How each letter fares")
+            && markdown.contains("Left in a hand at a round's end most often: ")
+            && markdown.contains("still in a hand when a round ends, summed over"),
+        "{markdown}"
+    );
     let screen = ran(&owlery(
         &[
             "play",

@@ -71,7 +71,7 @@ const LETTER_COLUMNS: [&str; 6] = [
 /// The swept letter's row of one value's run, from its letters table (the crossword games'
 /// tiles or the card game's letter cards), as sweep_letters.csv's cells.
 fn letter_row(run: &std::path::Path, letter: &str) -> anyhow::Result<Option<Vec<String>>> {
-    let Some(file) = ["letters.csv", "letter_cards.csv"]
+    let Some(file) = ["letters.csv", "letter_cards.csv", "rummy_letter_cards.csv"]
         .into_iter()
         .find(|file| run.join(file).exists())
     else {

@@ -435,6 +435,7 @@ impl Contest for RummyContest {
         let turns = game.results().len() as u32;
         let mut outcome = seated(index, seed, game.first(), turns, rotation, game.scores());
         outcome.cards = Some(tally);
+        outcome.letters = Some(Box::new(LetterRecord::of_rummy_game(&game)));
         Ok(outcome)
     }
 }

@@ -1,11 +1,12 @@
 //! How each letter fared: how often its tiles (or letter cards) were placed, what the plays
 //! using it scored, and how often it was left on a rack (or in a hand) at the end, written as
-//! `letters.csv` for the crossword games and `letter_cards.csv` for the card game (Classic
-//! and Forfeit), for designers who rebalance the letters (`--tiles`).
+//! `letters.csv` for the crossword games, `letter_cards.csv` for the card game and
+//! `rummy_letter_cards.csv` for its Rummy variant (counted round by round), for designers who
+//! rebalance the letters (`--tiles`).
 
 use std::path::Path;
 
-use engine::cardgame::{CardGame, CardMove};
+use engine::cardgame::{CardGame, CardMove, RummyGame};
 use engine::scrabble::tiles::{KINDS, TileSet, kind_char};
 use engine::scrabble::{Game, Move, Rack};
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,9 @@ pub struct LetterRecord {
     /// Whether these are the card game's letter cards (held in hands) rather than tiles.
     #[serde(default)]
     pub cards: bool,
+    /// Whether they are counted round by round (Rummy) rather than over a whole game.
+    #[serde(default)]
+    pub rounds: bool,
     /// Games counted.
     pub games: u64,
     /// Plays (turns that placed tiles), all seats.
@@ -111,12 +115,32 @@ impl LetterRecord {
         record
     }
 
+    /// The letter cards of a finished Rummy game, round by round: each turn's words laid are a
+    /// play, scored as its Round card scored them, and what each player still held when a
+    /// round ended is left over. The cards laid go to the discard pile at the round's end and
+    /// hands are kept, so a card may be laid, or left over, in several rounds.
+    pub fn of_rummy_game(game: &RummyGame) -> LetterRecord {
+        let mut record = LetterRecord::of_set(&game.rules().letters);
+        record.cards = true;
+        record.rounds = true;
+        for words in game.laid_words() {
+            record.add_play(&words.cards, words.points);
+        }
+        for round in game.results() {
+            for held in &round.held[..game.players()] {
+                record.add_left(held);
+            }
+        }
+        record
+    }
+
     /// Adds another record's counts to this one's; the values are the games' own, the same
     /// for every game of a run.
     pub fn merge(&mut self, other: &LetterRecord) {
         if self.games == 0 {
             self.value = other.value;
             self.cards = other.cards;
+            self.rounds = other.rounds;
         }
         self.games += other.games;
         self.plays += other.plays;
@@ -147,9 +171,10 @@ const HEADER: [&str; 11] = [
     "left_share",
 ];
 
-/// Writes the letters' table (`letters.csv`, or `letter_cards.csv` for the card game), one row
-/// a letter in the set (`?` the blank), if all `games` of the run were counted: chunks written
-/// before letters were counted would leave some out.
+/// Writes the letters' table (`letters.csv`, `letter_cards.csv` for the card game,
+/// `rummy_letter_cards.csv` for Rummy), one row a letter in the set (`?` the blank), if all
+/// `games` of the run were counted: chunks written before letters were counted would leave
+/// some out.
 pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Result<()> {
     if letters.games == 0 || letters.games != games {
         return Ok(());
@@ -189,10 +214,10 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
                 ),
             ]
         });
-    let file = if letters.cards {
-        "letter_cards.csv"
-    } else {
-        "letters.csv"
+    let file = match (letters.cards, letters.rounds) {
+        (_, true) => "rummy_letter_cards.csv",
+        (true, false) => "letter_cards.csv",
+        (false, false) => "letters.csv",
     };
     write_atomically(&dir.join(file), &csv_bytes(&HEADER, rows)?)
 }
@@ -307,6 +332,57 @@ mod tests {
         assert!(run.cards && run.games == 60);
         assert_eq!(run.value[b'Z' as usize - b'A' as usize], 10);
         assert!(run.placed.iter().sum::<u64>() > 60 * 20, "{:?}", run.placed);
+    }
+
+    /// In Rummy, round by round: no letter is laid and held in one round beyond its cards,
+    /// the words laid add up to the players' totals, and the cards left are those the hands
+    /// held at each round's end.
+    #[test]
+    fn rummy_s_letters_are_counted_round_by_round() {
+        use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
+        use engine::cardgame::{CardRules, Variant};
+
+        let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+        let rules = Arc::new(CardRules {
+            variant: Variant::Rummy,
+            ..CardRules::standard()
+        });
+        let mut run = LetterRecord::default();
+        for seed in 0..20u64 {
+            let players = 2 + seed as usize % 3;
+            let mut game = RummyGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
+            let mut seats: Vec<Box<dyn RummyPlayer>> = (0..players)
+                .map(|seat| rummy_player_by_name(["greedy", "random"][seat % 2], 0).unwrap())
+                .collect();
+            for (seat, player) in seats.iter_mut().enumerate() {
+                player.start_game(seed * 4 + seat as u64);
+            }
+            play_out_rummy(&mut game, &mut seats).unwrap();
+            let record = LetterRecord::of_rummy_game(&game);
+            assert!(record.cards && record.rounds);
+            let rounds = game.results().len() as u64;
+            for kind in 0..KINDS {
+                assert!(record.placed[kind] + record.left[kind] <= record.in_set[kind] * rounds);
+            }
+            let held: usize = game
+                .results()
+                .iter()
+                .flat_map(|round| &round.held[..players])
+                .map(|hand| hand.len())
+                .sum();
+            assert_eq!(record.left.iter().sum::<u64>(), held as u64, "seed {seed}");
+            let totals: i32 = game.scores().iter().sum();
+            assert_eq!(record.play_points, i64::from(totals), "seed {seed}");
+            assert_eq!(record.plays, game.laid_words().len() as u64);
+            run.merge(&record);
+        }
+        assert!(run.rounds && run.games == 20);
+        // Cards come back each round: over a game, more are laid than the pack holds.
+        assert!(
+            run.placed.iter().sum::<u64>() > 20 * 100,
+            "{:?}",
+            run.placed
+        );
     }
 
     #[test]
