@@ -123,13 +123,24 @@ fn letter_section(
     let (Some(first), Some(last)) = (values.first(), values.last()) else {
         return Ok(());
     };
+    // Rummy counts the cards left in hand at each round's end; older sweeps have no column.
+    let by_round = table.column("left_at", LETTERS).is_ok()
+        && table.texts("left_at", LETTERS)?.first().map(String::as_str) == Some("round_end");
+    let (held_when, at_end) = if by_round {
+        (
+            "when a round ends (summed over a game's rounds)",
+            "at a round's end",
+        )
+    } else {
+        ("when the game ends", "at the end")
+    };
     let name = letter_name(&letter);
     // At a sentence's start: "The blank", where `capitalised` would write "The Blank".
     let name_first = if letter == "?" { "The blank" } else { name };
     blocks.push(Block::Heading(format!("{name_first} across the values")));
     let at = |i: usize| {
         format!(
-            "{} of its copies are still held when the game ends, and the plays placing one score {:.1} points against {:.1} for the rest",
+            "{} of its copies are still held {held_when}, and the plays placing one score {:.1} points against {:.1} for the rest",
             percent(left_share[i]),
             with[i],
             without[i]
@@ -143,14 +154,19 @@ fn letter_section(
     if n > 0 {
         text += &format!(" At {last}, {}.", at(n));
     }
-    text += " A letter held at the end costs its holder its points.";
+    text += if by_round {
+        " A card held costs its holder its points only under a Round card that subtracts the \
+         cards left over."
+    } else {
+        " A letter held at the end costs its holder its points."
+    };
     blocks.push(Block::Paragraph(text));
     blocks.push(Block::Table {
         header: [
             key,
             "placed a game",
             "share placed",
-            "share left at the end",
+            &format!("share left {at_end}"),
             "points a play placing it",
             "points a play without",
         ]
@@ -178,9 +194,9 @@ fn letter_section(
     };
     blocks.push(chart(
         "letter.svg",
-        &format!("Share of {name}'s copies still held at the end, for each value of {key}"),
+        &format!("Share of {name}'s copies still held {at_end}, for each value of {key}"),
         lines(
-            &format!("{name_first} left at the end"),
+            &format!("{name_first} left {at_end}"),
             key,
             "share of its copies",
             &[Series {

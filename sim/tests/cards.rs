@@ -236,6 +236,38 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
             && markdown.contains("still in a hand when a round ends, summed over"),
         "{markdown}"
     );
+    // A sweep of a letter's points says when Rummy's left-over cards were counted.
+    let sweep = dir.join("sweep");
+    ran(&owlery(
+        &[
+            "sweep",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--param",
+            "points.Q=5,10",
+            "--games",
+            "6",
+            "--bots",
+            "greedy,random",
+            "--out",
+            sweep.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let rows = std::fs::read_to_string(sweep.join("sweep_letters.csv")).unwrap();
+    assert_eq!(rows.lines().count(), 3, "{rows}");
+    assert!(
+        rows.lines()
+            .skip(1)
+            .all(|row| row.starts_with("points.Q,") && row.ends_with(",round_end")),
+        "{rows}"
+    );
+    let guide = std::fs::read_to_string(sweep.join("guide/guide.md")).unwrap();
+    assert!(
+        guide.contains("still held when a round ends (summed over a game's rounds)"),
+        "{guide}"
+    );
     let screen = ran(&owlery(
         &[
             "play",

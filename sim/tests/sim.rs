@@ -436,6 +436,7 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
     let rows = table_rows(&letter.join("sweep_letters.csv"));
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!((&*rows[0]["value"], &*rows[0]["letter"]), ("1", "Q"));
+    assert_eq!(rows[0]["left_at"], "game_end", "{rows:?}");
     let left = |row: &std::collections::BTreeMap<String, String>| {
         row["left_share"].parse::<f64>().unwrap()
     };
@@ -448,7 +449,9 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
     );
     let guide = std::fs::read_to_string(letter.join("guide/guide.md")).unwrap();
     assert!(
-        guide.contains("## Q across the values") && guide.contains("With points.Q at 1, "),
+        guide.contains("## Q across the values")
+            && guide.contains("With points.Q at 1, ")
+            && guide.contains("still held when the game ends"),
         "{guide}"
     );
     let message = refusal(&["--set", "points.QU=3"]);

@@ -68,12 +68,21 @@ const LETTER_COLUMNS: [&str; 6] = [
     "points_per_play_without",
 ];
 
+/// The letters tables a run may hold, and when each counts the letters left over: at the
+/// game's end, or (Rummy) at each round's end.
+const LETTER_TABLES: [(&str, &str); 3] = [
+    ("letters.csv", "game_end"),
+    ("letter_cards.csv", "game_end"),
+    ("rummy_letter_cards.csv", "round_end"),
+];
+
 /// The swept letter's row of one value's run, from its letters table (the crossword games'
-/// tiles or the card game's letter cards), as sweep_letters.csv's cells.
+/// tiles or the card game's letter cards), as sweep_letters.csv's cells, the last saying when
+/// the letters left over were counted.
 fn letter_row(run: &std::path::Path, letter: &str) -> anyhow::Result<Option<Vec<String>>> {
-    let Some(file) = ["letters.csv", "letter_cards.csv", "rummy_letter_cards.csv"]
+    let Some((file, left_at)) = LETTER_TABLES
         .into_iter()
-        .find(|file| run.join(file).exists())
+        .find(|(file, _)| run.join(file).exists())
     else {
         return Ok(None);
     };
@@ -87,14 +96,21 @@ fn letter_row(run: &std::path::Path, letter: &str) -> anyhow::Result<Option<Vec<
         .rows
         .iter()
         .find(|row| row[letters] == letter)
-        .map(|row| columns.iter().map(|&c| row[c].clone()).collect()))
+        .map(|row| {
+            let mut cells: Vec<String> = columns.iter().map(|&c| row[c].clone()).collect();
+            cells.push(left_at.to_string());
+            cells
+        }))
 }
 
 /// Runs `owlery sweep`.
 pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let (key, values) = parse_param(&args.param)?;
     let letter = swept_letter(&key);
-    let mut letter_rows = vec![format!("key,value,letter,{}\n", LETTER_COLUMNS.join(","))];
+    let mut letter_rows = vec![format!(
+        "key,value,letter,{},left_at\n",
+        LETTER_COLUMNS.join(",")
+    )];
     let mut rows = vec![
         "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score,\
          edge,edge_ci95_low,edge_ci95_high\n"
