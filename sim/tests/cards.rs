@@ -60,17 +60,7 @@ fn card_game_runs_agree_on_threads_and_count_the_premium_cards() {
     );
     assert_eq!(letters.lines().count(), 28, "{letters}");
     assert!(!one.iter().any(|(n, _)| n == "letters.csv"));
-    let guide = dir.join("guide");
-    ran(&owlery(
-        &[
-            "report",
-            dir.join("1").to_str().unwrap(),
-            "--out",
-            guide.to_str().unwrap(),
-        ],
-        "",
-    ));
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = common::report(&dir.join("1"), &dir.join("guide"));
     assert!(
         markdown.contains("## How each letter fares")
             && markdown.contains("Left in a hand at the end most often: ")
@@ -219,17 +209,7 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
         "{letters}"
     );
     assert!(!out.join("letter_cards.csv").exists());
-    let guide = dir.join("guide");
-    ran(&owlery(
-        &[
-            "report",
-            out.to_str().unwrap(),
-            "--out",
-            guide.to_str().unwrap(),
-        ],
-        "",
-    ));
-    let markdown = std::fs::read_to_string(guide.join("guide.md")).unwrap();
+    let markdown = common::report(&out, &dir.join("guide"));
     assert!(
         markdown.contains("## How each letter fares")
             && markdown.contains("Left in a hand at a round's end most often: ")
