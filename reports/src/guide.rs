@@ -336,8 +336,10 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     let counts = lengths.numbers("games", "lengths.csv")?;
     let played: f64 = counts.iter().sum::<f64>().max(1.0);
     let mean = turns.iter().zip(&counts).map(|(t, c)| t * c).sum::<f64>() / played;
+    // Rummy's tables count a game's length in rounds.
+    let steps = if is_rummy(dir)? { "rounds" } else { "turns" };
     blocks.push(Block::Paragraph(format!(
-        "A game lasts {mean:.1} turns on average."
+        "A game lasts {mean:.1} {steps} on average."
     )));
     let series = [Series {
         label: "all games".into(),
@@ -349,8 +351,8 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     }];
     blocks.push(chart(
         "lengths.svg",
-        "Games by number of turns",
-        distribution("Game length", "turns", &series),
+        &format!("Games by number of {steps}"),
+        distribution("Game length", steps, &series),
     )?);
 
     write_document(out, title, &blocks)
@@ -435,6 +437,19 @@ fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideE
         .collect();
     blocks.push(Block::Table { header, rows });
     Ok(())
+}
+
+/// Whether the run is of the card game's Rummy variant: its cards table names Round cards.
+fn is_rummy(dir: &Path) -> Result<bool, GuideError> {
+    let file = "cards.csv";
+    if !dir.join(file).exists() {
+        return Ok(false);
+    }
+    let table = Table::read(dir, file)?;
+    Ok(table
+        .texts("card", file)?
+        .iter()
+        .any(|card| card.starts_with("round: ")))
 }
 
 fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {

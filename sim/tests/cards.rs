@@ -64,7 +64,8 @@ fn card_game_runs_agree_on_threads_and_count_the_premium_cards() {
     assert!(
         markdown.contains("## How each letter fares")
             && markdown.contains("Left in a hand at the end most often: ")
-            && markdown.contains("| letter | value | cards |"),
+            && markdown.contains("| letter | value | cards |")
+            && markdown.contains(" turns on average."),
         "{markdown}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -213,7 +214,8 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
     assert!(
         markdown.contains("## How each letter fares")
             && markdown.contains("Left in a hand at a round's end most often: ")
-            && markdown.contains("still in a hand when a round ends, summed over"),
+            && markdown.contains("still in a hand when a round ends, summed over")
+            && markdown.contains(" rounds on average."),
         "{markdown}"
     );
     // A sweep of a letter's points says when Rummy's left-over cards were counted.
