@@ -46,8 +46,9 @@ pub const EMBEDDED_ORIGIN: &str =
     "embedded: npm word-list 4.1.0 (MIT, Sindre Sorhus), words of 2-15 letters";
 
 /// The first bytes of a compiled `.lex` file; the number is the format's, raised whenever the
-/// graph's layout changes (3: each child's header in its parent's block).
-const MAGIC: &[u8] = b"owlery-lexicon 3\n";
+/// file's layout changes (3: each child's header in its parent's block; 4: the GADDAG's
+/// checksum).
+const MAGIC: &[u8] = b"owlery-lexicon 4\n";
 /// The first bytes of a compiled `.lex` file of any format.
 const MAGIC_PREFIX: &[u8] = b"owlery-lexicon ";
 
@@ -199,9 +200,18 @@ impl Dictionary {
             let fst_len = u64::from_le_bytes(length.try_into().expect("8 bytes"));
             let fst_len = usize::try_from(fst_len)
                 .map_err(|_| corrupt("word set length out of range".into()))?;
-            let (fst_bytes, gaddag_bytes) = rest
+            let (fst_bytes, rest) = rest
                 .split_at_checked(fst_len)
                 .ok_or_else(|| corrupt("truncated word set".into()))?;
+            // The fst checks its own bytes; the GADDAG's bounds check alone would let a
+            // damaged byte through as other words.
+            let (checksum, gaddag_bytes) = rest
+                .split_at_checked(4)
+                .ok_or_else(|| corrupt("truncated GADDAG".into()))?;
+            let checksum = u32::from_le_bytes(checksum.try_into().expect("4 bytes"));
+            if crc32fast::hash(gaddag_bytes) != checksum {
+                return Err(corrupt("the GADDAG's checksum does not match".into()));
+            }
             let set = fst::Set::new(Cow::Owned(fst_bytes.to_vec()))
                 .map_err(|e| corrupt(e.to_string()))?;
             set.as_fst().verify().map_err(|e| corrupt(e.to_string()))?;
@@ -253,7 +263,9 @@ impl Dictionary {
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
         bytes.extend_from_slice(fst_bytes);
-        bytes.extend_from_slice(&gaddag.to_bytes());
+        let gaddag_bytes = gaddag.to_bytes();
+        bytes.extend_from_slice(&crc32fast::hash(&gaddag_bytes).to_le_bytes());
+        bytes.extend_from_slice(&gaddag_bytes);
         std::fs::write(path, bytes).map_err(|error| DictionaryError::Io {
             path: path.to_path_buf(),
             error,

@@ -205,12 +205,12 @@ fn a_compiled_list_loads_back_and_damage_is_an_error() {
     assert!(error.to_string().contains("words.lex"));
 
     // A file from an earlier layout of the graph says so, rather than failing as a word list.
-    let mut older = b"owlery-lexicon 2\n".to_vec();
+    let mut older = b"owlery-lexicon 3\n".to_vec();
     older.extend_from_slice(&bytes[17..]);
     std::fs::write(&lex, &older).unwrap();
     let error = Dictionary::load(&lex, OnBadLine::Fail).unwrap_err();
     assert!(
-        error.to_string().contains("format 2, expected format 3"),
+        error.to_string().contains("format 3, expected format 4"),
         "{error}"
     );
 
@@ -222,6 +222,41 @@ fn a_compiled_list_loads_back_and_damage_is_an_error() {
         matches!(binary, DictionaryError::NotText { .. }),
         "{binary}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn any_changed_or_missing_byte_of_a_compiled_list_is_refused() {
+    let dir = std::env::temp_dir().join(format!("owlery-lexicon-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("words.txt");
+    std::fs::write(&list, "CAT\nCATS\nACT\nDOG\nDOGS\nGOD\nQUIDDITCH\n").unwrap();
+    let lex = dir.join("words.lex");
+    let compiled = Dictionary::load(&list, OnBadLine::Fail).unwrap();
+    compiled.dictionary.save(&lex).unwrap();
+    let good = std::fs::read(&lex).unwrap();
+    let loads = |bytes: &[u8]| {
+        std::fs::write(&lex, bytes).unwrap();
+        Dictionary::load(&lex, OnBadLine::Fail).is_ok()
+    };
+    assert!(loads(&good));
+    for at in 0..good.len() {
+        for flip in [0x01, 0x10, 0x80, 0xff] {
+            let mut bytes = good.clone();
+            bytes[at] ^= flip;
+            assert!(
+                !loads(&bytes),
+                "byte {at} of {} xor {flip:#x} loaded",
+                good.len()
+            );
+        }
+        // Cut inside the first line, what is left is text ("owl" is a word list).
+        let magic = "owlery-lexicon 4\n".len();
+        assert!(
+            at < magic || !loads(&good[..at]),
+            "the first {at} bytes loaded"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
