@@ -1,0 +1,423 @@
+//! Bad input never panics: random text, and good text with a few typos in it, given to every
+//! reader of positions, moves, racks and data files comes back as a value or as an error that
+//! names the field, or the file and a line that exists; and data that reads and passes its
+//! game's check plays a game to its end. (Here rather than in the engine's tests because the
+//! games are played by bots.)
+
+use std::sync::{Arc, OnceLock};
+
+use bots::cardgame::rummy::{play_out_rummy, rummy_player_by_name};
+use bots::cardgame::{card_bot_by_name, play_out_cards};
+use bots::hogwarts::{hp_bot_by_name, play_out_hp};
+use bots::monopoly::monopoly_bot_by_name;
+use bots::scrabble::{bot_by_name, play_out};
+
+use engine::cardgame::actions::{DEFAULT_ACTIONS, parse_actions};
+use engine::cardgame::rules::DEFAULT_CARD_RULES;
+use engine::cardgame::rummy::{DEFAULT_ROUNDS, parse_rounds};
+use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
+use engine::data::DataError;
+use engine::hogwarts::rules::{DEFAULT_HP_BOARD, DEFAULT_HP_RULES};
+use engine::hogwarts::{HpGame, HpRules};
+use engine::monopoly::board::DEFAULT_BOARD as DEFAULT_MONOPOLY_BOARD;
+use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
+use engine::monopoly::rules::DEFAULT_MONOPOLY_RULES;
+use engine::monopoly::{Board as MonopolyBoard, Monopoly, MonopolyRules};
+use engine::scrabble::layout::DEFAULT_BOARD;
+use engine::scrabble::rules::DEFAULT_RULES;
+use engine::scrabble::tiles::DEFAULT_TILES;
+use engine::scrabble::{Board, Cgp, Game, Layout, Move, Rack, Rules, TileSet};
+use lexicon::{Edition, Lexicon};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// Characters a typo brings into a data file or a typed position: syntax, digits, letters,
+/// signs, a line break, and one character outside ASCII.
+const TYPED: &[char] = &[
+    '0', '1', '7', '9', '-', '+', '.', '=', '"', '[', ']', '{', '}', '#', ',', '/', ' ', '\n', 'a',
+    'q', 'Z', '?', '_', 'é',
+];
+
+/// One typo: a character deleted, inserted or replaced, or a line deleted, doubled or swapped.
+#[derive(Debug, Clone)]
+enum Typo {
+    Delete(Index),
+    Insert(Index, char),
+    Replace(Index, char),
+    DeleteLine(Index),
+    DoubleLine(Index),
+    SwapLines(Index, Index),
+}
+
+fn typo() -> impl Strategy<Value = Typo> {
+    let typed = || proptest::sample::select(TYPED);
+    prop_oneof![
+        any::<Index>().prop_map(Typo::Delete),
+        (any::<Index>(), typed()).prop_map(|(at, c)| Typo::Insert(at, c)),
+        (any::<Index>(), typed()).prop_map(|(at, c)| Typo::Replace(at, c)),
+        any::<Index>().prop_map(Typo::DeleteLine),
+        any::<Index>().prop_map(Typo::DoubleLine),
+        (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Typo::SwapLines(a, b)),
+    ]
+}
+
+fn typos() -> impl Strategy<Value = Vec<Typo>> {
+    prop::collection::vec(typo(), 1..4)
+}
+
+/// `text` with `typos` made in it, in order.
+fn with_typos(text: &str, typos: &[Typo]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for typo in typos {
+        let mut lines: Vec<String> = chars
+            .split(|&c| c == '\n')
+            .map(|line| line.iter().collect())
+            .collect();
+        match typo {
+            Typo::Delete(at) if !chars.is_empty() => {
+                chars.remove(at.index(chars.len()));
+            }
+            Typo::Insert(at, c) => chars.insert(at.index(chars.len() + 1), *c),
+            Typo::Replace(at, c) if !chars.is_empty() => {
+                let at = at.index(chars.len());
+                chars[at] = *c;
+            }
+            Typo::DeleteLine(at) => {
+                lines.remove(at.index(lines.len()));
+                chars = lines.join("\n").chars().collect();
+            }
+            Typo::DoubleLine(at) => {
+                let at = at.index(lines.len());
+                lines.insert(at, lines[at].clone());
+                chars = lines.join("\n").chars().collect();
+            }
+            Typo::SwapLines(a, b) => {
+                let count = lines.len();
+                lines.swap(a.index(count), b.index(count));
+                chars = lines.join("\n").chars().collect();
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// A data file's error names the file it was given and, where it has a place, a line of it.
+fn names_its_place(result: Result<(), DataError>, file: &str, text: &str) -> Result<(), String> {
+    let Err(error) = result else {
+        return Ok(());
+    };
+    if error.file != file {
+        return Err(format!("names {:?}, not {file:?}: {error}", error.file));
+    }
+    let lines = text.lines().count().max(1);
+    match error.place {
+        Some(place) if place.line == 0 || place.line > lines + 1 => Err(format!(
+            "line {} of a file of {lines} lines: {error}",
+            place.line
+        )),
+        _ if error.message.is_empty() => Err(format!("no message: {error}")),
+        _ => Ok(()),
+    }
+}
+
+/// The errors a whole rules set's check gives name some file and say what is wrong.
+fn says_what(result: Result<(), DataError>) -> Result<(), String> {
+    match result {
+        Err(error) if error.file.is_empty() || error.message.is_empty() => {
+            Err(format!("an error naming nothing: {error:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+const FILE: &str = "edited.txt";
+
+/// The lexicons the games play with, loaded once.
+fn lexicon(edition: Edition) -> Arc<Lexicon> {
+    static PLAIN: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    static HARRY_POTTER: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    let cell = match edition {
+        Edition::Plain => &PLAIN,
+        Edition::HarryPotter => &HARRY_POTTER,
+    };
+    cell.get_or_init(|| Arc::new(Lexicon::embedded(edition)))
+        .clone()
+}
+
+/// A two-player crossword game on `rules`, `greedy` against `random`, played to its end.
+fn crossword_game(rules: Rules, seed: u64) -> Result<(), String> {
+    let mut game = Game::new(Arc::new(rules), lexicon(Edition::Plain), 2, seed)
+        .map_err(|e| format!("no game: {e}"))?;
+    let mut seats = vec![
+        bot_by_name("greedy", seed).unwrap(),
+        bot_by_name("random", seed).unwrap(),
+    ];
+    play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())
+}
+
+/// The same in the Harry Potter edition, `cards` against `random`.
+fn hp_game(rules: HpRules, seed: u64) -> Result<(), String> {
+    let mut game = HpGame::sorted(Arc::new(rules), lexicon(Edition::HarryPotter), 2, seed)
+        .map_err(|e| format!("no game: {e}"))?;
+    let mut seats = vec![
+        hp_bot_by_name("cards", seed).unwrap(),
+        hp_bot_by_name("random", seed).unwrap(),
+    ];
+    play_out_hp(&mut game, &mut seats, |_, _| {}).map_err(|e| e.to_string())
+}
+
+/// A three-player Monopoly game on `rules`, played to its end.
+fn monopoly_game(rules: MonopolyRules, seed: u64) -> Result<(), String> {
+    let mut game =
+        Monopoly::sorted(Arc::new(rules), 3, seed).map_err(|e| format!("no game: {e}"))?;
+    let mut seats = ["heuristic", "random", "random"]
+        .map(|name| monopoly_bot_by_name(name, seed).unwrap())
+        .into_iter()
+        .collect::<Vec<_>>();
+    game.play_out(&mut seats);
+    Ok(())
+}
+
+/// A two-player card game on `rules` (Rummy's rounds, or Forfeit's tables), played to its end.
+fn card_game(rules: CardRules, seed: u64) -> Result<(), String> {
+    let lexicon = lexicon(Edition::Plain);
+    let rules = Arc::new(rules);
+    if rules.variant == Variant::Rummy {
+        let mut game = RummyGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
+        let mut seats = vec![
+            rummy_player_by_name("greedy", seed).unwrap(),
+            rummy_player_by_name("random", seed).unwrap(),
+        ];
+        return play_out_rummy(&mut game, &mut seats).map_err(|e| e.to_string());
+    }
+    let mut game = CardGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
+    let mut seats = vec![
+        card_bot_by_name("greedy", seed).unwrap(),
+        card_bot_by_name("random", seed).unwrap(),
+    ];
+    play_out_cards(&mut game, &mut seats).map_err(|e| e.to_string())
+}
+
+/// Reads `text` as data file `which` of [`DATA`], as the `owlery` command line reads a user's
+/// copy: an error must name its place; rules that read must pass their game's check or say
+/// what is wrong; and rules that pass must play a game to its end.
+fn read_and_play(which: usize, text: &str, seed: u64) -> Result<(), String> {
+    /// The file's reading: refused naming its place, or the rules built from it.
+    fn read<T>(result: Result<T, DataError>, text: &str) -> Result<Option<T>, String> {
+        match result {
+            Ok(value) => Ok(Some(value)),
+            Err(error) => names_its_place(Err(error), FILE, text).map(|()| None),
+        }
+    }
+    /// The rules' check: passed, or an error saying what is wrong.
+    fn checked(result: Result<(), DataError>) -> Result<bool, String> {
+        says_what(result.clone())?;
+        Ok(result.is_ok())
+    }
+    let crossword = |rules: Rules| -> Result<(), String> {
+        if checked(rules.check())? {
+            crossword_game(rules, seed)?;
+        }
+        Ok(())
+    };
+    let hp = |rules: HpRules| -> Result<(), String> {
+        if checked(rules.check())? {
+            hp_game(rules, seed)?;
+        }
+        Ok(())
+    };
+    let monopoly = |rules: MonopolyRules| -> Result<(), String> {
+        if checked(rules.check())? {
+            monopoly_game(rules, seed)?;
+        }
+        Ok(())
+    };
+    match which {
+        0 => match read(Layout::parse(text, FILE), text)? {
+            Some(layout) => crossword(Rules {
+                layout,
+                ..Rules::standard()
+            }),
+            None => Ok(()),
+        },
+        1 => match read(TileSet::parse(text, FILE), text)? {
+            Some(tiles) => crossword(Rules {
+                tiles,
+                ..Rules::standard()
+            }),
+            None => Ok(()),
+        },
+        2 => match read(Rules::standard().numbers.overlay(text, FILE), text)? {
+            Some(numbers) => crossword(Rules {
+                numbers,
+                ..Rules::standard()
+            }),
+            None => Ok(()),
+        },
+        3 => match read(HpRules::standard().numbers.overlay(text, FILE), text)? {
+            Some(numbers) => hp(HpRules {
+                numbers,
+                ..HpRules::standard()
+            }),
+            None => Ok(()),
+        },
+        4 => match read(Layout::parse(text, FILE), text)? {
+            Some(layout) => {
+                let mut rules = HpRules::standard();
+                rules.crossword.layout = layout;
+                hp(rules)
+            }
+            None => Ok(()),
+        },
+        5 => match read(MonopolyBoard::parse(text, FILE), text)? {
+            // The Owl Post cards name spaces of the board they are read against.
+            Some(board) => match parse_cards(DEFAULT_OWL_POST, "owl_post.toml", &board) {
+                Ok(cards) => monopoly(MonopolyRules {
+                    board,
+                    cards,
+                    ..MonopolyRules::standard()
+                }),
+                Err(error) => says_what(Err(error)),
+            },
+            None => Ok(()),
+        },
+        6 => {
+            let rules = MonopolyRules::standard();
+            match read(parse_cards(text, FILE, &rules.board), text)? {
+                Some(cards) => monopoly(MonopolyRules { cards, ..rules }),
+                None => Ok(()),
+            }
+        }
+        7 => match read(MonopolyRules::standard().numbers.overlay(text, FILE), text)? {
+            Some(numbers) => monopoly(MonopolyRules {
+                numbers,
+                ..MonopolyRules::standard()
+            }),
+            None => Ok(()),
+        },
+        8 => match read(parse_actions(text, FILE), text)? {
+            Some(actions) => card_game(
+                CardRules {
+                    variant: Variant::Forfeit,
+                    actions,
+                    ..CardRules::standard()
+                },
+                seed,
+            ),
+            None => Ok(()),
+        },
+        9 => match read(CardRules::standard().numbers.overlay(text, FILE), text)? {
+            Some(numbers) => card_game(
+                CardRules {
+                    variant: Variant::Forfeit,
+                    numbers,
+                    ..CardRules::standard()
+                },
+                seed,
+            ),
+            None => Ok(()),
+        },
+        _ => match read(parse_rounds(text, FILE), text)? {
+            Some(rummy_rounds) => card_game(
+                CardRules {
+                    variant: Variant::Rummy,
+                    rummy_rounds,
+                    ..CardRules::standard()
+                },
+                seed,
+            ),
+            None => Ok(()),
+        },
+    }
+}
+
+/// The embedded text of each data file `read_and_play` reads, in its order.
+const DATA: [&str; 11] = [
+    DEFAULT_BOARD,
+    DEFAULT_TILES,
+    DEFAULT_RULES,
+    DEFAULT_HP_RULES,
+    DEFAULT_HP_BOARD,
+    DEFAULT_MONOPOLY_BOARD,
+    DEFAULT_OWL_POST,
+    DEFAULT_MONOPOLY_RULES,
+    DEFAULT_ACTIONS,
+    DEFAULT_CARD_RULES,
+    DEFAULT_ROUNDS,
+];
+
+#[test]
+fn every_embedded_data_file_reads_checks_and_plays() {
+    for (which, text) in DATA.iter().enumerate() {
+        let result = read_and_play(which, text, 1);
+        assert!(result.is_ok(), "file {which}: {result:?}");
+    }
+}
+
+/// A midgame position with a blank on the board, two racks, scores and an operation.
+const MIDGAME: &str =
+    "15/15/15/15/15/7F7/7A7/5HORN6/7M7/5PAStE5/15/15/15/15/15 BOQVXYZ/ABC 48/0 2 lex NWL20;";
+
+/// The fields a CGP error may name.
+fn is_cgp_field(field: &str) -> bool {
+    ["board", "racks", "scores", "scoreless turns", "operations"].contains(&field)
+        || field
+            .strip_prefix("board row ")
+            .and_then(|row| row.parse::<usize>().ok())
+            .is_some_and(|row| (1..=15).contains(&row))
+}
+
+/// A CGP read is written back the way it reads again, or refused naming a field.
+fn reads_back_or_names_a_field(text: &str) -> Result<(), TestCaseError> {
+    match text.parse::<Cgp>() {
+        Ok(cgp) => {
+            let written = cgp.to_string();
+            let again: Cgp = written
+                .parse()
+                .map_err(|e| TestCaseError::fail(format!("{written:?} does not read: {e}")))?;
+            prop_assert_eq!(again.to_string(), written);
+        }
+        Err(error) => prop_assert!(is_cgp_field(&error.field), "{:?}", error),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn a_data_file_with_typos_is_refused_or_plays(
+        which in 0..DATA.len(),
+        typos in typos(),
+        seed in 0..1000u64,
+    ) {
+        let text = with_typos(DATA[which], &typos);
+        if let Err(problem) = read_and_play(which, &text, seed) {
+            return Err(TestCaseError::fail(format!("file {which}: {problem}\n{text}")));
+        }
+    }
+
+    #[test]
+    fn a_cgp_with_typos_reads_back_or_names_a_field(typos in typos()) {
+        reads_back_or_names_a_field(&with_typos(MIDGAME, &typos))?;
+    }
+
+    #[test]
+    fn any_text_as_a_cgp_reads_back_or_names_a_field(text in "\\PC{0,120}") {
+        reads_back_or_names_a_field(&text)?;
+    }
+
+    #[test]
+    fn any_text_as_a_move_or_a_rack_is_a_value_or_an_error(text in "[A-Za-z0-9?()<>. -]{0,24}") {
+        let board: Board = MIDGAME.parse::<Cgp>().unwrap().board;
+        if let Ok(parsed) = Move::parse(&text, &board) {
+            // What was read is written in notation that reads as the same move.
+            let written = parsed.notation(&board);
+            prop_assert_eq!(Move::parse(&written, &board).ok(), Some(parsed), "{}", written);
+        }
+        if let Ok(rack) = Rack::parse(&text) {
+            prop_assert_eq!(Rack::parse(&rack.to_string()).ok(), Some(rack));
+        }
+    }
+}
