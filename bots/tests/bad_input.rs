@@ -27,9 +27,10 @@ use engine::scrabble::layout::DEFAULT_BOARD;
 use engine::scrabble::rules::DEFAULT_RULES;
 use engine::scrabble::tiles::DEFAULT_TILES;
 use engine::scrabble::{Board, Cgp, Game, Layout, Move, Rack, Rules, TileSet};
-use lexicon::{Edition, Lexicon};
+use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine};
 use proptest::prelude::*;
 use proptest::sample::Index;
+use proptest::test_runner::TestRunner;
 
 /// Characters a typo brings into a data file or a typed position: syntax, digits, letters,
 /// signs, a line break, and one character outside ASCII.
@@ -355,6 +356,50 @@ fn every_embedded_data_file_reads_checks_and_plays() {
     }
 }
 
+/// A word list of a few hundred words of every length: every 400th word of the embedded list.
+fn small_word_list() -> String {
+    let mut words = Vec::new();
+    lexicon(Edition::Plain)
+        .for_each_word(|word| words.push(String::from_utf8_lossy(word).into_owned()));
+    words
+        .into_iter()
+        .step_by(400)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A user's word list read as `--lexicon` reads it: refused naming a line it has, or (with
+/// bad lines skipped, as `--skip-invalid` does) a lexicon a crossword game plays to its end.
+fn word_list_reads_and_plays(text: &str, skip: bool, seed: u64) -> Result<(), String> {
+    let path = std::path::Path::new("edited-words.txt");
+    let on_bad = if skip {
+        OnBadLine::Skip
+    } else {
+        OnBadLine::Fail
+    };
+    let dictionary = match Dictionary::compile_text(text, path, on_bad) {
+        Ok(compiled) => compiled.dictionary,
+        Err(DictionaryError::BadLine { path: named, bad }) => {
+            let lines = text.lines().count().max(1);
+            return if named != path || bad.line == 0 || bad.line > lines {
+                Err(format!("{}: line {} of {lines}", named.display(), bad.line))
+            } else {
+                Ok(())
+            };
+        }
+        Err(DictionaryError::Empty { .. }) => return Ok(()),
+        Err(other) => return Err(format!("unexpected: {other}")),
+    };
+    let lexicon = Lexicon::new(dictionary, Edition::Plain).map_err(|e| e.to_string())?;
+    let mut game = Game::new(Arc::new(Rules::standard()), Arc::new(lexicon), 2, seed)
+        .map_err(|e| format!("no game: {e}"))?;
+    let mut seats = vec![
+        bot_by_name("greedy", seed).unwrap(),
+        bot_by_name("random", seed).unwrap(),
+    ];
+    play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())
+}
+
 /// A midgame position with a blank on the board, two racks, scores and an operation.
 const MIDGAME: &str =
     "15/15/15/15/15/7F7/7A7/5HORN6/7M7/5PAStE5/15/15/15/15/15 BOQVXYZ/ABC 48/0 2 lex NWL20;";
@@ -383,41 +428,107 @@ fn reads_back_or_names_a_field(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    #[test]
-    fn a_data_file_with_typos_is_refused_or_plays(
-        which in 0..DATA.len(),
-        typos in typos(),
-        seed in 0..1000u64,
-    ) {
-        let text = with_typos(DATA[which], &typos);
-        if let Err(problem) = read_and_play(which, &text, seed) {
-            return Err(TestCaseError::fail(format!("file {which}: {problem}\n{text}")));
-        }
+/// Checks `check` on `cases` values drawn from `strategy`; a failure panics with the
+/// smallest failing value proptest finds.
+fn property<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    check: impl Fn(S::Value) -> Result<(), TestCaseError>,
+) {
+    let mut runner = TestRunner::new(ProptestConfig::with_cases(cases));
+    if let Err(error) = runner.run(&strategy, check) {
+        panic!("{error}");
     }
+}
 
-    #[test]
-    fn a_cgp_with_typos_reads_back_or_names_a_field(typos in typos()) {
-        reads_back_or_names_a_field(&with_typos(MIDGAME, &typos))?;
-    }
+fn data_files_with_typos(cases: u32) {
+    property(
+        cases,
+        (0..DATA.len(), typos(), 0..1000u64),
+        |(which, typos, seed)| {
+            let text = with_typos(DATA[which], &typos);
+            read_and_play(which, &text, seed)
+                .map_err(|problem| TestCaseError::fail(format!("file {which}: {problem}\n{text}")))
+        },
+    );
+}
 
-    #[test]
-    fn any_text_as_a_cgp_reads_back_or_names_a_field(text in "\\PC{0,120}") {
-        reads_back_or_names_a_field(&text)?;
-    }
+fn cgps_with_typos(cases: u32) {
+    property(cases, typos(), |typos| {
+        reads_back_or_names_a_field(&with_typos(MIDGAME, &typos))
+    });
+}
 
-    #[test]
-    fn any_text_as_a_move_or_a_rack_is_a_value_or_an_error(text in "[A-Za-z0-9?()<>. -]{0,24}") {
-        let board: Board = MIDGAME.parse::<Cgp>().unwrap().board;
+fn any_text_as_a_cgp(cases: u32) {
+    property(cases, "\\PC{0,120}", |text| {
+        reads_back_or_names_a_field(&text)
+    });
+}
+
+fn any_text_as_a_move_or_a_rack(cases: u32) {
+    let board: Board = MIDGAME.parse::<Cgp>().unwrap().board;
+    property(cases, "[A-Za-z0-9?()<>. -]{0,24}", |text| {
         if let Ok(parsed) = Move::parse(&text, &board) {
             // What was read is written in notation that reads as the same move.
             let written = parsed.notation(&board);
-            prop_assert_eq!(Move::parse(&written, &board).ok(), Some(parsed), "{}", written);
+            prop_assert_eq!(
+                Move::parse(&written, &board).ok(),
+                Some(parsed),
+                "{}",
+                written
+            );
         }
         if let Ok(rack) = Rack::parse(&text) {
             prop_assert_eq!(Rack::parse(&rack.to_string()).ok(), Some(rack));
         }
-    }
+        Ok(())
+    });
+}
+
+fn word_lists_with_typos(cases: u32) {
+    let words = small_word_list();
+    property(
+        cases,
+        (typos(), any::<bool>(), 0..1000u64),
+        |(typos, skip, seed)| {
+            word_list_reads_and_plays(&with_typos(&words, &typos), skip, seed)
+                .map_err(TestCaseError::fail)
+        },
+    );
+}
+
+#[test]
+fn a_data_file_with_typos_is_refused_or_plays() {
+    data_files_with_typos(1000);
+}
+
+#[test]
+fn a_cgp_with_typos_reads_back_or_names_a_field() {
+    cgps_with_typos(1000);
+}
+
+#[test]
+fn any_text_as_a_cgp_reads_back_or_names_a_field() {
+    any_text_as_a_cgp(1000);
+}
+
+#[test]
+fn any_text_as_a_move_or_a_rack_is_a_value_or_an_error() {
+    any_text_as_a_move_or_a_rack(1000);
+}
+
+#[test]
+fn a_word_list_with_typos_is_refused_or_plays() {
+    // Each case compiles a word list and its graphs: fewer cases.
+    word_lists_with_typos(150);
+}
+
+#[test]
+#[ignore = "soak: every reader above on 20 to 50 times the cases (cargo test --release -- --ignored)"]
+fn soak_bad_input_in_every_reader() {
+    data_files_with_typos(50_000);
+    cgps_with_typos(50_000);
+    any_text_as_a_cgp(50_000);
+    any_text_as_a_move_or_a_rack(50_000);
+    word_lists_with_typos(3_000);
 }
