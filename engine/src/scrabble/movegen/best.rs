@@ -6,7 +6,7 @@ use lexicon::Lexicon;
 
 use super::candidate::{Candidate, Sink};
 use super::shadow::{
-    AnchorBounds, ExtentBounds, KeptStretches, Reach, Spelling, Stretch, TilesByPoints,
+    AnchorBounds, ExtentBounds, KeptStretches, RackSpelled, Reach, Spelling, Stretch, TilesByPoints,
 };
 use super::walk::{BlankUse, LineGen};
 use super::whole::{WholeWords, by_lookup, fewest_looked_up};
@@ -138,9 +138,20 @@ impl MoveGen {
     ) -> Ranking<'m, 'p, B> {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
+        // Another rack (or lexicon, or tile points) than the last search's: what the lexicon
+        // said of that one no longer holds.
+        if !self
+            .spelled
+            .as_ref()
+            .is_some_and(|spelled| spelled.is_for(lexicon, rack, &points))
+        {
+            self.spelled = Some(RackSpelled::of(lexicon, rack, &points));
+            self.whole_with.clear();
+            self.whole_words.start(rack);
+        }
+        let spelled = self.spelled.take().expect("set above");
         let mut whole_with = std::mem::take(&mut self.whole_with);
-        whole_with.clear();
-        let mut spelling = Spelling::new(lexicon, rack, &points, &mut whole_with);
+        let mut spelling = Spelling::new(lexicon, rack, &points, &spelled, &mut whole_with);
         let tiles_by_points = TilesByPoints::of(rack, &points);
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
@@ -190,8 +201,8 @@ impl MoveGen {
             }
         }
         self.whole_with = whole_with;
-        let mut whole_words = std::mem::take(&mut self.whole_words);
-        whole_words.start(rack);
+        self.spelled = Some(spelled);
+        let whole_words = std::mem::take(&mut self.whole_words);
         let work = std::mem::take(&mut self.work);
         Ranking {
             movegen: self,

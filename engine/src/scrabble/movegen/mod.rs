@@ -56,9 +56,12 @@ pub struct MoveGen {
     ranked: Vec<best::RankedAnchor>,
     /// The ranked anchors' per-stretch bounds, for a search that abandons partial words.
     stretches: Vec<i32>,
-    /// This turn's answers to "do the whole rack and these board letters spell a word?".
+    /// What the last search's rack spells by itself, and for which lexicon and tile points:
+    /// the answers below are for that rack.
+    spelled: Option<shadow::RackSpelled>,
+    /// Answers to "do the whole rack and these board letters spell a word?".
     whole_with: whole::CountsMap<bool>,
-    /// This turn's words for plays looked up (the whole rack, or nearly), by their letters.
+    /// Words for plays looked up (the whole rack, or nearly), by their letters.
     whole_words: whole::WholeWords,
     /// A search's pieces of work, reused by [`MoveGen::best`].
     work: Vec<best::Work>,
@@ -93,6 +96,7 @@ impl MoveGen {
             cross_points: [[NO_CROSS; SQUARES]; 2],
             ranked: Vec::with_capacity(2 * SQUARES),
             stretches: Vec::new(),
+            spelled: None,
             whole_with: whole::CountsMap::default(),
             whole_words: whole::WholeWords::default(),
             work: Vec::with_capacity(4 * SQUARES),

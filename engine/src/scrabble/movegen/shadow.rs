@@ -241,6 +241,40 @@ impl TilesByPoints {
     }
 }
 
+/// What the lexicon says `rack` can spell by itself, whatever the board: kept by the
+/// generator while its searches hold the same rack (an equity player's look-ahead searches
+/// each rack it draws once for every move it judges).
+#[derive(Debug, Clone)]
+pub(super) struct RackSpelled {
+    lexicon: u64,
+    points: [i32; KINDS],
+    rack: Rack,
+    /// Entry `k`: the most points `k` of the rack's tiles spelling a word by themselves add
+    /// up to, if any `k` do.
+    parts: [Option<i32>; MAX_WORD_LEN + 1],
+}
+
+impl RackSpelled {
+    /// Asks the lexicon's anagram graph what `rack` spells, its tiles worth `points`.
+    pub(super) fn of(lexicon: &Lexicon, rack: &Rack, points: &[i32; KINDS]) -> RackSpelled {
+        let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
+        let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
+        RackSpelled {
+            lexicon: lexicon.id(),
+            points: *points,
+            rack: *rack,
+            parts: lexicon
+                .anagram_graph()
+                .best_parts(&letters, rack.count(BLANK), &letter_points),
+        }
+    }
+
+    /// Whether these are the spellings of `rack` in `lexicon` with tiles worth `points`.
+    pub(super) fn is_for(&self, lexicon: &Lexicon, rack: &Rack, points: &[i32; KINDS]) -> bool {
+        self.lexicon == lexicon.id() && self.rack == *rack && self.points == *points
+    }
+}
+
 /// What the rack can spell (asked of the lexicon's anagram graph and word map) and score, while
 /// bounding anchors.
 pub(super) struct Spelling<'a> {
@@ -255,31 +289,33 @@ pub(super) struct Spelling<'a> {
     /// Entry `k`: the most points `k` of the rack's tiles spelling a word by themselves add
     /// up to, if any `k` do.
     parts: [Option<i32>; MAX_WORD_LEN + 1],
-    /// Whether the whole rack and these board letters spell a word, as found so far this turn.
+    /// Whether the whole rack and these board letters spell a word, as found so far for this rack.
     whole_with: &'a mut CountsMap<bool>,
 }
 
 impl<'a> Spelling<'a> {
-    /// What `rack` can spell, for bounds worked out with tile `points`; `whole_with` keeps
-    /// this turn's answers about the whole rack with board letters (cleared by the caller).
+    /// What `rack` can spell, for bounds worked out with tile `points`, from what the
+    /// lexicon said of it ([`RackSpelled`]); `whole_with` keeps the answers about the whole
+    /// rack with board letters (cleared by the caller for another rack).
     pub(super) fn new(
         lexicon: &'a Lexicon,
         rack: &Rack,
         points: &[i32; KINDS],
+        spelled: &RackSpelled,
         whole_with: &'a mut CountsMap<bool>,
     ) -> Spelling<'a> {
-        let letters: [u8; 26] = std::array::from_fn(|letter| rack.count(letter));
-        let letter_points: [i32; 26] = std::array::from_fn(|letter| points[letter]);
+        debug_assert!(
+            spelled.is_for(lexicon, rack, points),
+            "another rack's spellings"
+        );
         Spelling {
             lexicon,
             best_tiles: best_tiles(rack, points),
-            letters,
+            letters: std::array::from_fn(|letter| rack.count(letter)),
             counts: counts_of(rack),
             blanks: rack.count(BLANK),
             tiles: rack.len(),
-            parts: lexicon
-                .anagram_graph()
-                .best_parts(&letters, rack.count(BLANK), &letter_points),
+            parts: spelled.parts,
             whole_with,
         }
     }
@@ -298,7 +334,7 @@ impl<'a> Spelling<'a> {
         Some(i32::MAX)
     }
 
-    /// Whether the whole rack and the board tiles `letters` spell a word (asked once a turn
+    /// Whether the whole rack and the board tiles `letters` spell a word (asked once a rack
     /// for each set of letters).
     #[inline(never)]
     fn whole_rack_with(&mut self, letters: u128) -> bool {

@@ -65,7 +65,7 @@ fn for_each_kept(
 /// A map keyed by letter counts, hashed cheaply.
 pub(super) type CountsMap<V> = HashMap<LetterCounts, V, BuildHasherDefault<CountsHasher>>;
 
-/// The words looked up this turn, by the letters and blanks they were spelled with, and the
+/// The words looked up for a rack, by the letters and blanks they were spelled with, and the
 /// ways the rack's tiles divide into a looked-up play and a leave.
 #[derive(Debug, Clone, Default)]
 pub(super) struct WholeWords {
@@ -90,7 +90,7 @@ struct Split {
 const BLANKS_SHIFT: u32 = 120;
 
 impl WholeWords {
-    /// Starts a turn with `rack`, if [`by_lookup`] accepts it.
+    /// Starts on `rack` (another than the last search's), if [`by_lookup`] accepts it.
     pub(super) fn start(&mut self, rack: &Rack) {
         self.found.clear();
         self.letters.clear();
