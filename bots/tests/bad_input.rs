@@ -200,136 +200,126 @@ fn card_game(rules: CardRules, seed: u64) -> Result<(), String> {
     play_out_cards(&mut game, &mut seats).map_err(|e| e.to_string())
 }
 
+/// The rules one data file makes, with the rest of its game's standard rules.
+enum Built {
+    Crossword(Rules),
+    HarryPotter(HpRules),
+    Monopoly(MonopolyRules),
+    Cards(CardRules),
+}
+
 /// Reads `text` as data file `which` of [`DATA`], as the `owlery` command line reads a user's
-/// copy: an error must name its place; rules that read must pass their game's check or say
-/// what is wrong; and rules that pass must play a game to its end.
-fn read_and_play(which: usize, text: &str, seed: u64) -> Result<(), String> {
-    /// The file's reading: refused naming its place, or the rules built from it.
+/// copy: the rules it makes, or `None` for an error that names its place.
+fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
+    /// The file's reading: refused naming its place, or what it says.
     fn read<T>(result: Result<T, DataError>, text: &str) -> Result<Option<T>, String> {
         match result {
             Ok(value) => Ok(Some(value)),
             Err(error) => names_its_place(Err(error), FILE, text).map(|()| None),
         }
     }
-    /// The rules' check: passed, or an error saying what is wrong.
-    fn checked(result: Result<(), DataError>) -> Result<bool, String> {
-        says_what(result.clone())?;
-        Ok(result.is_ok())
-    }
-    let crossword = |rules: Rules| -> Result<(), String> {
-        if checked(rules.check())? {
-            crossword_game(rules, seed)?;
-        }
-        Ok(())
+    let crossword = Rules::standard;
+    let cards = |variant| CardRules {
+        variant,
+        ..CardRules::standard()
     };
-    let hp = |rules: HpRules| -> Result<(), String> {
-        if checked(rules.check())? {
-            hp_game(rules, seed)?;
-        }
-        Ok(())
-    };
-    let monopoly = |rules: MonopolyRules| -> Result<(), String> {
-        if checked(rules.check())? {
-            monopoly_game(rules, seed)?;
-        }
-        Ok(())
-    };
-    match which {
-        0 => match read(Layout::parse(text, FILE), text)? {
-            Some(layout) => crossword(Rules {
+    Ok(match which {
+        0 => read(Layout::parse(text, FILE), text)?.map(|layout| {
+            Built::Crossword(Rules {
                 layout,
-                ..Rules::standard()
-            }),
-            None => Ok(()),
-        },
-        1 => match read(TileSet::parse(text, FILE), text)? {
-            Some(tiles) => crossword(Rules {
+                ..crossword()
+            })
+        }),
+        1 => read(TileSet::parse(text, FILE), text)?.map(|tiles| {
+            Built::Crossword(Rules {
                 tiles,
-                ..Rules::standard()
-            }),
-            None => Ok(()),
-        },
-        2 => match read(Rules::standard().numbers.overlay(text, FILE), text)? {
-            Some(numbers) => crossword(Rules {
+                ..crossword()
+            })
+        }),
+        2 => read(crossword().numbers.overlay(text, FILE), text)?.map(|numbers| {
+            Built::Crossword(Rules {
                 numbers,
-                ..Rules::standard()
-            }),
-            None => Ok(()),
-        },
-        3 => match read(HpRules::standard().numbers.overlay(text, FILE), text)? {
-            Some(numbers) => hp(HpRules {
+                ..crossword()
+            })
+        }),
+        3 => read(HpRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+            Built::HarryPotter(HpRules {
                 numbers,
                 ..HpRules::standard()
-            }),
-            None => Ok(()),
-        },
-        4 => match read(Layout::parse(text, FILE), text)? {
-            Some(layout) => {
-                let mut rules = HpRules::standard();
-                rules.crossword.layout = layout;
-                hp(rules)
-            }
-            None => Ok(()),
-        },
+            })
+        }),
+        4 => read(Layout::parse(text, FILE), text)?.map(|layout| {
+            let mut rules = HpRules::standard();
+            rules.crossword.layout = layout;
+            Built::HarryPotter(rules)
+        }),
         5 => match read(MonopolyBoard::parse(text, FILE), text)? {
             // The Owl Post cards name spaces of the board they are read against.
             Some(board) => match parse_cards(DEFAULT_OWL_POST, "owl_post.toml", &board) {
-                Ok(cards) => monopoly(MonopolyRules {
+                Ok(cards) => Some(Built::Monopoly(MonopolyRules {
                     board,
                     cards,
                     ..MonopolyRules::standard()
-                }),
-                Err(error) => says_what(Err(error)),
+                })),
+                Err(error) => return says_what(Err(error)).map(|()| None),
             },
-            None => Ok(()),
+            None => None,
         },
         6 => {
             let rules = MonopolyRules::standard();
-            match read(parse_cards(text, FILE, &rules.board), text)? {
-                Some(cards) => monopoly(MonopolyRules { cards, ..rules }),
-                None => Ok(()),
-            }
+            read(parse_cards(text, FILE, &rules.board), text)?
+                .map(|cards| Built::Monopoly(MonopolyRules { cards, ..rules }))
         }
-        7 => match read(MonopolyRules::standard().numbers.overlay(text, FILE), text)? {
-            Some(numbers) => monopoly(MonopolyRules {
+        7 => read(MonopolyRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+            Built::Monopoly(MonopolyRules {
                 numbers,
                 ..MonopolyRules::standard()
-            }),
-            None => Ok(()),
-        },
-        8 => match read(parse_actions(text, FILE), text)? {
-            Some(actions) => card_game(
-                CardRules {
-                    variant: Variant::Forfeit,
-                    actions,
-                    ..CardRules::standard()
-                },
-                seed,
-            ),
-            None => Ok(()),
-        },
-        9 => match read(CardRules::standard().numbers.overlay(text, FILE), text)? {
-            Some(numbers) => card_game(
-                CardRules {
-                    variant: Variant::Forfeit,
-                    numbers,
-                    ..CardRules::standard()
-                },
-                seed,
-            ),
-            None => Ok(()),
-        },
-        _ => match read(parse_rounds(text, FILE), text)? {
-            Some(rummy_rounds) => card_game(
-                CardRules {
-                    variant: Variant::Rummy,
-                    rummy_rounds,
-                    ..CardRules::standard()
-                },
-                seed,
-            ),
-            None => Ok(()),
-        },
+            })
+        }),
+        8 => read(parse_actions(text, FILE), text)?.map(|actions| {
+            Built::Cards(CardRules {
+                actions,
+                ..cards(Variant::Forfeit)
+            })
+        }),
+        9 => read(CardRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+            Built::Cards(CardRules {
+                numbers,
+                ..cards(Variant::Forfeit)
+            })
+        }),
+        _ => read(parse_rounds(text, FILE), text)?.map(|rummy_rounds| {
+            Built::Cards(CardRules {
+                rummy_rounds,
+                ..cards(Variant::Rummy)
+            })
+        }),
+    })
+}
+
+/// Reads `text` as data file `which` of [`DATA`]: an error must name its place; rules that
+/// read must pass their game's check or say what is wrong; and rules that pass must play a
+/// game to its end.
+fn read_and_play(which: usize, text: &str, seed: u64) -> Result<(), String> {
+    let Some(built) = read(which, text)? else {
+        return Ok(());
+    };
+    let check = match &built {
+        Built::Crossword(rules) => rules.check(),
+        Built::HarryPotter(rules) => rules.check(),
+        Built::Monopoly(rules) => rules.check(),
+        // The card game's numbers are checked as they are read.
+        Built::Cards(_) => Ok(()),
+    };
+    says_what(check.clone())?;
+    if check.is_err() {
+        return Ok(());
+    }
+    match built {
+        Built::Crossword(rules) => crossword_game(rules, seed),
+        Built::HarryPotter(rules) => hp_game(rules, seed),
+        Built::Monopoly(rules) => monopoly_game(rules, seed),
+        Built::Cards(rules) => card_game(rules, seed),
     }
 }
 

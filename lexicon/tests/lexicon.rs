@@ -1,7 +1,7 @@
 //! The lexicon through its public API: the embedded sets, the Glossary's tricky entries,
 //! user word lists good and bad, and the queries.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine, WordMap, letter_counts};
 
@@ -182,15 +182,22 @@ fn bad_lines_name_the_file_the_line_and_the_text() {
     assert!(matches!(empty, Err(DictionaryError::Empty { .. })));
 }
 
-#[test]
-fn a_compiled_list_loads_back_and_damage_is_an_error() {
-    let dir = std::env::temp_dir().join(format!("owlery-lexicon-test-{}", std::process::id()));
+/// `words` (a line each) compiled to `words.lex` in a fresh directory named for `test`:
+/// the directory and the file.
+fn compiled(test: &str, words: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("owlery-lexicon-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("words.txt");
-    std::fs::write(&list, "Zebra\napple\nmango\n").unwrap();
-    let compiled = Dictionary::load(&list, OnBadLine::Fail).unwrap();
+    std::fs::write(&list, words).unwrap();
     let lex = dir.join("words.lex");
+    let compiled = Dictionary::load(&list, OnBadLine::Fail).unwrap();
     compiled.dictionary.save(&lex).unwrap();
+    (dir, lex)
+}
+
+#[test]
+fn a_compiled_list_loads_back_and_damage_is_an_error() {
+    let (dir, lex) = compiled("test", "Zebra\napple\nmango\n");
     let loaded = Dictionary::load(&lex, OnBadLine::Fail).unwrap().dictionary;
     assert_eq!(loaded.len(), 3);
     assert!(loaded.contains("ZEBRA") && loaded.contains("APPLE") && !loaded.contains("PEAR"));
@@ -227,13 +234,7 @@ fn a_compiled_list_loads_back_and_damage_is_an_error() {
 
 #[test]
 fn any_changed_or_missing_byte_of_a_compiled_list_is_refused() {
-    let dir = std::env::temp_dir().join(format!("owlery-lexicon-bytes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let list = dir.join("words.txt");
-    std::fs::write(&list, "CAT\nCATS\nACT\nDOG\nDOGS\nGOD\nQUIDDITCH\n").unwrap();
-    let lex = dir.join("words.lex");
-    let compiled = Dictionary::load(&list, OnBadLine::Fail).unwrap();
-    compiled.dictionary.save(&lex).unwrap();
+    let (dir, lex) = compiled("bytes", "CAT\nCATS\nACT\nDOG\nDOGS\nGOD\nQUIDDITCH\n");
     let good = std::fs::read(&lex).unwrap();
     let loads = |bytes: &[u8]| {
         std::fs::write(&lex, bytes).unwrap();
