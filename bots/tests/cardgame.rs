@@ -246,6 +246,25 @@ fn soak_10k_random_rummy_games() {
     }
 }
 
+#[test]
+fn rummy_hands_of_the_largest_size_still_find_words() {
+    // `hand_size = 15` gives sixteen cards after the draw, more than a word's letters: the
+    // greedy player once found no word in such a hand and laid nothing all game.
+    let (rules, lexicon) = setup();
+    let card = rules
+        .rummy_rounds
+        .iter()
+        .find(|card| card.name == "6 of the Best")
+        .unwrap();
+    let mut melds = 0;
+    let hand = engine::scrabble::Rack::parse("AEINRSTLOCDUMPHG").unwrap();
+    bots::cardgame::rummy::for_each_meld(card, &rules, &lexicon, &hand, |_, words, _| {
+        assert!(words.len() == 1 && words[0].len() == 6, "{words:?}");
+        melds += 1;
+    });
+    assert!(melds > 100, "{melds} melds of six letters in sixteen cards");
+}
+
 /// Rummy rules dealing from a pack of `letters` (a tiles file's lines).
 fn rummy_with_pack(letters: &str) -> Arc<CardRules> {
     let mut rules = CardRules::standard();

@@ -233,6 +233,12 @@ impl Lexicon {
         query::anagrams(&self.graph, rack)
     }
 
+    /// Every playable word the tiles with these letter counts and blanks can spell, longest
+    /// first: any number of tiles, where [`Lexicon::anagrams`] reads at most a word's length.
+    pub fn anagrams_of(&self, counts: [u8; 26], blanks: u8) -> Vec<String> {
+        query::anagrams_of(&self.graph, counts, blanks)
+    }
+
     /// Every playable word matching the pattern (`?` any letter), alphabetical.
     pub fn pattern(&self, pattern: &str) -> Result<Vec<String>, QueryError> {
         query::pattern_matches(&self.graph, pattern)

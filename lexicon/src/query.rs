@@ -64,6 +64,12 @@ pub fn anagrams(graph: &WordGraph, rack: &str) -> Result<Vec<String>, QueryError
             None => blanks += 1,
         }
     }
+    Ok(anagrams_of(graph, counts, blanks))
+}
+
+/// As [`anagrams`], for tiles given as counts of each letter and of blanks: as many as they
+/// are (a hand of cards may hold more than a word has letters).
+pub fn anagrams_of(graph: &WordGraph, mut counts: [u8; 26], mut blanks: u8) -> Vec<String> {
     let mut found = Vec::new();
     let mut word = Vec::with_capacity(MAX_WORD_LEN);
     anagram_walk(
@@ -83,7 +89,7 @@ pub fn anagrams(graph: &WordGraph, rack: &str) -> Result<Vec<String>, QueryError
                 .cmp(b.bytes().map(|c| c.to_ascii_uppercase()))
         })
     });
-    Ok(found)
+    found
 }
 
 fn anagram_walk(

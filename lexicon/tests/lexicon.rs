@@ -131,6 +131,15 @@ fn anagrams_with_two_blanks_show_the_blanks_in_lower_case() {
     assert!(found.windows(2).all(|pair| pair[0].len() >= pair[1].len()));
     assert!(lexicon.anagrams("QI?!").is_err());
     assert!(lexicon.anagrams("ABCDEFGHIJKLMNOP").is_err());
+    // By counts, any number of tiles: sixteen spell what fifteen of them do, and more.
+    let counts = |text: &str| -> [u8; 26] {
+        std::array::from_fn(|l| text.bytes().filter(|&b| b == b'A' + l as u8).count() as u8)
+    };
+    let fifteen = lexicon.anagrams_of(counts("AEINRSTLOCDUMPH"), 0);
+    let sixteen = lexicon.anagrams_of(counts("AEINRSTLOCDUMPHG"), 0);
+    assert_eq!(fifteen, lexicon.anagrams("AEINRSTLOCDUMPH").unwrap());
+    assert!(fifteen.iter().all(|word| sixteen.contains(word)));
+    assert!(sixteen.len() > fifteen.len() && sixteen.iter().any(|w| w.contains('G')));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! that keeps its chances), `random` lays whatever it finds first.
 
 use engine::cardgame::{CardRules, RoundCard, RummyGame, score_meld};
-use engine::scrabble::tiles::{BLANK, kind_char};
+use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
 use lexicon::Lexicon;
 use rand::{Rng, SeedableRng};
@@ -24,11 +24,11 @@ pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 /// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
 /// lengths `wanted` allows.
 fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: &impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
-    let text: String = rack.kinds().map(kind_char).collect();
-    let Ok(found) = lexicon.anagrams(&text) else {
-        return Vec::new();
-    };
-    found
+    // By counts, not a query string: a hand after the draw may hold more cards than a word
+    // has letters (16 with `hand_size = 15`).
+    let counts = std::array::from_fn(|letter| rack.count(letter));
+    lexicon
+        .anagrams_of(counts, rack.count(BLANK))
         .into_iter()
         .filter(|w| wanted(w.len()))
         .filter_map(|w| {
@@ -416,6 +416,7 @@ pub fn play_out_rummy(
 #[cfg(test)]
 mod tests {
     use engine::cardgame::CardRules;
+    use engine::scrabble::tiles::kind_char;
     use lexicon::Edition;
     use rand::seq::SliceRandom;
 
