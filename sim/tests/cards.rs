@@ -379,4 +379,41 @@ fn analyze_lists_a_rummy_hands_melds_for_a_round_card() {
         message.contains("--hand \" double \": no letters"),
         "{message}"
     );
+    // A hand larger than the rules deal is refused at once: twelve cards with two blanks
+    // once listed 15.9 million melds in 40 s and 2.7 GB.
+    let rummy = ["analyze", "scrabble-cards", "--variant", "rummy"];
+    let large = owlery(
+        &[
+            &rummy[..],
+            &["--round", "Full Monty", "--hand", "??REIESRTANL"],
+        ]
+        .concat(),
+        "",
+    );
+    assert_eq!(large.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&large.stderr);
+    assert!(
+        message.contains(
+            "--hand: 12 cards; a Rummy hand after the draw (hand_size + 1) holds 8 at most"
+        ),
+        "{message}"
+    );
+    let classic = owlery(&["analyze", "scrabble-cards", "--hand", "AEINRSTL"], "");
+    let message = String::from_utf8_lossy(&classic.stderr);
+    assert!(
+        message.contains("--hand: 8 cards; a hand (hand_size) holds 7 at most"),
+        "{message}"
+    );
+    // With the rules' hand made larger, so may the hand be; `--top` keeps only the best.
+    let larger = ran(&owlery(
+        &[
+            &rummy[..],
+            &["--round", "6 of the Best", "--hand", "??REIESRTANL"],
+            &["--set", "hand_size=11", "--top", "3", "--format", "csv"],
+        ]
+        .concat(),
+        "",
+    ));
+    assert_eq!(larger.lines().count(), 4, "{larger}");
+    assert!(larger.lines().nth(3).unwrap().starts_with("3,"), "{larger}");
 }

@@ -25,6 +25,67 @@ struct Row {
     points: i32,
 }
 
+/// The plays found so far, to be listed best first (most points, then by notation): with
+/// `--top N` only the N best are kept as they come, so the millions of plays of a large hand
+/// do not all wait in memory.
+struct Listing {
+    rows: Vec<Row>,
+    top: Option<usize>,
+    /// Whether the same play found twice is listed once.
+    once: bool,
+}
+
+impl Listing {
+    fn new(top: Option<usize>, once: bool) -> Listing {
+        Listing {
+            rows: Vec::new(),
+            top,
+            once,
+        }
+    }
+
+    fn push(&mut self, row: Row) {
+        self.rows.push(row);
+        if self
+            .top
+            .is_some_and(|top| self.rows.len() >= 2 * top + 4096)
+        {
+            self.settle();
+        }
+    }
+
+    /// Sorts, drops repeats and keeps the best `top`: a play dropped here is beaten by `top`
+    /// others, whatever comes later.
+    fn settle(&mut self) {
+        self.rows
+            .sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.play.cmp(&b.play)));
+        if self.once {
+            self.rows.dedup_by(|a, b| a.play == b.play);
+        }
+        self.rows.truncate(self.top.unwrap_or(usize::MAX));
+    }
+
+    /// The listing, ranked.
+    fn ranked(mut self) -> Vec<Row> {
+        self.settle();
+        for (index, row) in self.rows.iter_mut().enumerate() {
+            row.rank = index + 1;
+        }
+        self.rows
+    }
+}
+
+/// Refuses a hand larger than the game deals: `most` cards (`what` says why).
+fn check_hand_size(hand: &Rack, most: usize, what: &str) -> anyhow::Result<()> {
+    if hand.len() > most {
+        bail!(
+            "--hand: {} cards; {what} holds {most} at most (--set hand_size=N changes it)",
+            hand.len()
+        );
+    }
+    Ok(())
+}
+
 /// Reads `--hand`: letters (at least one), then `double` / `triple` for each Premium card held.
 fn parse_hand(text: &str) -> anyhow::Result<Hand> {
     let mut hand = Hand::default();
@@ -54,6 +115,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     let table = parse_table(&args.table).map_err(|message| anyhow::anyhow!("--table {message}"))?;
     let rules = card_rules(&args.data, VariantArg::Classic)?;
+    check_hand_size(&hand.letters, rules.numbers.hand_size, "a hand (hand_size)")?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     for run in table.words() {
         let word = table.text(&run).to_ascii_uppercase();
@@ -76,7 +138,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         lexicon: &lexicon,
     };
     let opening = table.is_empty();
-    let mut rows = Vec::new();
+    let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
         let (premium, points) = best_premium(&view, candidate, opening);
         let play = candidate.to_play(premium);
@@ -92,19 +154,14 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(" ")
         });
-        rows.push(Row {
+        listing.push(Row {
             rank: 0,
             play: play_notation(&after, &play),
             words,
             points,
         });
     });
-    rows.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.play.cmp(&b.play)));
-    rows.truncate(args.top.unwrap_or(usize::MAX));
-    for (index, row) in rows.iter_mut().enumerate() {
-        row.rank = index + 1;
-    }
-    print_rows(args.format, &rows)
+    print_rows(args.format, &listing.ranked())
 }
 
 /// The listing, as a table, CSV or JSON.
@@ -139,6 +196,12 @@ fn print_rows(format: Format, rows: &[Row]) -> anyhow::Result<ExitCode> {
 /// Every meld of a Rummy hand (after the draw) for a Round card, best first.
 fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
     let rules = card_rules(&args.data, VariantArg::Rummy)?;
+    let after_draw = rules.numbers.hand_size + 1;
+    check_hand_size(
+        hand,
+        after_draw,
+        "a Rummy hand after the draw (hand_size + 1)",
+    )?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     let mut names: Vec<&str> = rules.rummy_rounds.iter().map(|c| c.name.as_str()).collect();
     names.dedup();
@@ -155,24 +218,18 @@ fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
     else {
         bail!("--round {wanted:?}: expected one of: {}", names.join(", "));
     };
-    let mut rows = Vec::new();
+    let mut listing = Listing::new(args.top, true);
     for_each_meld(card, &rules, &lexicon, hand, |points, words, discard| {
         let words: Vec<String> = words
             .iter()
             .map(|w| w.iter().map(|c| c.to_char()).collect())
             .collect();
-        rows.push(Row {
+        listing.push(Row {
             rank: 0,
             play: format!("{} / {}", words.join(" "), kind_char(discard as usize)),
             words: words.join(" "),
             points,
         });
     });
-    rows.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.play.cmp(&b.play)));
-    rows.dedup_by(|a, b| a.play == b.play);
-    rows.truncate(args.top.unwrap_or(usize::MAX));
-    for (index, row) in rows.iter_mut().enumerate() {
-        row.rank = index + 1;
-    }
-    print_rows(args.format, &rows)
+    print_rows(args.format, &listing.ranked())
 }
