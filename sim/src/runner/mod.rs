@@ -154,14 +154,14 @@ pub fn run<C: Contest>(
     progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     finish(dir, manifest, &range)?;
-    println!(
-        "{total} games in {seconds:.2} s: {:.1} games/s",
-        if seconds > 0.0 {
-            total as f64 / seconds
-        } else {
-            0.0
-        }
-    );
+    let rate = if seconds > 0.0 {
+        total as f64 / seconds
+    } else {
+        0.0
+    };
+    // A slow run (sixteen-card Rummy hands, a long look ahead) shows a rate, not 0.0.
+    let decimals = if rate < 1.0 { 3 } else { 1 };
+    println!("{total} games in {seconds:.2} s: {rate:.decimals$} games/s");
     Ok(())
 }
 
