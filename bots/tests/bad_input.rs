@@ -425,7 +425,13 @@ fn property<S: Strategy>(
     strategy: S,
     check: impl Fn(S::Value) -> Result<(), TestCaseError>,
 ) {
-    let mut runner = TestRunner::new(ProptestConfig::with_cases(cases));
+    // Failures are not saved to a file: the smallest failing value is in the panic message.
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let mut runner = TestRunner::new(config);
     if let Err(error) = runner.run(&strategy, check) {
         panic!("{error}");
     }

@@ -208,4 +208,12 @@ fn each_kind_of_illegal_move_is_refused_with_its_reason() {
     ));
     // A typed move over a square that holds another letter is refused when read.
     assert!(Move::parse("8F HAT", game.board()).is_err());
+    // As is one with no letters (found by bots/tests/bad_input.rs's soak: "A1 (" read as a
+    // placement of nothing, whose notation did not read back).
+    for empty_word in ["A1 (", "8H ()", "8H <"] {
+        let error = Move::parse(empty_word, game.board())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("no letters after the coordinate"), "{error}");
+    }
 }

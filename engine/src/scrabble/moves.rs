@@ -241,6 +241,9 @@ impl Move {
             };
             len += 1;
         }
+        if len == 0 {
+            return Err(fail("no letters after the coordinate"));
+        }
         placement.len = len as u8;
         Ok(Move::Place(placement))
     }
