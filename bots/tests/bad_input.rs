@@ -212,7 +212,7 @@ enum Built {
 /// copy: the rules it makes, or `None` for an error that names its place.
 fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
     /// The file's reading: refused naming its place, or what it says.
-    fn read<T>(result: Result<T, DataError>, text: &str) -> Result<Option<T>, String> {
+    fn parsed<T>(result: Result<T, DataError>, text: &str) -> Result<Option<T>, String> {
         match result {
             Ok(value) => Ok(Some(value)),
             Err(error) => names_its_place(Err(error), FILE, text).map(|()| None),
@@ -224,36 +224,36 @@ fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
         ..CardRules::standard()
     };
     Ok(match which {
-        0 => read(Layout::parse(text, FILE), text)?.map(|layout| {
+        0 => parsed(Layout::parse(text, FILE), text)?.map(|layout| {
             Built::Crossword(Rules {
                 layout,
                 ..crossword()
             })
         }),
-        1 => read(TileSet::parse(text, FILE), text)?.map(|tiles| {
+        1 => parsed(TileSet::parse(text, FILE), text)?.map(|tiles| {
             Built::Crossword(Rules {
                 tiles,
                 ..crossword()
             })
         }),
-        2 => read(crossword().numbers.overlay(text, FILE), text)?.map(|numbers| {
+        2 => parsed(crossword().numbers.overlay(text, FILE), text)?.map(|numbers| {
             Built::Crossword(Rules {
                 numbers,
                 ..crossword()
             })
         }),
-        3 => read(HpRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+        3 => parsed(HpRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
             Built::HarryPotter(HpRules {
                 numbers,
                 ..HpRules::standard()
             })
         }),
-        4 => read(Layout::parse(text, FILE), text)?.map(|layout| {
+        4 => parsed(Layout::parse(text, FILE), text)?.map(|layout| {
             let mut rules = HpRules::standard();
             rules.crossword.layout = layout;
             Built::HarryPotter(rules)
         }),
-        5 => match read(MonopolyBoard::parse(text, FILE), text)? {
+        5 => match parsed(MonopolyBoard::parse(text, FILE), text)? {
             // The Owl Post cards name spaces of the board they are read against.
             Some(board) => match parse_cards(DEFAULT_OWL_POST, "owl_post.toml", &board) {
                 Ok(cards) => Some(Built::Monopoly(MonopolyRules {
@@ -267,28 +267,28 @@ fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
         },
         6 => {
             let rules = MonopolyRules::standard();
-            read(parse_cards(text, FILE, &rules.board), text)?
+            parsed(parse_cards(text, FILE, &rules.board), text)?
                 .map(|cards| Built::Monopoly(MonopolyRules { cards, ..rules }))
         }
-        7 => read(MonopolyRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+        7 => parsed(MonopolyRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
             Built::Monopoly(MonopolyRules {
                 numbers,
                 ..MonopolyRules::standard()
             })
         }),
-        8 => read(parse_actions(text, FILE), text)?.map(|actions| {
+        8 => parsed(parse_actions(text, FILE), text)?.map(|actions| {
             Built::Cards(CardRules {
                 actions,
                 ..cards(Variant::Forfeit)
             })
         }),
-        9 => read(CardRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+        9 => parsed(CardRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
             Built::Cards(CardRules {
                 numbers,
                 ..cards(Variant::Forfeit)
             })
         }),
-        _ => read(parse_rounds(text, FILE), text)?.map(|rummy_rounds| {
+        _ => parsed(parse_rounds(text, FILE), text)?.map(|rummy_rounds| {
             Built::Cards(CardRules {
                 rummy_rounds,
                 ..cards(Variant::Rummy)

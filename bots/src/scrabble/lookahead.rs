@@ -77,6 +77,17 @@ pub struct Lookahead {
     worth: Vec<i64>,
     /// Each judged move's replies, summed over the samples so far.
     replies: Vec<i64>,
+    /// This turn's judged moves as the replies meet them.
+    judged: Vec<Judged>,
+}
+
+/// A judged move as its replies meet it: the tiles it lays, the tiles it draws after and the
+/// rack it leaves.
+#[derive(Debug, Clone, Copy)]
+struct Judged {
+    placement: Option<Placement>,
+    drawn: usize,
+    leave: Rack,
 }
 
 impl Lookahead {
@@ -99,6 +110,7 @@ impl Lookahead {
             reply_board: Board::empty(),
             worth: Vec::with_capacity(reach.width + 1),
             replies: Vec::with_capacity(reach.width + 1),
+            judged: Vec::with_capacity(reach.width + 1),
         }
     }
 
@@ -146,22 +158,32 @@ impl Lookahead {
         // games a second than move by move, docs/BOTS.md).
         self.replies.clear();
         self.replies.resize(moves.len(), 0);
+        self.judged.clear();
+        self.judged.extend(moves.iter().map(|&(_, action)| {
+            let placement = match action {
+                Move::Place(placement) => Some(placement),
+                _ => None,
+            };
+            Judged {
+                placement,
+                drawn: placement.map_or(0, |p| p.placed_count().min(observation.bag_len)),
+                leave: placement.map_or(observation.rack, |p| leave_after(&observation.rack, &p)),
+            }
+        }));
         // Plain data: a copy, no allocation.
         let mut board = std::mem::take(&mut self.board);
         board.clone_from(observation.board);
         for sample in 0..self.samples.len() {
-            for (judged, &(_, action)) in moves.iter().enumerate() {
-                let placement = match action {
-                    Move::Place(placement) => Some(placement),
-                    _ => None,
-                };
-                let leave =
-                    placement.map_or(observation.rack, |p| leave_after(&observation.rack, &p));
+            for judged in 0..self.judged.len() {
+                let Judged {
+                    placement,
+                    drawn,
+                    leave,
+                } = self.judged[judged];
                 // A move going out with the bag empty ends the game: no reply.
                 if observation.bag_len == 0 && leave.is_empty() {
                     continue;
                 }
-                let drawn = placement.map_or(0, |p| p.placed_count().min(observation.bag_len));
                 let placed = || placement.iter().flat_map(|p| p.placed());
                 for (square, cell) in placed() {
                     board.set(square / SIZE, square % SIZE, cell);

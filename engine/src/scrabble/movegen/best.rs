@@ -149,9 +149,9 @@ impl MoveGen {
             self.whole_with.clear();
             self.whole_words.start(rack);
         }
-        let spelled = self.spelled.take().expect("set above");
+        let spelled = self.spelled.as_ref().expect("set above");
         let mut whole_with = std::mem::take(&mut self.whole_with);
-        let mut spelling = Spelling::new(lexicon, rack, &points, &spelled, &mut whole_with);
+        let mut spelling = Spelling::new(lexicon, rack, &points, spelled, &mut whole_with);
         let tiles_by_points = TilesByPoints::of(rack, &points);
         let mut ranked = std::mem::take(&mut self.ranked);
         ranked.clear();
@@ -201,7 +201,6 @@ impl MoveGen {
             }
         }
         self.whole_with = whole_with;
-        self.spelled = Some(spelled);
         let whole_words = std::mem::take(&mut self.whole_words);
         let work = std::mem::take(&mut self.work);
         Ranking {
