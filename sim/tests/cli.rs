@@ -232,7 +232,8 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     assert!(
         stderr(&unknown).contains(
             "unknown bot \"genius\": expected one of greedy, equity, lookahead, \
-             lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), random\n"
+             lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver, \
+             solver:BUDGET (budget 1 to 100000000), random\n"
         ),
         "{}",
         stderr(&unknown)

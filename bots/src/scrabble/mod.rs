@@ -1,11 +1,13 @@
 //! Crossword bots behind one [`Bot`] trait, and the registry that names them.
 
+pub mod endgame;
 mod equity;
 mod greedy;
 pub mod leaves;
 pub mod lookahead;
 mod play;
 mod random;
+mod solver;
 
 use engine::scrabble::{Move, Observation};
 
@@ -14,6 +16,7 @@ pub use greedy::Greedy;
 pub use lookahead::{Lookahead, Reach};
 pub use play::{BotError, play_out};
 pub use random::RandomBot;
+pub use solver::Solver;
 
 /// A crossword strategy: given what its seat may see, it picks a move.
 pub trait Bot: Send {
@@ -49,6 +52,14 @@ pub const BOTS: &[(&str, &str)] = &[
         "lookahead judging WIDTH moves over SAMPLES racks, as lookahead:4x12",
     ),
     (
+        "solver",
+        "lookahead until the bag is empty; then, with two players, both racks known, the endgame searched to its end (alpha-beta, at most 20,000 positions a turn)",
+    ),
+    (
+        SOLVER_BUDGETED,
+        "solver expanding at most BUDGET endgame positions a turn, as solver:200000",
+    ),
+    (
         "random",
         "a uniformly random legal placement, sometimes an exchange or a pass: the fuzzing baseline",
     ),
@@ -56,6 +67,12 @@ pub const BOTS: &[(&str, &str)] = &[
 
 /// How a lookahead of another reach is named, with the ranges allowed (see [`Reach`]).
 pub const LOOKAHEAD_REACHED: &str = "lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)";
+
+/// How a solver of another budget is named, with the range allowed.
+pub const SOLVER_BUDGETED: &str = "solver:BUDGET (budget 1 to 100000000)";
+
+/// The most endgame positions a `solver:BUDGET` may expand a turn.
+const MOST_BUDGET: u32 = 100_000_000;
 
 /// A bot name that is not in the registry of its game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,10 +102,24 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
         let model = leaves::LeaveModel::in_use();
         return Ok(Box::new(Lookahead::with_reach(model, seed, reach)));
     }
+    if let Some(budget) = name.strip_prefix("solver:") {
+        let budget = budget
+            .parse()
+            .ok()
+            .filter(|budget| (1..=MOST_BUDGET).contains(budget))
+            .ok_or_else(unknown)?;
+        let model = leaves::LeaveModel::in_use();
+        return Ok(Box::new(Solver::new(model, seed, budget)));
+    }
     match name {
         "greedy" => Ok(Box::new(Greedy::new())),
         "equity" => Ok(Box::new(Equity::new(leaves::LeaveModel::in_use()))),
         "lookahead" => Ok(Box::new(Lookahead::new(leaves::LeaveModel::in_use(), seed))),
+        "solver" => Ok(Box::new(Solver::new(
+            leaves::LeaveModel::in_use(),
+            seed,
+            endgame::BUDGET,
+        ))),
         "random" => Ok(Box::new(RandomBot::new(seed))),
         _ => Err(unknown()),
     }

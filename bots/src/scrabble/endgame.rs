@@ -1,0 +1,496 @@
+//! The two-player endgame searched: once the bag is empty each seat knows the other's rack (the
+//! tiles it has not seen), and the rest of the game is a contest of perfect information.
+//! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
+//! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
+
+use engine::scrabble::tiles::{Cell, KINDS};
+use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE};
+
+/// Positions expanded (moves generated) at most a turn, unless asked otherwise.
+pub const BUDGET: u32 = 20_000;
+
+/// The deepest search tried, in plies: seven tiles a side and the scoreless turns that can end
+/// a game are fewer.
+const MOST_PLIES: u8 = 24;
+
+/// Transposition table entries (a power of two): 1.5 MB.
+const TABLE_SIZE: usize = 1 << 16;
+
+/// Searches a two-player endgame for the move worth most to the end of the game.
+#[derive(Debug, Clone)]
+pub struct EndgameSearch {
+    budget: u32,
+    movegen: MoveGen,
+    board: Board,
+    /// Each ply's placements, the most promising first.
+    plies: Vec<Vec<Scored>>,
+    table: Vec<Entry>,
+    /// Positions expanded in this turn's search.
+    expanded: u32,
+    /// The budget ran out in the current iteration: its result is not used.
+    aborted: bool,
+    /// A value below the current node rests on an estimate (a position left unsearched).
+    estimated: bool,
+    /// The root's best move in the last iteration completed.
+    root_best: u16,
+}
+
+/// A placement in a ply's list.
+#[derive(Debug, Clone, Copy)]
+struct Scored {
+    /// What it gains at once: its score, and the end's adjustments if it goes out.
+    gain: i32,
+    score: i32,
+    placement: Placement,
+}
+
+/// What a search says of one endgame position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// The move chosen.
+    pub chosen: Move,
+    /// The points it gains the mover over the opponent from here to the end, adjustments
+    /// included; an estimate unless `solved`.
+    pub value: i32,
+    /// Plies searched.
+    pub plies: u8,
+    /// Whether the search reached the end of the game on every line it did not prune.
+    pub solved: bool,
+    /// Positions expanded.
+    pub expanded: u32,
+}
+
+/// A position searched before: its key, value and how far it was searched.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    key: u64,
+    value: i32,
+    /// Plies searched below it; [`SOLVED`] if to the end of the game.
+    depth: u8,
+    bound: Bound,
+    /// Index of its best move in its ordered moves ([`PASS`] for a pass).
+    best: u16,
+}
+
+/// A depth beyond any search: the value needs no estimate.
+const SOLVED: u8 = u8::MAX;
+/// The index standing for a pass.
+const PASS: u16 = u16::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least this.
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    value: 0,
+    depth: 0,
+    bound: Bound::Exact,
+    best: PASS,
+};
+
+/// One endgame position as the search walks it: the racks, whose turn, the scoreless run.
+#[derive(Debug, Clone, Copy)]
+struct Position {
+    racks: [Rack; 2],
+    mover: usize,
+    scoreless: u32,
+    /// The board's tiles hashed.
+    board_key: u64,
+}
+
+/// What the rules say of the end, for the two seats.
+#[derive(Debug, Clone, Copy)]
+struct Ending<'g> {
+    points: [i32; KINDS],
+    keeps_leftovers: [bool; 2],
+    scoreless_to_end: u32,
+    observation: &'g Observation<'g>,
+}
+
+impl Ending<'_> {
+    fn rack_points(&self, rack: &Rack) -> i32 {
+        rack.points(|kind| self.points[kind])
+    }
+
+    /// Rule 24 for `seat` holding `rack` at the end: lost, or its own (Hufflepuff).
+    fn adjustment(&self, seat: usize, rack: &Rack) -> i32 {
+        let points = self.rack_points(rack);
+        if self.keeps_leftovers[seat] {
+            points
+        } else {
+            -points
+        }
+    }
+
+    /// What `seat` holding `rack` gives the player going out.
+    fn given(&self, seat: usize, rack: &Rack) -> i32 {
+        if self.keeps_leftovers[seat] {
+            0
+        } else {
+            self.rack_points(rack)
+        }
+    }
+
+    /// The mover's gain over the opponent when the mover goes out.
+    fn going_out(&self, position: &Position) -> i32 {
+        let opponent = 1 - position.mover;
+        let rack = &position.racks[opponent];
+        self.given(opponent, rack) - self.adjustment(opponent, rack)
+    }
+
+    /// The mover's gain over the opponent when scoreless turns end the game.
+    fn scoreless_end(&self, position: &Position) -> i32 {
+        let (mover, opponent) = (position.mover, 1 - position.mover);
+        self.adjustment(mover, &position.racks[mover])
+            - self.adjustment(opponent, &position.racks[opponent])
+    }
+
+    /// A guess at the rest of an unsearched game: as likely the mover goes out as the
+    /// opponent.
+    fn estimate(&self, position: &Position) -> i32 {
+        let swapped = Position {
+            mover: 1 - position.mover,
+            ..*position
+        };
+        (self.going_out(position) - self.going_out(&swapped)) / 2
+    }
+}
+
+impl Default for EndgameSearch {
+    fn default() -> Self {
+        EndgameSearch::new(BUDGET)
+    }
+}
+
+impl EndgameSearch {
+    /// A search expanding at most `budget` positions a turn (at least the first ply's).
+    pub fn new(budget: u32) -> EndgameSearch {
+        EndgameSearch {
+            budget,
+            movegen: MoveGen::new(),
+            board: Board::empty(),
+            plies: Vec::new(),
+            table: Vec::new(),
+            expanded: 0,
+            aborted: false,
+            estimated: false,
+            root_best: PASS,
+        }
+    }
+
+    /// Whether the search applies: two players, the bag empty, each rack holding a tile, and no
+    /// word to be read backwards.
+    pub fn applies(observation: &Observation<'_>) -> bool {
+        observation.scores.len() == 2
+            && observation.bag_len == 0
+            && !observation.backwards
+            && !observation.rack.is_empty()
+            && observation.unseen.iter().any(|&count| count > 0)
+    }
+
+    /// The best move for the observing seat, searched as deep as the budget allows; `None`
+    /// where the search does not apply ([`EndgameSearch::applies`]).
+    pub fn search(&mut self, observation: &Observation<'_>) -> Option<Verdict> {
+        if !EndgameSearch::applies(observation) {
+            return None;
+        }
+        let mut opponent_rack = Rack::EMPTY;
+        for (kind, &count) in observation.unseen.iter().enumerate() {
+            for _ in 0..count {
+                opponent_rack.add(kind);
+            }
+        }
+        let seat = observation.seat;
+        let mut racks = [Rack::EMPTY; 2];
+        racks[seat] = observation.rack;
+        racks[1 - seat] = opponent_rack;
+        let ending = Ending {
+            points: std::array::from_fn(|kind| observation.rules.tiles.points(kind)),
+            keeps_leftovers: [
+                observation.keeps_leftovers[0],
+                observation.keeps_leftovers[1],
+            ],
+            scoreless_to_end: observation.rules.numbers.scoreless_turns_to_end,
+            observation,
+        };
+        self.board.clone_from(observation.board);
+        let board_key = (0..SIZE * SIZE)
+            .filter(|&square| !self.board.at(square).is_empty())
+            .fold(0, |key, square| {
+                key ^ square_key(square, self.board.at(square))
+            });
+        let root = Position {
+            racks,
+            mover: seat,
+            scoreless: observation.scoreless,
+            board_key,
+        };
+        // Values depend only on the position, but a table kept from turn to turn would make a
+        // turn's choice depend on what was searched before it.
+        self.table.clear();
+        self.table.resize(TABLE_SIZE, EMPTY_ENTRY);
+        self.expanded = 0;
+        let mut verdict = None;
+        for plies in 1..=MOST_PLIES {
+            self.aborted = false;
+            self.estimated = false;
+            let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
+            if self.aborted {
+                break;
+            }
+            let chosen = match self.root_best {
+                PASS => Move::Pass,
+                index => Move::Place(self.plies[0][usize::from(index)].placement),
+            };
+            let solved = !self.estimated;
+            verdict = Some(Verdict {
+                chosen,
+                value,
+                plies,
+                solved,
+                expanded: self.expanded,
+            });
+            if solved {
+                break;
+            }
+        }
+        verdict.map(|verdict| Verdict {
+            expanded: self.expanded,
+            ..verdict
+        })
+    }
+
+    /// The mover's gain over the opponent from `position` to the end, searched `depth` plies
+    /// (within `alpha` and `beta`, as alpha-beta prunes).
+    fn negamax(
+        &mut self,
+        ending: &Ending<'_>,
+        position: &Position,
+        ply: usize,
+        depth: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let key = key_of(position);
+        let entry = self.table[slot(key)];
+        let known = entry.key == key;
+        if known && ply > 0 && entry.depth >= depth {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if usable {
+                self.estimated |= entry.depth != SOLVED;
+                return entry.value;
+            }
+        }
+        if depth == 0 {
+            self.estimated = true;
+            return ending.estimate(position);
+        }
+        // The root of the first iteration is always expanded, so a search always has a move.
+        if self.expanded >= self.budget.max(1) {
+            self.aborted = true;
+            return 0;
+        }
+        self.expanded += 1;
+        self.generate_moves(ending, position, ply);
+        let moves = std::mem::take(&mut self.plies[ply]);
+        let first = known
+            .then_some(entry.best)
+            .filter(|&best| best == PASS || usize::from(best) < moves.len());
+        // The table's best move first, then the placements as ordered, then a pass.
+        let rest = (0..moves.len() as u16)
+            .chain(std::iter::once(PASS))
+            .filter(|&index| Some(index) != first);
+        let estimated_above = std::mem::replace(&mut self.estimated, false);
+        let alpha_before = alpha;
+        let mut best_value = -i32::MAX;
+        let mut best = PASS;
+        for index in first.into_iter().chain(rest) {
+            let value = match index {
+                PASS => self.after_pass(ending, position, ply, depth, alpha, beta),
+                _ => {
+                    let scored = &moves[usize::from(index)];
+                    self.after_placement(ending, position, scored, ply, depth, alpha, beta)
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if value > best_value {
+                best_value = value;
+                best = index;
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.plies[ply] = moves;
+        let solved = !self.estimated;
+        self.estimated |= estimated_above;
+        if self.aborted {
+            return 0;
+        }
+        if ply == 0 {
+            self.root_best = best;
+        }
+        let bound = if best_value <= alpha_before {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot(key)] = Entry {
+            key,
+            value: best_value,
+            depth: if solved { SOLVED } else { depth },
+            bound,
+            best,
+        };
+        best_value
+    }
+
+    /// Fills ply `ply`'s list with the mover's placements, the most promising first: by what
+    /// each gains at once (going out counted), ties in the placements' own order.
+    fn generate_moves(&mut self, ending: &Ending<'_>, position: &Position, ply: usize) {
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.plies[ply]);
+        moves.clear();
+        let rack = position.racks[position.mover];
+        let going_out = ending.going_out(position);
+        let observation = ending.observation;
+        self.movegen.generate(
+            &self.board,
+            observation.rules,
+            observation.lexicon,
+            &rack,
+            |candidate| {
+                let out = if candidate.leave().is_empty() {
+                    going_out
+                } else {
+                    0
+                };
+                moves.push(Scored {
+                    gain: candidate.score() + out,
+                    score: candidate.score(),
+                    placement: candidate.placement(),
+                });
+            },
+        );
+        moves.sort_unstable_by(|a, b| {
+            (b.gain.cmp(&a.gain)).then_with(|| a.placement.cmp(&b.placement))
+        });
+        self.plies[ply] = moves;
+    }
+
+    /// The mover's gain from passing.
+    fn after_pass(
+        &mut self,
+        ending: &Ending<'_>,
+        position: &Position,
+        ply: usize,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let scoreless = position.scoreless + 1;
+        if scoreless >= ending.scoreless_to_end {
+            return ending.scoreless_end(position);
+        }
+        let next = Position {
+            mover: 1 - position.mover,
+            scoreless,
+            ..*position
+        };
+        -self.negamax(ending, &next, ply + 1, depth - 1, -beta, -alpha)
+    }
+
+    /// The mover's gain from `placement` (its tiles laid, searched below, and taken back).
+    #[allow(clippy::too_many_arguments)]
+    fn after_placement(
+        &mut self,
+        ending: &Ending<'_>,
+        position: &Position,
+        scored: &Scored,
+        ply: usize,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (score, placement) = (scored.score, &scored.placement);
+        let mover = position.mover;
+        let mut next = *position;
+        for (square, cell) in placement.placed() {
+            next.racks[mover].take(cell.kind());
+            next.board_key ^= square_key(square, cell);
+        }
+        if next.racks[mover].is_empty() {
+            return score + ending.going_out(position);
+        }
+        next.scoreless = if score == 0 {
+            position.scoreless + 1
+        } else {
+            0
+        };
+        if next.scoreless >= ending.scoreless_to_end {
+            next.mover = mover;
+            return score + ending.scoreless_end(&next);
+        }
+        next.mover = 1 - mover;
+        for (square, cell) in placement.placed() {
+            self.board.set(square / SIZE, square % SIZE, cell);
+        }
+        // The reply's window, shifted by this move's score: the move is worth its score less
+        // the reply's worth.
+        let (low, high) = (score.saturating_sub(beta), score.saturating_sub(alpha));
+        let value = score - self.negamax(ending, &next, ply + 1, depth - 1, low, high);
+        for (square, _) in placement.placed() {
+            self.board.set(square / SIZE, square % SIZE, Cell::EMPTY);
+        }
+        value
+    }
+}
+
+/// A 64-bit mix of `x` (SplitMix64's finaliser): keys for the table.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The key of `cell` on `square`.
+fn square_key(square: usize, cell: Cell) -> u64 {
+    let shown = u64::from(cell.letter()) + if cell.is_blank() { 26 } else { 0 };
+    mix((square as u64) << 8 | shown)
+}
+
+/// The key of a whole position: board, racks, mover, scoreless run.
+fn key_of(position: &Position) -> u64 {
+    let mut key = position.board_key ^ mix(1 << 40 | u64::from(position.scoreless) << 1);
+    key ^= mix(1 << 41 | position.mover as u64);
+    for (seat, rack) in position.racks.iter().enumerate() {
+        for kind in rack.present_kinds() {
+            let count = u64::from(rack.count(kind));
+            key ^= mix(1 << 42 | (seat as u64) << 16 | (kind as u64) << 8 | count);
+        }
+    }
+    key
+}
+
+/// The table slot of `key`.
+fn slot(key: u64) -> usize {
+    (key as usize) & (TABLE_SIZE - 1)
+}

@@ -1,0 +1,266 @@
+//! The two-player endgame search and the `solver` bot: exact where it says so (checked against
+//! a plain minimax that plays every move through the engine), within its budget, and legal.
+
+use std::collections::HashMap;
+
+use bots::scrabble::endgame::EndgameSearch;
+use bots::scrabble::{Bot, bot_by_name, play_out};
+use engine::scrabble::tiles::Cell;
+use engine::scrabble::{Cgp, Game, Move, MoveGen, Setup};
+
+// Each test file compiles the shared helpers on its own; this one uses two of them.
+#[allow(dead_code)]
+mod common;
+use common::{greedy_games_set_up, plain};
+
+/// A position of the brute force's memo: board, racks, whose turn, the scoreless run, and
+/// the seats keeping their tiles.
+type Key = (Vec<Cell>, [String; 2], usize, u32, [bool; 2]);
+
+/// The most the player to move can gain over the other from `game` to its end, every move
+/// (each placement the generator finds, and a pass) played through the engine itself.
+fn minimax(game: &Game, movegen: &mut MoveGen, memo: &mut HashMap<Key, i32>) -> i32 {
+    let mover = game.to_move();
+    let key = (
+        (0..225).map(|square| game.board().at(square)).collect(),
+        [game.rack(0).to_string(), game.rack(1).to_string()],
+        mover,
+        game.scoreless(),
+        [0, 1].map(|seat| game.observation(seat).keeps_leftovers[seat]),
+    );
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut moves = vec![Move::Pass];
+    movegen.generate(
+        game.board(),
+        game.rules(),
+        game.lexicon(),
+        game.rack(mover),
+        |candidate| moves.push(Move::Place(candidate.placement())),
+    );
+    let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
+    let mut best = i32::MIN;
+    for action in moves {
+        let mut next = game.clone();
+        next.play(action).unwrap();
+        let mut gain = spread(&next) - spread(game);
+        if !next.is_over() {
+            gain -= minimax(&next, movegen, memo);
+        }
+        best = best.max(gain);
+    }
+    memo.insert(key, best);
+    best
+}
+
+/// Calls `check` with the positions of two-player `greedy` games from seeds `0..games` once
+/// the bag is empty and the two racks hold `most` tiles or fewer between them: the games as
+/// the rules have them, then the same with seat 1 keeping its tiles (Hufflepuff).
+fn small_endgames(games: u64, most: usize, mut check: impl FnMut(&Game)) {
+    for keeps in [false, true] {
+        let mut setup = Setup::standard(2, 7);
+        setup.keeps_leftovers[1] = keeps;
+        greedy_games_set_up(setup, games, |game| {
+            if game.bag_len() == 0 && game.rack(0).len() + game.rack(1).len() <= most {
+                check(game);
+            }
+        });
+    }
+}
+
+#[test]
+fn solved_endgames_match_a_minimax_played_through_the_engine() {
+    let mut search = EndgameSearch::new(u32::MAX);
+    let mut movegen = MoveGen::new();
+    let mut memo = HashMap::new();
+    let (mut positions, mut keeping) = (0, 0);
+    small_endgames(20, 5, |game| {
+        let observation = game.observation(game.to_move());
+        let verdict = search.search(&observation).unwrap();
+        assert!(verdict.solved, "unbounded, every endgame is solved");
+        let best = minimax(game, &mut movegen, &mut memo);
+        assert_eq!(verdict.value, best, "{}", game.to_cgp());
+        // The move chosen earns what it says.
+        let mover = game.to_move();
+        let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
+        let mut next = game.clone();
+        next.play(verdict.chosen).unwrap();
+        let mut earned = spread(&next) - spread(game);
+        if !next.is_over() {
+            earned -= minimax(&next, &mut movegen, &mut memo);
+        }
+        assert_eq!(earned, best, "{:?} in {}", verdict.chosen, game.to_cgp());
+        positions += 1;
+        keeping += usize::from(observation.keeps_leftovers.contains(&true));
+    });
+    assert!(positions >= 40, "{positions} endgames");
+    assert!(keeping >= 10, "{keeping} with a seat keeping its tiles");
+}
+
+/// A Hufflepuff mover holding the Q stalls: the replies' windows must allow for each move's
+/// score (found when the search valued this 10 where the engine's play gives 4).
+#[test]
+fn a_stalling_endgame_is_valued_as_the_engine_plays_it() {
+    let (rules, lexicon) = plain();
+    let cgp: Cgp = "1TAXA2K1BABOON/1ORIENTER2R3/7F3E3/7I3W3/4COERECTS3/1VEALY2RHO4/\
+                    4E3MIR4/4PUTZ3V3/4T1EON2I3/6GLeNTS3/3MODUS3U3/JEDIS6A3/ADAGE1FOHN1L3/\
+                    G4PUY7/ALcIDINE7 AEQ/IIW 384/371 0"
+        .parse()
+        .unwrap();
+    for keeper in [0, 1] {
+        let mut game = Game::from_cgp(rules.clone(), lexicon.clone(), &cgp, 0).unwrap();
+        game.keep_leftovers(keeper);
+        let verdict = EndgameSearch::new(u32::MAX)
+            .search(&game.observation(0))
+            .unwrap();
+        let best = minimax(&game, &mut MoveGen::new(), &mut HashMap::new());
+        assert_eq!(
+            (verdict.value, verdict.solved),
+            (best, true),
+            "seat {keeper} keeping"
+        );
+    }
+}
+
+#[test]
+fn a_search_stays_within_its_budget_and_always_has_a_move() {
+    let (mut searched, mut unsolved) = (0, 0);
+    for budget in [1, 10, 200] {
+        let mut search = EndgameSearch::new(budget);
+        small_endgames(3, 14, |game| {
+            let observation = game.observation(game.to_move());
+            let verdict = search.search(&observation).unwrap();
+            assert!(verdict.expanded <= budget, "{verdict:?} over {budget}");
+            assert!(game.check(&verdict.chosen).is_ok(), "{verdict:?}");
+            if budget == 1 {
+                assert_eq!(verdict.plies, 1);
+            }
+            searched += 1;
+            unsolved += usize::from(!verdict.solved);
+        });
+    }
+    assert!(
+        searched > 30 && unsolved > 5,
+        "{searched} searched, {unsolved} unsolved"
+    );
+}
+
+#[test]
+fn the_search_applies_only_to_two_player_endgames() {
+    let (rules, lexicon) = plain();
+    let mut search = EndgameSearch::new(100);
+    for players in [2, 3] {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), players, 5).unwrap();
+        let mut greedy = bot_by_name("greedy", 5).unwrap();
+        let mut applied = 0;
+        while !game.is_over() {
+            let observation = game.observation(game.to_move());
+            let applies = players == 2 && game.bag_len() == 0;
+            assert_eq!(search.search(&observation).is_some(), applies);
+            applied += usize::from(applies);
+            game.play(greedy.choose(&observation)).unwrap();
+        }
+        assert_eq!(applied > 0, players == 2);
+    }
+}
+
+/// The final scores and the moves of a game of `bots` from `seed`.
+fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
+    let (rules, lexicon) = plain();
+    let mut seats: Vec<Box<dyn Bot>> = bots
+        .iter()
+        .map(|name| bot_by_name(name, seed).unwrap())
+        .collect();
+    for seat in &mut seats {
+        seat.start_game(seed);
+    }
+    let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
+    let mut moves = Vec::new();
+    play_out(&mut game, &mut seats, |game| {
+        moves.push(format!("{:?}", game.history().last().unwrap().action));
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    (game.scores().to_vec(), moves)
+}
+
+#[test]
+fn the_solver_plays_legal_games_that_replay_from_their_seed() {
+    for seed in 0..4 {
+        let bots: &[&str] = match seed % 3 {
+            0 => &["solver", "equity"],
+            1 => &["solver:50", "lookahead"],
+            _ => &["greedy", "solver", "equity"],
+        };
+        let first = game_of(bots, seed);
+        assert_eq!(game_of(bots, seed), first, "seed {seed} replays");
+    }
+    for refused in ["solver:0", "solver:", "solver:many", "solver:100000001"] {
+        let error = bot_by_name(refused, 0).err().unwrap().to_string();
+        assert!(
+            error.contains("solver:BUDGET (budget 1 to 100000000)"),
+            "{error}"
+        );
+    }
+}
+
+/// The rest of `game` played by `bots` (seat by seat); the final spread for `seat`.
+fn played_out(game: &Game, bots: &mut [Box<dyn Bot>; 2], seat: usize) -> i32 {
+    let mut game = game.clone();
+    play_out(&mut game, bots, |_| {}).unwrap_or_else(|error| panic!("{error}"));
+    game.scores()[seat] - game.scores()[1 - seat]
+}
+
+/// From the moment the bag empties in `equity` self-play games, the rest played twice: a
+/// `solver` seat against `lookahead`, and `lookahead` in its place. Prints what the search
+/// gains a game (the same endgames, so the difference is the endgame's play alone).
+#[test]
+#[ignore = "a measurement: cargo test --release -p owlery-bots --test endgame -- --ignored --nocapture"]
+fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
+    let (rules, lexicon) = plain();
+    let games: u64 = std::env::var("ENDGAMES").map_or(400, |n| n.parse().unwrap());
+    let (mut gained, mut better, mut worse) = (0i64, 0, 0);
+    let (mut turned_to_wins, mut turned_to_losses) = (0, 0);
+    let started = std::time::Instant::now();
+    let mut endgames = 0;
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut equity = bot_by_name("equity", seed).unwrap();
+        while !game.is_over() && game.bag_len() > 0 {
+            let action = equity.choose(&game.observation(game.to_move()));
+            game.play(action).unwrap();
+        }
+        if game.is_over() {
+            continue;
+        }
+        endgames += 1;
+        // The solver takes each seat in turn, games alternating.
+        let seat = (seed % 2) as usize;
+        let seated = |name: &str| {
+            let mut bots = [
+                bot_by_name("lookahead", seed).unwrap(),
+                bot_by_name("lookahead", seed).unwrap(),
+            ];
+            bots[seat] = bot_by_name(name, seed).unwrap();
+            bots
+        };
+        let solver = played_out(&game, &mut seated("solver"), seat);
+        let lookahead = played_out(&game, &mut seated("lookahead"), seat);
+        gained += i64::from(solver - lookahead);
+        better += usize::from(solver > lookahead);
+        worse += usize::from(solver < lookahead);
+        turned_to_wins += usize::from(solver > 0 && lookahead <= 0);
+        turned_to_losses += usize::from(solver <= 0 && lookahead > 0);
+    }
+    println!(
+        "{endgames} endgames: solver {:+.2} points a game over lookahead; better in {better}, \
+         worse in {worse}; games turned to wins {turned_to_wins}, to losses {turned_to_losses} \
+         ({:.1} s)",
+        gained as f64 / endgames as f64,
+        started.elapsed().as_secs_f64()
+    );
+    assert!(
+        gained >= 0,
+        "the search lost {gained} points over {endgames} endgames"
+    );
+}
