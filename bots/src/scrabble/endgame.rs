@@ -9,8 +9,8 @@ use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE}
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
 pub const BUDGET: u32 = 20_000;
 
-/// The deepest search tried, in plies: seven tiles a side and the scoreless turns that can end
-/// a game are fewer.
+/// The deepest search tried, in plies: past what a budget reaches in practice (a line of
+/// passes between plays can be longer; its end is then guessed).
 const MOST_PLIES: u8 = 24;
 
 /// Transposition table entries (a power of two): 1.5 MB.
