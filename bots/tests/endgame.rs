@@ -8,10 +8,10 @@ use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Cgp, Game, Move, MoveGen, Setup};
 
-// Each test file compiles the shared helpers on its own; this one uses two of them.
+// Each test file compiles the shared helpers on its own; this one uses three of them.
 #[allow(dead_code)]
 mod common;
-use common::{greedy_games_set_up, plain};
+use common::{game_of, greedy_games_set_up, plain};
 
 /// A position of the brute force's memo: board, racks, whose turn, the scoreless run, and
 /// the seats keeping their tiles.
@@ -163,25 +163,6 @@ fn the_search_applies_only_to_two_player_endgames() {
         }
         assert_eq!(applied > 0, players == 2);
     }
-}
-
-/// The final scores and the moves of a game of `bots` from `seed`.
-fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
-    let (rules, lexicon) = plain();
-    let mut seats: Vec<Box<dyn Bot>> = bots
-        .iter()
-        .map(|name| bot_by_name(name, seed).unwrap())
-        .collect();
-    for seat in &mut seats {
-        seat.start_game(seed);
-    }
-    let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
-    let mut moves = Vec::new();
-    play_out(&mut game, &mut seats, |game| {
-        moves.push(format!("{:?}", game.history().last().unwrap().action));
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
-    (game.scores().to_vec(), moves)
 }
 
 #[test]

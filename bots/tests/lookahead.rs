@@ -2,31 +2,12 @@
 //! the next player's replies, and searching endgames.
 
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name, play_out};
+use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name};
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, Setup, leave_after};
 
 mod common;
-use common::{greedy_games_of, greedy_games_set_up, greedy_positions, plain};
-
-/// The final scores and the moves of a game of `bots` from `seed`.
-fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
-    let (rules, lexicon) = plain();
-    let mut seats: Vec<Box<dyn Bot>> = bots
-        .iter()
-        .map(|name| bot_by_name(name, seed).unwrap())
-        .collect();
-    for seat in &mut seats {
-        seat.start_game(seed);
-    }
-    let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
-    let mut moves = Vec::new();
-    play_out(&mut game, &mut seats, |game| {
-        moves.push(format!("{:?}", game.history().last().unwrap().action));
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
-    (game.scores().to_vec(), moves)
-}
+use common::{game_of, greedy_games_of, greedy_games_set_up, greedy_positions};
 
 #[test]
 fn lookahead_plays_legal_games_that_replay_from_their_seed() {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::bot_by_name;
+use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::scrabble::{Game, Observation, Rules, Setup};
 use lexicon::{Edition, Lexicon};
 
@@ -43,4 +43,24 @@ pub fn greedy_games_set_up(setup: Setup, games: u64, mut check: impl FnMut(&Game
             game.play(action).unwrap();
         }
     }
+}
+
+/// The final scores and the moves of a game of `bots` from `seed`.
+#[allow(dead_code)] // Not every file including these helpers plays whole games.
+pub fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
+    let (rules, lexicon) = plain();
+    let mut seats: Vec<Box<dyn Bot>> = bots
+        .iter()
+        .map(|name| bot_by_name(name, seed).unwrap())
+        .collect();
+    for seat in &mut seats {
+        seat.start_game(seed);
+    }
+    let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
+    let mut moves = Vec::new();
+    play_out(&mut game, &mut seats, |game| {
+        moves.push(format!("{:?}", game.history().last().unwrap().action));
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    (game.scores().to_vec(), moves)
 }
