@@ -32,7 +32,7 @@ pub struct EndgameSearch {
     /// A value below the current node rests on an estimate (a position left unsearched).
     estimated: bool,
     /// The root's best move in the last iteration completed.
-    root_best: u16,
+    root_best: u32,
 }
 
 /// A placement in a ply's list.
@@ -69,13 +69,13 @@ struct Entry {
     depth: u8,
     bound: Bound,
     /// Index of its best move in its ordered moves ([`PASS`] for a pass).
-    best: u16,
+    best: u32,
 }
 
 /// A depth beyond any search: the value needs no estimate.
 const SOLVED: u8 = u8::MAX;
 /// The index standing for a pass.
-const PASS: u16 = u16::MAX;
+const PASS: u32 = u32::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -246,7 +246,7 @@ impl EndgameSearch {
             }
             let chosen = match self.root_best {
                 PASS => Move::Pass,
-                index => Move::Place(self.plies[0][usize::from(index)].placement),
+                index => Move::Place(self.plies[0][index as usize].placement),
             };
             let solved = !self.estimated;
             verdict = Some(Verdict {
@@ -305,9 +305,9 @@ impl EndgameSearch {
         let moves = std::mem::take(&mut self.plies[ply]);
         let first = known
             .then_some(entry.best)
-            .filter(|&best| best == PASS || usize::from(best) < moves.len());
+            .filter(|&best| best == PASS || (best as usize) < moves.len());
         // The table's best move first, then the placements as ordered, then a pass.
-        let rest = (0..moves.len() as u16)
+        let rest = (0..moves.len() as u32)
             .chain(std::iter::once(PASS))
             .filter(|&index| Some(index) != first);
         let estimated_above = std::mem::replace(&mut self.estimated, false);
@@ -318,7 +318,7 @@ impl EndgameSearch {
             let value = match index {
                 PASS => self.after_pass(ending, position, ply, depth, alpha, beta),
                 _ => {
-                    let scored = &moves[usize::from(index)];
+                    let scored = &moves[index as usize];
                     self.after_placement(ending, position, scored, ply, depth, alpha, beta)
                 }
             };
