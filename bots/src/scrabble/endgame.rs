@@ -3,8 +3,8 @@
 //! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
 //! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
 
-use engine::scrabble::tiles::{Cell, KINDS};
-use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE};
+use engine::scrabble::tiles::Cell;
+use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, end_adjustments};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
 pub const BUDGET: u32 = 20_000;
@@ -107,48 +107,30 @@ struct Position {
 /// What the rules say of the end, for the two seats.
 #[derive(Debug, Clone, Copy)]
 struct Ending<'g> {
-    points: [i32; KINDS],
     keeps_leftovers: [bool; 2],
     scoreless_to_end: u32,
     observation: &'g Observation<'g>,
 }
 
 impl Ending<'_> {
-    fn rack_points(&self, rack: &Rack) -> i32 {
-        rack.points(|kind| self.points[kind])
+    /// The mover's gain over the opponent from rule 24, the mover going out if `went_out`.
+    fn adjusted(&self, racks: &[Rack; 2], mover: usize, went_out: bool) -> i32 {
+        let tiles = &self.observation.rules.tiles;
+        let out = went_out.then_some(mover);
+        let adjustments = end_adjustments(tiles, racks, &self.keeps_leftovers, out);
+        adjustments[mover] - adjustments[1 - mover]
     }
 
-    /// Rule 24 for `seat` holding `rack` at the end: lost, or its own (Hufflepuff).
-    fn adjustment(&self, seat: usize, rack: &Rack) -> i32 {
-        let points = self.rack_points(rack);
-        if self.keeps_leftovers[seat] {
-            points
-        } else {
-            -points
-        }
-    }
-
-    /// What `seat` holding `rack` gives the player going out.
-    fn given(&self, seat: usize, rack: &Rack) -> i32 {
-        if self.keeps_leftovers[seat] {
-            0
-        } else {
-            self.rack_points(rack)
-        }
-    }
-
-    /// The mover's gain over the opponent when the mover goes out.
+    /// The mover's gain over the opponent when the mover goes out (whatever it holds now).
     fn going_out(&self, position: &Position) -> i32 {
-        let opponent = 1 - position.mover;
-        let rack = &position.racks[opponent];
-        self.given(opponent, rack) - self.adjustment(opponent, rack)
+        let mut racks = position.racks;
+        racks[position.mover] = Rack::EMPTY;
+        self.adjusted(&racks, position.mover, true)
     }
 
     /// The mover's gain over the opponent when scoreless turns end the game.
     fn scoreless_end(&self, position: &Position) -> i32 {
-        let (mover, opponent) = (position.mover, 1 - position.mover);
-        self.adjustment(mover, &position.racks[mover])
-            - self.adjustment(opponent, &position.racks[opponent])
+        self.adjusted(&position.racks, position.mover, false)
     }
 
     /// A guess at the rest of an unsearched game: as likely the mover goes out as the
@@ -211,7 +193,6 @@ impl EndgameSearch {
         racks[seat] = observation.rack;
         racks[1 - seat] = opponent_rack;
         let ending = Ending {
-            points: std::array::from_fn(|kind| observation.rules.tiles.points(kind)),
             keeps_leftovers: [
                 observation.keeps_leftovers[0],
                 observation.keeps_leftovers[1],
@@ -249,20 +230,17 @@ impl EndgameSearch {
                 index => Move::Place(self.plies[0][index as usize].placement),
             };
             let solved = !self.estimated;
-            verdict = Some(Verdict {
-                chosen,
-                value,
-                plies,
-                solved,
-                expanded: self.expanded,
-            });
+            verdict = Some((chosen, value, plies, solved));
             if solved {
                 break;
             }
         }
-        verdict.map(|verdict| Verdict {
+        verdict.map(|(chosen, value, plies, solved)| Verdict {
+            chosen,
+            value,
+            plies,
+            solved,
             expanded: self.expanded,
-            ..verdict
         })
     }
 

@@ -118,6 +118,32 @@ pub fn bag_after(tiles: &TileSet, cgp: &Cgp) -> Result<Bag, SetupError> {
     Ok(bag)
 }
 
+/// Rule 24's adjustments for the `racks` left at the end, by seat: each loses its rack's
+/// points, but a seat keeping its tiles (Hufflepuff, rule 10) gains them; the seat that went
+/// out, if one did, gains what the others lost.
+pub fn end_adjustments(
+    tiles: &TileSet,
+    racks: &[Rack],
+    keeps_leftovers: &[bool],
+    went_out: Option<usize>,
+) -> [i32; MAX_PLAYERS] {
+    let mut adjustments = [0; MAX_PLAYERS];
+    let mut left_over = 0;
+    for (seat, (rack, &keeps)) in racks.iter().zip(keeps_leftovers).enumerate() {
+        let points = rack.points(|kind| tiles.points(kind));
+        if keeps {
+            adjustments[seat] = points;
+        } else {
+            adjustments[seat] = -points;
+            left_over += points;
+        }
+    }
+    if let Some(seat) = went_out {
+        adjustments[seat] += left_over;
+    }
+    adjustments
+}
+
 /// A crossword game in progress or finished.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -436,23 +462,21 @@ impl Game {
 
     /// Rule 24: each player loses their rack's points; one who went out gains everyone else's.
     fn finish(&mut self, reason: EndReason) {
-        let tiles = &self.rules.tiles;
-        let mut left_over = 0;
-        for seat in 0..self.players {
-            let points = self.racks[seat].points(|kind| tiles.points(kind));
-            if self.keeps_leftovers[seat] {
-                // Rule 10, Hufflepuff: the tiles count for the seat, and for no one else.
-                self.adjustments[seat] += points;
-            } else {
-                self.adjustments[seat] -= points;
-                left_over += points;
-            }
-        }
-        if let EndReason::WentOut { seat } = reason {
-            self.adjustments[seat] += left_over;
-        }
-        for seat in 0..self.players {
-            self.scores[seat] += self.adjustments[seat];
+        let went_out = match reason {
+            EndReason::WentOut { seat } => Some(seat),
+            _ => None,
+        };
+        let players = self.players;
+        let adjustments = end_adjustments(
+            &self.rules.tiles,
+            &self.racks[..players],
+            &self.keeps_leftovers[..players],
+            went_out,
+        );
+        let seats = self.adjustments.iter_mut().zip(&mut self.scores);
+        for ((adjustment, score), change) in seats.zip(adjustments).take(players) {
+            *adjustment += change;
+            *score += *adjustment;
         }
         self.end = Some(reason);
     }

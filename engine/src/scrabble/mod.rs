@@ -18,6 +18,7 @@ pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
 pub use game::{
     EndReason, Game, GameRng, MAX_PLAYERS, Setup, SetupError, Turn, TurnExtras, bag_after,
+    end_adjustments,
 };
 pub use layout::{Layout, SIZE};
 pub use movegen::{Candidate, MoveGen, Ranking, Readings, Stretch};
