@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use bots::scrabble::endgame::EndgameSearch;
+use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::{Bot, bot_by_name, play_out};
 use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Cgp, Game, Move, MoveGen, Setup};
@@ -96,6 +96,123 @@ fn solved_endgames_match_a_minimax_played_through_the_engine() {
     });
     assert!(positions >= 40, "{positions} endgames");
     assert!(keeping >= 10, "{keeping} with a seat keeping its tiles");
+}
+
+/// What `action` gains the player to move in `game` to the end, every reply played through
+/// the engine.
+fn worth_of(game: &Game, action: Move, movegen: &mut MoveGen, memo: &mut HashMap<Key, i32>) -> i32 {
+    let mover = game.to_move();
+    let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
+    let mut next = game.clone();
+    next.play(action).unwrap();
+    let mut gain = spread(&next) - spread(game);
+    if !next.is_over() {
+        gain -= minimax(&next, movegen, memo);
+    }
+    gain
+}
+
+/// What the mover of `game` gains by playing `move_value`'s move and its line through the
+/// engine, and from there on as a minimax plays; and whether the line stopped short of the end.
+fn line_earns(
+    game: &Game,
+    move_value: &MoveValue,
+    movegen: &mut MoveGen,
+    memo: &mut HashMap<Key, i32>,
+) -> (i32, bool) {
+    let mover = game.to_move();
+    let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
+    let mut next = game.clone();
+    for &action in std::iter::once(&move_value.chosen).chain(&move_value.line) {
+        assert!(!next.is_over(), "{move_value:?} goes on past the end");
+        next.play(action).unwrap();
+    }
+    let mut earned = spread(&next) - spread(game);
+    let short = !next.is_over();
+    if short {
+        let rest = minimax(&next, movegen, memo);
+        earned += if next.to_move() == mover { rest } else { -rest };
+    }
+    (earned, short)
+}
+
+#[test]
+fn every_move_valued_matches_a_minimax_played_through_the_engine() {
+    let mut search = EndgameSearch::new(u32::MAX);
+    let mut movegen = MoveGen::new();
+    let mut memo = HashMap::new();
+    let (mut positions, mut moves, mut stopped_short) = (0, 0, 0);
+    small_endgames(8, 5, |game| {
+        let observation = game.observation(game.to_move());
+        let valuation = search.value_moves(&observation).unwrap();
+        let mut placements = 0;
+        movegen.generate(
+            game.board(),
+            game.rules(),
+            game.lexicon(),
+            game.rack(game.to_move()),
+            |_| placements += 1,
+        );
+        assert_eq!(
+            valuation.moves.len(),
+            placements + 1,
+            "each placement and a pass"
+        );
+        for pair in valuation.moves.windows(2) {
+            assert!(pair[0].value >= pair[1].value, "best first: {pair:?}");
+        }
+        for move_value in &valuation.moves {
+            assert!(move_value.solved, "unbounded, every move is solved");
+            let worth = worth_of(game, move_value.chosen, &mut movegen, &mut memo);
+            assert_eq!(
+                move_value.value,
+                worth,
+                "{move_value:?} in {}",
+                game.to_cgp()
+            );
+            // The line after it is legal and earns that value: every move of it is best.
+            let (earned, short) = line_earns(game, move_value, &mut movegen, &mut memo);
+            assert_eq!(earned, worth, "{move_value:?} in {}", game.to_cgp());
+            stopped_short += usize::from(short);
+            moves += 1;
+        }
+        // The best of them is what the search for one move finds.
+        let verdict = search.search(&observation).unwrap();
+        assert_eq!(valuation.moves[0].value, verdict.value, "{}", game.to_cgp());
+        positions += 1;
+    });
+    assert!(
+        positions >= 20 && moves >= 200,
+        "{positions} endgames, {moves} moves"
+    );
+    // The table's entries carry a line on where the search took a value from them.
+    assert!(
+        stopped_short * 50 <= moves,
+        "{stopped_short} of {moves} lines stop short"
+    );
+}
+
+#[test]
+fn moves_valued_within_a_budget_are_all_listed() {
+    let mut valued = 0;
+    for budget in [1, 50] {
+        let mut search = EndgameSearch::new(budget);
+        small_endgames(3, 14, |game| {
+            let observation = game.observation(game.to_move());
+            let valuation = search.value_moves(&observation).unwrap();
+            assert!(valuation.plies >= 1, "{valuation:?}");
+            assert!(
+                valuation.expanded <= budget,
+                "{} expanded over {budget}",
+                valuation.expanded
+            );
+            for move_value in &valuation.moves {
+                assert!(game.check(&move_value.chosen).is_ok(), "{move_value:?}");
+            }
+            valued += 1;
+        });
+    }
+    assert!(valued > 10, "{valued} endgames");
 }
 
 /// A Hufflepuff mover holding the Q stalls: the replies' windows must allow for each move's

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use bots::scrabble::LOOKAHEAD_REACHED;
 use bots::scrabble::lookahead::Reach;
+use bots::scrabble::{LOOKAHEAD_REACHED, SOLVER_BUDGETED, endgame};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Owlery: AI opponents and game simulation for Scrabble HP, the Scrabble Card Game and Monopoly HP.
@@ -304,7 +304,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = at_least_one)]
     pub top: Option<usize>,
     /// scrabble, scrabble-hp: what puts one move before another: score, equity, lookahead, or
-    /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24).
+    /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24);
+    /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions.
     #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
     /// Output format.
@@ -329,7 +330,14 @@ pub enum RankBy {
     /// and the bag empty, the one rack left), as the lookahead bot plays (adds `equity` and
     /// `lookahead` columns).
     Lookahead(Reach),
+    /// In a two-player endgame (the bag empty), every move and a pass by what it gains over the
+    /// opponent to the end of the game, both racks known, searched within a budget of
+    /// positions, as the solver bot plays (adds `solver` and `solved` columns).
+    Solver(u32),
 }
+
+/// The positions `--rank-by solver` searches unless given a budget: a few seconds' work.
+pub const ANALYZE_SOLVER_BUDGET: u32 = 200_000;
 
 /// Reads `--rank-by`: the names of [`RankBy`], and `lookahead:WIDTHxSAMPLES` as a bot is named.
 fn rank_by(text: &str) -> Result<RankBy, String> {
@@ -337,11 +345,24 @@ fn rank_by(text: &str) -> Result<RankBy, String> {
         "score" => Ok(RankBy::Score),
         "equity" => Ok(RankBy::Equity),
         "lookahead" => Ok(RankBy::Lookahead(Reach::STANDARD)),
-        _ => text
-            .strip_prefix("lookahead:")
-            .and_then(Reach::parse)
-            .map(RankBy::Lookahead)
-            .ok_or_else(|| format!("expected score, equity, lookahead or {LOOKAHEAD_REACHED}")),
+        "solver" => Ok(RankBy::Solver(ANALYZE_SOLVER_BUDGET)),
+        _ => {
+            let reached = text
+                .strip_prefix("lookahead:")
+                .and_then(Reach::parse)
+                .map(RankBy::Lookahead);
+            let budgeted = || {
+                text.strip_prefix("solver:")
+                    .and_then(endgame::parse_budget)
+                    .map(RankBy::Solver)
+            };
+            reached.or_else(budgeted).ok_or_else(|| {
+                format!(
+                    "expected score, equity, lookahead, {LOOKAHEAD_REACHED}, solver or \
+                     {SOLVER_BUDGETED}"
+                )
+            })
+        }
     }
 }
 

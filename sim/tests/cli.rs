@@ -432,7 +432,8 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
     assert!(
         stderr(&refused).contains(
             "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
-             lookahead or lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"
+             lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver or \
+             solver:BUDGET (budget 1 to 100000000)"
         ),
         "{}",
         stderr(&refused)
@@ -475,6 +476,90 @@ fn analyze_judges_an_endgame_against_the_opponents_known_rack() {
 }
 
 #[test]
+fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
+    let rules = engine::scrabble::Rules::standard();
+    let (mut outs, mut lines, mut played) = (0, 0, 0);
+    for cgp in (0..6).filter_map(endgame_cgp) {
+        let rows = analyze_csv(&cgp, &["--rank-by", "solver"]);
+        assert_eq!(rows, analyze_csv(&cgp, &["--rank-by", "solver"]), "{cgp}");
+        assert_eq!(
+            rows[0].join(","),
+            "rank,move,word,score,leave,solver,solved,line"
+        );
+        // Every placement the plain listing has, and a pass.
+        let placements = analyze_csv(&cgp, &[]).len() - 1;
+        assert_eq!(rows.len() - 1, placements + 1, "{cgp}");
+        let pass: Vec<&Vec<String>> = rows.iter().filter(|row| row[1] == "pass").collect();
+        assert_eq!(pass.len(), 1, "{cgp}");
+        let values: Vec<i32> = rows[1..].iter().map(|r| r[5].parse().unwrap()).collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        // Going out ends the game: the move's score and twice the tiles the opponent holds,
+        // nothing estimated.
+        let position: engine::scrabble::Cgp = cgp.parse().unwrap();
+        let held: i32 = position.racks[1]
+            .present_kinds()
+            .map(|kind| rules.tiles.points(kind) * i32::from(position.racks[1].count(kind)))
+            .sum();
+        for row in rows[1..].iter().filter(|row| row[4].is_empty()) {
+            outs += 1;
+            let score: i32 = row[3].parse().unwrap();
+            let expected = [(score + 2 * held).to_string(), "true".into(), String::new()];
+            assert_eq!(row[5..], expected, "{cgp}");
+        }
+        // A move that does not end the game has a reply: the line names it.
+        for row in rows[1..].iter().filter(|row| !row[4].is_empty()) {
+            lines += usize::from(!row[7].is_empty());
+            played += 1;
+        }
+    }
+    assert!(outs > 0, "no move went out");
+    assert!(lines * 10 >= played * 9, "{lines} lines of {played}");
+    // The table puts the line last and says how deep the search went.
+    let cgp = (0..6).find_map(endgame_cgp).unwrap();
+    let table = owlery(&[
+        "analyze",
+        "scrabble",
+        "--cgp",
+        &cgp,
+        "--rank-by",
+        "solver:5000",
+    ]);
+    let text = stdout(&table);
+    let mut listing = text.lines();
+    assert!(
+        listing
+            .next()
+            .unwrap()
+            .ends_with("solver   solved  leave    line"),
+        "{text}"
+    );
+    let last = listing.next_back().unwrap();
+    assert!(
+        last.starts_with("solver: each move searched ") && last.contains("plies deep"),
+        "{text}"
+    );
+    // Outside a two-player endgame there is nothing to search.
+    let refused = owlery(&[
+        "analyze",
+        "scrabble",
+        "--cgp",
+        VOWELS,
+        "--rank-by",
+        "solver",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains(
+            "--rank-by solver: needs two players, a tile on each rack and the bag empty (at \
+             most 7 tiles unseen by the player to move; this position has 2 players and 89 \
+             unseen)"
+        ),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
 fn analyze_refuses_a_ranking_it_cannot_make() {
     // Confundo's backwards words are not judged.
     let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
@@ -496,6 +581,23 @@ fn analyze_refuses_a_ranking_it_cannot_make() {
         ),
         "{}",
         stderr(&refused)
+    );
+    let hp = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        VOWELS,
+        "--rank-by",
+        "solver:500",
+    ]);
+    assert_eq!(hp.status.code(), Some(2));
+    assert!(
+        stderr(&hp).contains(
+            "--rank-by solver applies to scrabble: its search counts word scores only, not \
+             scrabble-hp's Glossary bonus or cards"
+        ),
+        "{}",
+        stderr(&hp)
     );
     let cards = owlery(&[
         "analyze",

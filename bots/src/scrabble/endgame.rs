@@ -4,10 +4,22 @@
 //! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
 
 use engine::scrabble::tiles::Cell;
-use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, end_adjustments};
+use engine::scrabble::{
+    Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement, end_adjustments,
+};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
 pub const BUDGET: u32 = 20_000;
+
+/// The most positions a budget may allow.
+pub const MOST_BUDGET: u32 = 100_000_000;
+
+/// A budget as written after `solver:`, if it is a number from 1 to [`MOST_BUDGET`].
+pub fn parse_budget(text: &str) -> Option<u32> {
+    text.parse()
+        .ok()
+        .filter(|budget| (1..=MOST_BUDGET).contains(budget))
+}
 
 /// The deepest search tried, in plies: past what a budget reaches in practice (a line of
 /// passes between plays can be longer; its end is then guessed).
@@ -33,6 +45,9 @@ pub struct EndgameSearch {
     estimated: bool,
     /// The root's best move in the last iteration completed.
     root_best: u32,
+    /// Each ply's best line from its position, as far as the search knows it (a line ends
+    /// early where a value came from the table or an estimate).
+    lines: Vec<Vec<Move>>,
 }
 
 /// A placement in a ply's list.
@@ -56,6 +71,32 @@ pub struct Verdict {
     pub plies: u8,
     /// Whether the search reached the end of the game on every line it did not prune.
     pub solved: bool,
+    /// Positions expanded.
+    pub expanded: u32,
+}
+
+/// One move's worth to the end of an endgame, as [`EndgameSearch::value_moves`] found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move (a placement or a pass).
+    pub chosen: Move,
+    /// The points it gains the mover over the opponent from here to the end; an estimate
+    /// unless `solved`.
+    pub value: i32,
+    /// Whether every line after it that was not pruned reached the end of the game.
+    pub solved: bool,
+    /// The replies and answers after it that make its value, as far as the search knows
+    /// them (shorter where the game ends, or a value came from the table or an estimate).
+    pub line: Vec<Move>,
+}
+
+/// Every move of an endgame position valued, best first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Valuation {
+    /// Each placement and the pass, most worth first.
+    pub moves: Vec<MoveValue>,
+    /// Plies searched after each move, counting the move itself.
+    pub plies: u8,
     /// Positions expanded.
     pub expanded: u32,
 }
@@ -163,6 +204,7 @@ impl EndgameSearch {
             aborted: false,
             estimated: false,
             root_best: PASS,
+            lines: Vec::new(),
         }
     }
 
@@ -179,6 +221,108 @@ impl EndgameSearch {
     /// The best move for the observing seat, searched as deep as the budget allows; `None`
     /// where the search does not apply ([`EndgameSearch::applies`]).
     pub fn search(&mut self, observation: &Observation<'_>) -> Option<Verdict> {
+        let (ending, root) = self.begin(observation)?;
+        let mut verdict = None;
+        for plies in 1..=MOST_PLIES {
+            self.aborted = false;
+            self.estimated = false;
+            let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
+            if self.aborted {
+                break;
+            }
+            let chosen = match self.root_best {
+                PASS => Move::Pass,
+                index => Move::Place(self.plies[0][index as usize].placement),
+            };
+            let solved = !self.estimated;
+            verdict = Some((chosen, value, plies, solved));
+            if solved {
+                break;
+            }
+        }
+        verdict.map(|(chosen, value, plies, solved)| Verdict {
+            chosen,
+            value,
+            plies,
+            solved,
+            expanded: self.expanded,
+        })
+    }
+
+    /// Every move of the observing seat (each placement and a pass) with what it is worth to
+    /// the end of the game, best first, searched as deep as the budget allows; `None` where
+    /// the search does not apply. Each move is searched in a full window, so a value holds for
+    /// that move and not only for the best one (several times the work of [`Self::search`]).
+    pub fn value_moves(&mut self, observation: &Observation<'_>) -> Option<Valuation> {
+        let (ending, root) = self.begin(observation)?;
+        self.expanded = 1;
+        self.generate_moves(&ending, &root, 0);
+        let moves = std::mem::take(&mut self.plies[0]);
+        let mut valuation = Valuation {
+            moves: Vec::new(),
+            plies: 0,
+            expanded: 0,
+        };
+        for plies in 1..=MOST_PLIES {
+            let mut values = Vec::with_capacity(moves.len() + 1);
+            for index in (0..moves.len() as u32).chain(std::iter::once(PASS)) {
+                self.aborted = false;
+                self.estimated = false;
+                self.line_at(1).clear();
+                let (chosen, value) = match index {
+                    PASS => (
+                        Move::Pass,
+                        self.after_pass(&ending, &root, 0, plies, -i32::MAX, i32::MAX),
+                    ),
+                    _ => {
+                        let scored = &moves[index as usize];
+                        let value = self.after_placement(
+                            &ending,
+                            &root,
+                            scored,
+                            0,
+                            plies,
+                            -i32::MAX,
+                            i32::MAX,
+                        );
+                        (Move::Place(scored.placement), value)
+                    }
+                };
+                if self.aborted {
+                    break;
+                }
+                let solved = !self.estimated;
+                values.push(MoveValue {
+                    chosen,
+                    value,
+                    solved,
+                    line: self.line_at(1).clone(),
+                });
+            }
+            if self.aborted {
+                break;
+            }
+            let solved = values.iter().all(|move_value| move_value.solved);
+            valuation.moves = values;
+            valuation.plies = plies;
+            if solved {
+                break;
+            }
+        }
+        valuation.expanded = self.expanded;
+        for move_value in &mut valuation.moves {
+            self.extend_line(&ending, &root, move_value);
+        }
+        // Best first; equal values keep the moves' order (most gained at once first).
+        valuation
+            .moves
+            .sort_by_key(|move_value| std::cmp::Reverse(move_value.value));
+        Some(valuation)
+    }
+
+    /// The search's start for `observation`: the rules of the end, and the root position with
+    /// the opponent holding every tile the seat has not seen. An empty table and count.
+    fn begin<'o>(&mut self, observation: &'o Observation<'o>) -> Option<(Ending<'o>, Position)> {
         if !EndgameSearch::applies(observation) {
             return None;
         }
@@ -217,31 +361,7 @@ impl EndgameSearch {
         self.table.clear();
         self.table.resize(TABLE_SIZE, EMPTY_ENTRY);
         self.expanded = 0;
-        let mut verdict = None;
-        for plies in 1..=MOST_PLIES {
-            self.aborted = false;
-            self.estimated = false;
-            let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
-            if self.aborted {
-                break;
-            }
-            let chosen = match self.root_best {
-                PASS => Move::Pass,
-                index => Move::Place(self.plies[0][index as usize].placement),
-            };
-            let solved = !self.estimated;
-            verdict = Some((chosen, value, plies, solved));
-            if solved {
-                break;
-            }
-        }
-        verdict.map(|(chosen, value, plies, solved)| Verdict {
-            chosen,
-            value,
-            plies,
-            solved,
-            expanded: self.expanded,
-        })
+        Some((ending, root))
     }
 
     /// The mover's gain over the opponent from `position` to the end, searched `depth` plies
@@ -255,6 +375,7 @@ impl EndgameSearch {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        self.line_at(ply).clear();
         let key = key_of(position);
         let entry = self.table[slot(key)];
         let known = entry.key == key;
@@ -293,6 +414,7 @@ impl EndgameSearch {
         let mut best_value = -i32::MAX;
         let mut best = PASS;
         for index in first.into_iter().chain(rest) {
+            self.line_at(ply + 1).clear();
             let value = match index {
                 PASS => self.after_pass(ending, position, ply, depth, alpha, beta),
                 _ => {
@@ -306,6 +428,14 @@ impl EndgameSearch {
             if value > best_value {
                 best_value = value;
                 best = index;
+                let chosen = match index {
+                    PASS => Move::Pass,
+                    _ => Move::Place(moves[index as usize].placement),
+                };
+                let (above, below) = self.lines.split_at_mut(ply + 1);
+                above[ply].clear();
+                above[ply].push(chosen);
+                above[ply].extend_from_slice(&below[0]);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -371,6 +501,88 @@ impl EndgameSearch {
             (b.gain.cmp(&a.gain)).then_with(|| a.placement.cmp(&b.placement))
         });
         self.plies[ply] = moves;
+    }
+
+    /// Follows the table's exact entries from the end of `move_value`'s line, which stops
+    /// where a value came from the table: the line goes on as far as the table knows it.
+    fn extend_line(&mut self, ending: &Ending<'_>, root: &Position, move_value: &mut MoveValue) {
+        let mut position = *root;
+        let mut ended = false;
+        for &action in std::iter::once(&move_value.chosen).chain(&move_value.line) {
+            match self.advance(ending, &position, action) {
+                Some(next) => position = next,
+                None => ended = true,
+            }
+        }
+        while !ended && move_value.line.len() < usize::from(MOST_PLIES) {
+            let key = key_of(&position);
+            let entry = self.table[slot(key)];
+            if entry.key != key || entry.bound != Bound::Exact {
+                break;
+            }
+            let action = match entry.best {
+                PASS => Move::Pass,
+                index => {
+                    self.generate_moves(ending, &position, 0);
+                    match self.plies[0].get(index as usize) {
+                        Some(scored) => Move::Place(scored.placement),
+                        None => break,
+                    }
+                }
+            };
+            move_value.line.push(action);
+            match self.advance(ending, &position, action) {
+                Some(next) => position = next,
+                None => ended = true,
+            }
+        }
+        self.board.clone_from(ending.observation.board);
+    }
+
+    /// The position after `action`, its tiles laid on the search's board; `None` once the
+    /// game has ended.
+    fn advance(
+        &mut self,
+        ending: &Ending<'_>,
+        position: &Position,
+        action: Move,
+    ) -> Option<Position> {
+        let mover = position.mover;
+        let mut next = *position;
+        next.mover = 1 - mover;
+        let score = match action {
+            Move::Place(placement) => {
+                let observation = ending.observation;
+                let rack = &position.racks[mover];
+                let (rules, lexicon) = (observation.rules, observation.lexicon);
+                let score = check_placement(&self.board, rules, lexicon, rack, &placement, false)
+                    .map_or(0, |play| play.score);
+                for (square, cell) in placement.placed() {
+                    next.racks[mover].take(cell.kind());
+                    next.board_key ^= square_key(square, cell);
+                    self.board.set(square / SIZE, square % SIZE, cell);
+                }
+                if next.racks[mover].is_empty() {
+                    return None;
+                }
+                score
+            }
+            _ => 0,
+        };
+        next.scoreless = if score == 0 {
+            position.scoreless + 1
+        } else {
+            0
+        };
+        (next.scoreless < ending.scoreless_to_end).then_some(next)
+    }
+
+    /// Ply `ply`'s line, made if the search has not been this deep before.
+    fn line_at(&mut self, ply: usize) -> &mut Vec<Move> {
+        if self.lines.len() <= ply {
+            self.lines.resize_with(ply + 1, Vec::new);
+        }
+        &mut self.lines[ply]
     }
 
     /// The mover's gain from passing.

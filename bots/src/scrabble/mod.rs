@@ -71,9 +71,6 @@ pub const LOOKAHEAD_REACHED: &str = "lookahead:WIDTHxSAMPLES (width 1 to 64, sam
 /// How a solver of another budget is named, with the range allowed.
 pub const SOLVER_BUDGETED: &str = "solver:BUDGET (budget 1 to 100000000)";
 
-/// The most endgame positions a `solver:BUDGET` may expand a turn.
-const MOST_BUDGET: u32 = 100_000_000;
-
 /// A bot name that is not in the registry of its game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot {name:?}: expected one of {}", known.join(", "))]
@@ -103,11 +100,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
         return Ok(Box::new(Lookahead::with_reach(model, seed, reach)));
     }
     if let Some(budget) = name.strip_prefix("solver:") {
-        let budget = budget
-            .parse()
-            .ok()
-            .filter(|budget| (1..=MOST_BUDGET).contains(budget))
-            .ok_or_else(unknown)?;
+        let budget = endgame::parse_budget(budget).ok_or_else(unknown)?;
         let model = leaves::LeaveModel::in_use();
         return Ok(Box::new(Solver::new(model, seed, budget)));
     }

@@ -1,18 +1,20 @@
 //! `owlery analyze`: every legal placement in a CGP position, best first.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
 
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{
-    Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after, check_placement,
-    leave_after, unseen_by,
+    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, SIZE, bag_after,
+    check_placement, leave_after, unseen_by,
 };
 use lexicon::Lexicon;
 use serde::Serialize;
@@ -36,6 +38,15 @@ struct Row {
     /// In points, when ranked by lookahead: empty for the moves it did not judge.
     #[serde(skip_serializing_if = "Option::is_none")]
     lookahead: Option<Option<f64>>,
+    /// In points gained over the opponent to the end of the game, when ranked by solver.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solver: Option<i32>,
+    /// Whether `solver` is exact (every line searched to the end) rather than estimated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved: Option<bool>,
+    /// When ranked by solver: the replies and answers after the move that make its value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<String>,
 }
 
 /// A row with what ranks it: the placement, its equity in hundredths of a point, and what
@@ -62,6 +73,9 @@ fn header(rank_by: RankBy) -> &'static [&'static str] {
         RankBy::Score => &all[..5],
         RankBy::Equity => &all[..6],
         RankBy::Lookahead(_) => all,
+        RankBy::Solver(_) => &[
+            "rank", "move", "word", "score", "leave", "solver", "solved", "line",
+        ],
     }
 }
 
@@ -138,6 +152,12 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             bail!("--rank-by applies to scrabble and scrabble-hp, not scrabble-cards")
         }
         GameArg::ScrabbleCards => return super::analyze_cards::run(args),
+        GameArg::ScrabbleHp if matches!(args.rank_by, RankBy::Solver(_)) => {
+            bail!(
+                "--rank-by solver applies to scrabble: its search counts word scores only, \
+                 not scrabble-hp's Glossary bonus or cards"
+            )
+        }
         _ => {}
     }
     let Some(cgp_text) = &args.cgp else {
@@ -186,7 +206,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                     },
                 ) * extras.glossary_bonus
             });
-            let valued = args.rank_by != RankBy::Score;
+            let valued = matches!(args.rank_by, RankBy::Equity | RankBy::Lookahead(_));
             let value = valued
                 .then(|| equity.value_of(&observation, placement))
                 .flatten()
@@ -199,6 +219,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 leave: leave_after(&rack, placement).to_string(),
                 equity: valued.then(|| points(i64::from(value), 1)),
                 lookahead: matches!(args.rank_by, RankBy::Lookahead(_)).then_some(None),
+                solver: None,
+                solved: None,
+                line: None,
             };
             Ranked {
                 row,
@@ -221,7 +244,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if let RankBy::Lookahead(reach) = args.rank_by {
         judge_best(&mut rows, &observation, reach)?;
     }
-    let mut rows: Vec<Row> = rows.into_iter().map(|ranked| ranked.row).collect();
+    let (mut rows, searched) = match args.rank_by {
+        RankBy::Solver(budget) => {
+            let (rows, searched) = solve(rows, &observation, budget)?;
+            (rows, Some(searched))
+        }
+        _ => (rows.into_iter().map(|ranked| ranked.row).collect(), None),
+    };
     rows.truncate(args.top.unwrap_or(usize::MAX));
     for (index, row) in rows.iter_mut().enumerate() {
         row.rank = index + 1;
@@ -236,27 +265,45 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                     Some(l) => format!("  {l:>9.1}"),
                     None => format!("  {:>9}", ""),
                 });
-                equity.unwrap_or_default() + &lookahead.unwrap_or_default()
+                let solver = row.solver.zip(row.solved).map(|(value, solved)| {
+                    let solved = if solved { "yes" } else { "no" };
+                    format!("  {value:>7}  {solved:>7}")
+                });
+                equity.unwrap_or_default()
+                    + &lookahead.unwrap_or_default()
+                    + &solver.unwrap_or_default()
             };
+            // The line, long, goes last, after the leave.
             let titles: String = header[5..]
                 .iter()
+                .filter(|&&title| title != "line")
                 .map(|title| format!("  {title:>width$}", width = title.len().max(7)))
                 .collect();
-            writeln!(
-                out,
-                "{:>4}  {:<22} {:<15} {:>5}{titles}  leave",
-                "rank", "move", "word", "score"
-            )?;
+            let line_title = if searched.is_some() { "  line" } else { "" };
+            let title = format!(
+                "{:>4}  {:<22} {:<15} {:>5}{titles}  {:<7}{line_title}",
+                "rank", "move", "word", "score", "leave"
+            );
+            writeln!(out, "{}", title.trim_end())?;
             for row in &rows {
-                writeln!(
-                    out,
-                    "{:>4}  {:<22} {:<15} {:>5}{}  {}",
+                let line = row.line.as_ref().map(|line| format!("  {line}"));
+                let text = format!(
+                    "{:>4}  {:<22} {:<15} {:>5}{}  {:<7}{}",
                     row.rank,
                     row.notation,
                     row.word,
                     row.score,
                     extra(row),
-                    row.leave
+                    row.leave,
+                    line.unwrap_or_default()
+                );
+                writeln!(out, "{}", text.trim_end())?;
+            }
+            if let Some((plies, expanded)) = searched {
+                writeln!(
+                    out,
+                    "solver: each move searched {plies} plies deep ({expanded} positions); \
+                     where solved says no, a line cut short was estimated"
                 )?;
             }
         }
@@ -342,6 +389,79 @@ fn judge_best(
     // Most worth first; a stable sort, so equal judgements keep equity's order.
     rows[..judged].sort_by_key(|ranked| std::cmp::Reverse(ranked.worth));
     Ok(())
+}
+
+/// The rows of every placement, and a pass, ordered by what each gains over the opponent to
+/// the end of a two-player endgame (`budget` positions searched), with their `solver` and
+/// `solved` columns filled in; and the plies and positions searched.
+fn solve(
+    rows: Vec<Ranked>,
+    observation: &Observation<'_>,
+    budget: u32,
+) -> anyhow::Result<(Vec<Row>, (u8, u32))> {
+    let mut search = EndgameSearch::new(budget);
+    let Some(valuation) = search.value_moves(observation) else {
+        let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
+        bail!(
+            "--rank-by solver: needs two players, a tile on each rack and the bag empty (at \
+             most {} tiles unseen by the player to move; this position has {} players and \
+             {unseen} unseen)",
+            observation.rules.numbers.rack_size,
+            observation.scores.len(),
+        );
+    };
+    let mut by_placement: HashMap<Placement, Row> = rows
+        .into_iter()
+        .map(|ranked| (ranked.placement, ranked.row))
+        .collect();
+    let mut solved = Vec::with_capacity(valuation.moves.len());
+    for move_value in &valuation.moves {
+        let mut row = match move_value.chosen {
+            Move::Place(placement) => by_placement
+                .remove(&placement)
+                .context("--rank-by solver: the search found a placement the listing lacks")?,
+            _ => Row {
+                rank: 0,
+                notation: "pass".to_string(),
+                word: String::new(),
+                score: 0,
+                leave: observation.rack.to_string(),
+                equity: None,
+                lookahead: None,
+                solver: None,
+                solved: None,
+                line: None,
+            },
+        };
+        row.solver = Some(move_value.value);
+        row.solved = Some(move_value.solved);
+        row.line = Some(line_text(observation.board, move_value));
+        solved.push(row);
+    }
+    Ok((solved, (valuation.plies, valuation.expanded)))
+}
+
+/// The moves after `move_value`'s, each in notation on the board as the moves before it leave
+/// it, separated by "; ".
+fn line_text(board: &Board, move_value: &MoveValue) -> String {
+    let mut board = board.clone();
+    let lay = |board: &mut Board, action: &Move| {
+        if let Move::Place(placement) = action {
+            for (square, cell) in placement.placed() {
+                board.set(square / SIZE, square % SIZE, cell);
+            }
+        }
+    };
+    lay(&mut board, &move_value.chosen);
+    let mut text = Vec::with_capacity(move_value.line.len());
+    for action in &move_value.line {
+        text.push(match action {
+            Move::Place(placement) => placement.notation(&board),
+            _ => "pass".to_string(),
+        });
+        lay(&mut board, action);
+    }
+    text.join("; ")
 }
 
 /// A listing as CSV (the header alone when empty) or as one JSON array.
