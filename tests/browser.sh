@@ -16,7 +16,8 @@ fi
 command -v node >/dev/null && command -v npm >/dev/null || skip "no node and npm"
 (cd tests/browser && npm ci --no-audit --no-fund --silent) || skip "npm could not install playwright-core (no network?)"
 bin=target/debug/owlery
-cargo build -q --bin owlery
+# The test profile: the binary `cargo test` built (and Slurm's test) is reused, not rebuilt.
+cargo build -q --profile test --bin owlery
 started=$(date +%s)
 OWLERY_BIN="$bin" OWLERY_SCREENSHOTS=target/browser CHROMIUM="$(command -v chromium)" \
   timeout 300 node tests/browser/play.mjs

@@ -332,7 +332,7 @@ pub enum RankBy {
     Lookahead(Reach),
     /// In a two-player endgame (the bag empty), every move and a pass by what it gains over the
     /// opponent to the end of the game, both racks known, searched within a budget of
-    /// positions, as the solver bot plays (adds `solver` and `solved` columns).
+    /// positions, as the solver bot plays (adds `solver`, `solved` and `line` columns).
     Solver(u32),
 }
 
