@@ -440,6 +440,13 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
     );
 }
 
+/// Runs `owlery args`, which must fail as a usage error (exit code 2) saying `message`.
+fn assert_refused(args: &[&str], message: &str) {
+    let output = owlery(args);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains(message), "{}", stderr(&output));
+}
+
 /// The first position of a two-player `greedy` game from `seed` with the bag empty and at
 /// most three tiles on the rack to move, as CGP, if the game reaches one.
 fn endgame_cgp(seed: u64) -> Option<String> {
@@ -539,23 +546,17 @@ fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
         "{text}"
     );
     // Outside a two-player endgame there is nothing to search.
-    let refused = owlery(&[
-        "analyze",
-        "scrabble",
-        "--cgp",
-        VOWELS,
-        "--rank-by",
-        "solver",
-    ]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains(
-            "--rank-by solver: needs two players, a tile on each rack and the bag empty (at \
-             most 7 tiles unseen by the player to move; this position has 2 players and 89 \
-             unseen)"
-        ),
-        "{}",
-        stderr(&refused)
+    assert_refused(
+        &[
+            "analyze",
+            "scrabble",
+            "--cgp",
+            VOWELS,
+            "--rank-by",
+            "solver",
+        ],
+        "--rank-by solver: needs two players, a tile on each rack and the bag empty (at most 7 \
+         tiles unseen by the player to move; this position has 2 players and 89 unseen)",
     );
 }
 
@@ -582,37 +583,29 @@ fn analyze_refuses_a_ranking_it_cannot_make() {
         "{}",
         stderr(&refused)
     );
-    let hp = owlery(&[
-        "analyze",
-        "scrabble-hp",
-        "--cgp",
-        VOWELS,
-        "--rank-by",
-        "solver:500",
-    ]);
-    assert_eq!(hp.status.code(), Some(2));
-    assert!(
-        stderr(&hp).contains(
-            "--rank-by solver applies to scrabble: its search counts word scores only, not \
-             scrabble-hp's Glossary bonus or cards"
-        ),
-        "{}",
-        stderr(&hp)
+    assert_refused(
+        &[
+            "analyze",
+            "scrabble-hp",
+            "--cgp",
+            VOWELS,
+            "--rank-by",
+            "solver:500",
+        ],
+        "--rank-by solver applies to scrabble: its search counts word scores only, not \
+         scrabble-hp's Glossary bonus or cards",
     );
-    let cards = owlery(&[
+    let cards = [
         "analyze",
         "scrabble-cards",
         "--hand",
         "HOBRTSS",
         "--rank-by",
         "equity",
-    ]);
-    assert_eq!(cards.status.code(), Some(2));
-    assert!(
-        stderr(&cards)
-            .contains("--rank-by applies to scrabble and scrabble-hp, not scrabble-cards"),
-        "{}",
-        stderr(&cards)
+    ];
+    assert_refused(
+        &cards,
+        "--rank-by applies to scrabble and scrabble-hp, not scrabble-cards",
     );
 }
 
