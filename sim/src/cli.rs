@@ -336,7 +336,7 @@ pub enum RankBy {
     Solver(u32),
 }
 
-/// The positions `--rank-by solver` searches unless given a budget: a few seconds' work.
+/// The positions `--rank-by solver` searches unless given a budget: several seconds' work.
 pub const ANALYZE_SOLVER_BUDGET: u32 = 200_000;
 
 /// Reads `--rank-by`: the names of [`RankBy`], and `lookahead:WIDTHxSAMPLES` as a bot is named.

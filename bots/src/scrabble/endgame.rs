@@ -145,6 +145,19 @@ struct Position {
     board_key: u64,
 }
 
+impl Position {
+    /// This position with `placement`'s tiles taken from the mover's rack and keyed on the
+    /// board (whose turn and the scoreless run as they were).
+    fn after_tiles_of(&self, placement: &Placement) -> Position {
+        let mut next = *self;
+        for (square, cell) in placement.placed() {
+            next.racks[self.mover].take(cell.kind());
+            next.board_key ^= square_key(square, cell);
+        }
+        next
+    }
+}
+
 /// What the rules say of the end, for the two seats.
 #[derive(Debug, Clone, Copy)]
 struct Ending<'g> {
@@ -549,7 +562,6 @@ impl EndgameSearch {
     ) -> Option<Position> {
         let mover = position.mover;
         let mut next = *position;
-        next.mover = 1 - mover;
         let score = match action {
             Move::Place(placement) => {
                 let observation = ending.observation;
@@ -557,11 +569,8 @@ impl EndgameSearch {
                 let (rules, lexicon) = (observation.rules, observation.lexicon);
                 let score = check_placement(&self.board, rules, lexicon, rack, &placement, false)
                     .map_or(0, |play| play.score);
-                for (square, cell) in placement.placed() {
-                    next.racks[mover].take(cell.kind());
-                    next.board_key ^= square_key(square, cell);
-                    self.board.set(square / SIZE, square % SIZE, cell);
-                }
+                next = position.after_tiles_of(&placement);
+                placement.lay_on(&mut self.board);
                 if next.racks[mover].is_empty() {
                     return None;
                 }
@@ -569,6 +578,7 @@ impl EndgameSearch {
             }
             _ => 0,
         };
+        next.mover = 1 - mover;
         next.scoreless = if score == 0 {
             position.scoreless + 1
         } else {
@@ -621,11 +631,7 @@ impl EndgameSearch {
     ) -> i32 {
         let (score, placement) = (scored.score, &scored.placement);
         let mover = position.mover;
-        let mut next = *position;
-        for (square, cell) in placement.placed() {
-            next.racks[mover].take(cell.kind());
-            next.board_key ^= square_key(square, cell);
-        }
+        let mut next = position.after_tiles_of(placement);
         if next.racks[mover].is_empty() {
             return score + ending.going_out(position);
         }
@@ -639,9 +645,7 @@ impl EndgameSearch {
             return score + ending.scoreless_end(&next);
         }
         next.mover = 1 - mover;
-        for (square, cell) in placement.placed() {
-            self.board.set(square / SIZE, square % SIZE, cell);
-        }
+        placement.lay_on(&mut self.board);
         // The reply's window, shifted by this move's score: the move is worth its score less
         // the reply's worth.
         let (low, high) = (score.saturating_sub(beta), score.saturating_sub(alpha));

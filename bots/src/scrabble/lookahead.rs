@@ -289,9 +289,7 @@ impl Lookahead {
         self.reply_board.clone_from(board);
         let mut opponent_leave = *rack;
         if let Move::Place(placement) = reply {
-            for (square, cell) in placement.placed() {
-                self.reply_board.set(square / SIZE, square % SIZE, cell);
-            }
+            placement.lay_on(&mut self.reply_board);
             opponent_leave = leave_after(rack, &placement);
         }
         if opponent_leave.is_empty() {

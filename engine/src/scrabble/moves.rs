@@ -65,6 +65,13 @@ impl Placement {
             .map(|i| (self.square(i), self.tiles[i]))
     }
 
+    /// Puts the tiles placed this turn on `board` (no check that the squares are free).
+    pub fn lay_on(&self, board: &mut Board) {
+        for (square, cell) in self.placed() {
+            board.set(square / SIZE, square % SIZE, cell);
+        }
+    }
+
     /// How many tiles are placed this turn.
     pub fn placed_count(&self) -> usize {
         self.tiles[..usize::from(self.len)]

@@ -13,7 +13,7 @@ use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, House, HpNumbers};
 use engine::scrabble::{
-    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, SIZE, bag_after,
+    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after,
     check_placement, leave_after, unseen_by,
 };
 use lexicon::Lexicon;
@@ -392,8 +392,8 @@ fn judge_best(
 }
 
 /// The rows of every placement, and a pass, ordered by what each gains over the opponent to
-/// the end of a two-player endgame (`budget` positions searched), with their `solver` and
-/// `solved` columns filled in; and the plies and positions searched.
+/// the end of a two-player endgame (`budget` positions searched), with their `solver`, `solved`
+/// and `line` columns filled in; and the plies and positions searched.
 fn solve(
     rows: Vec<Ranked>,
     observation: &Observation<'_>,
@@ -447,9 +447,7 @@ fn line_text(board: &Board, move_value: &MoveValue) -> String {
     let mut board = board.clone();
     let lay = |board: &mut Board, action: &Move| {
         if let Move::Place(placement) = action {
-            for (square, cell) in placement.placed() {
-                board.set(square / SIZE, square % SIZE, cell);
-            }
+            placement.lay_on(board);
         }
     };
     lay(&mut board, &move_value.chosen);
