@@ -144,7 +144,7 @@ fn every_move_valued_matches_a_minimax_played_through_the_engine() {
     let (mut positions, mut moves, mut stopped_short) = (0, 0, 0);
     small_endgames(8, 5, |game| {
         let observation = game.observation(game.to_move());
-        let valuation = search.value_moves(&observation).unwrap();
+        let valuation = search.value_moves(&observation, usize::MAX).unwrap();
         let mut placements = 0;
         movegen.generate(
             game.board(),
@@ -163,6 +163,7 @@ fn every_move_valued_matches_a_minimax_played_through_the_engine() {
         }
         for move_value in &valuation.moves {
             assert!(move_value.solved, "unbounded, every move is solved");
+            assert!(move_value.exact, "every move is valued exactly");
             let worth = worth_of(game, move_value.chosen, &mut movegen, &mut memo);
             assert_eq!(
                 move_value.value,
@@ -193,13 +194,62 @@ fn every_move_valued_matches_a_minimax_played_through_the_engine() {
 }
 
 #[test]
+fn the_best_moves_are_valued_exactly_and_the_rest_bounded() {
+    let mut search = EndgameSearch::new(u32::MAX);
+    let mut movegen = MoveGen::new();
+    let mut memo = HashMap::new();
+    let (mut positions, mut bounded) = (0, 0);
+    for exact in [1, 3] {
+        small_endgames(8, 5, |game| {
+            let observation = game.observation(game.to_move());
+            let valuation = search.value_moves(&observation, exact).unwrap();
+            let mut worths = Vec::new();
+            for move_value in &valuation.moves {
+                assert!(move_value.solved, "unbounded, every move is solved");
+                let worth = worth_of(game, move_value.chosen, &mut movegen, &mut memo);
+                let (earned, _) = line_earns(game, move_value, &mut movegen, &mut memo);
+                if move_value.exact {
+                    assert_eq!(
+                        move_value.value,
+                        worth,
+                        "{move_value:?} in {}",
+                        game.to_cgp()
+                    );
+                    assert_eq!(earned, worth, "{move_value:?} in {}", game.to_cgp());
+                } else {
+                    // A bound holds, and so does the reply its line starts with.
+                    assert!(worth <= move_value.value, "{move_value:?} worth {worth}");
+                    assert!(earned <= move_value.value, "{move_value:?} earns {earned}");
+                    bounded += 1;
+                }
+                worths.push(worth);
+            }
+            // The first `exact` are valued exactly, and are the best there are.
+            worths.sort_unstable_by(|a, b| b.cmp(a));
+            let best = &valuation.moves[..exact.min(worths.len())];
+            assert!(best.iter().all(|move_value| move_value.exact), "{best:?}");
+            let values: Vec<i32> = best.iter().map(|move_value| move_value.value).collect();
+            assert_eq!(values, worths[..best.len()], "{}", game.to_cgp());
+            for pair in valuation.moves.windows(2) {
+                assert!(pair[0].value >= pair[1].value, "best first: {pair:?}");
+            }
+            positions += 1;
+        });
+    }
+    assert!(
+        positions >= 40 && bounded >= 200,
+        "{positions} endgames, {bounded} moves bounded"
+    );
+}
+
+#[test]
 fn moves_valued_within_a_budget_are_all_listed() {
     let mut valued = 0;
     for budget in [1, 50] {
         let mut search = EndgameSearch::new(budget);
         small_endgames(3, 14, |game| {
             let observation = game.observation(game.to_move());
-            let valuation = search.value_moves(&observation).unwrap();
+            let valuation = search.value_moves(&observation, 3).unwrap();
             assert!(valuation.plies >= 1, "{valuation:?}");
             assert!(
                 valuation.expanded <= budget,

@@ -300,7 +300,8 @@ pub struct AnalyzeArgs {
     /// scrabble-cards --variant rummy: the Round card, by name (e.g. "Deuces Wild").
     #[arg(long)]
     pub round: Option<String>,
-    /// Show only the best N moves (N at least 1).
+    /// Show only the best N moves (N at least 1); with --rank-by solver, value those N
+    /// exactly (5 if not given) and the rest only as far as showing they are worth less.
     #[arg(long, value_parser = at_least_one)]
     pub top: Option<usize>,
     /// scrabble, scrabble-hp: what puts one move before another: score, equity, lookahead, or
@@ -332,12 +333,17 @@ pub enum RankBy {
     Lookahead(Reach),
     /// In a two-player endgame (the bag empty), every move and a pass by what it gains over the
     /// opponent to the end of the game, both racks known, searched within a budget of
-    /// positions, as the solver bot plays (adds `solver`, `solved` and `line` columns).
+    /// positions, as the solver bot plays (adds `solver`, `exact`, `solved` and `line`
+    /// columns): the `--top` moves valued exactly, the rest bounded.
     Solver(u32),
 }
 
-/// The positions `--rank-by solver` searches unless given a budget: several seconds' work.
+/// The positions `--rank-by solver` searches unless given a budget: seconds' work.
 pub const ANALYZE_SOLVER_BUDGET: u32 = 200_000;
+
+/// The moves `--rank-by solver` values exactly unless `--top` says how many: the fewer, the
+/// deeper the search goes within its budget (docs/BOTS.md, session 27).
+pub const ANALYZE_SOLVER_EXACT: usize = 5;
 
 /// Reads `--rank-by`: the names of [`RankBy`], and `lookahead:WIDTHxSAMPLES` as a bot is named.
 fn rank_by(text: &str) -> Result<RankBy, String> {

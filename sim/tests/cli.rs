@@ -485,13 +485,13 @@ fn analyze_judges_an_endgame_against_the_opponents_known_rack() {
 #[test]
 fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
     let rules = engine::scrabble::Rules::standard();
-    let (mut outs, mut lines, mut played) = (0, 0, 0);
+    let (mut outs, mut lines, mut played, mut bounded) = (0, 0, 0, 0);
     for cgp in (0..6).filter_map(endgame_cgp) {
         let rows = analyze_csv(&cgp, &["--rank-by", "solver"]);
         assert_eq!(rows, analyze_csv(&cgp, &["--rank-by", "solver"]), "{cgp}");
         assert_eq!(
             rows[0].join(","),
-            "rank,move,word,score,leave,solver,solved,line"
+            "rank,move,word,score,leave,solver,exact,solved,line"
         );
         // Every placement the plain listing has, and a pass.
         let placements = analyze_csv(&cgp, &[]).len() - 1;
@@ -500,6 +500,12 @@ fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
         assert_eq!(pass.len(), 1, "{cgp}");
         let values: Vec<i32> = rows[1..].iter().map(|r| r[5].parse().unwrap()).collect();
         assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        // The best five valued exactly; the rest may be bounds.
+        assert!(
+            rows[1..].iter().take(5).all(|row| row[6] == "true"),
+            "{cgp}"
+        );
+        bounded += rows[1..].iter().filter(|row| row[6] == "false").count();
         // Going out ends the game: the move's score and twice the tiles the opponent holds,
         // nothing estimated.
         let position: engine::scrabble::Cgp = cgp.parse().unwrap();
@@ -510,16 +516,22 @@ fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
         for row in rows[1..].iter().filter(|row| row[4].is_empty()) {
             outs += 1;
             let score: i32 = row[3].parse().unwrap();
-            let expected = [(score + 2 * held).to_string(), "true".into(), String::new()];
+            let expected = [
+                (score + 2 * held).to_string(),
+                "true".into(),
+                "true".into(),
+                String::new(),
+            ];
             assert_eq!(row[5..], expected, "{cgp}");
         }
         // A move that does not end the game has a reply: the line names it.
         for row in rows[1..].iter().filter(|row| !row[4].is_empty()) {
-            lines += usize::from(!row[7].is_empty());
+            lines += usize::from(!row[8].is_empty());
             played += 1;
         }
     }
     assert!(outs > 0, "no move went out");
+    assert!(bounded > 0, "no move bounded");
     assert!(lines * 10 >= played * 9, "{lines} lines of {played}");
     // The table puts the line last and says how deep the search went.
     let cgp = (0..6).find_map(endgame_cgp).unwrap();
@@ -537,7 +549,7 @@ fn analyze_values_every_endgame_move_to_the_end_of_the_game() {
         listing
             .next()
             .unwrap()
-            .ends_with("solver   solved  leave    line"),
+            .ends_with("solver    exact   solved  leave    line"),
         "{text}"
     );
     let last = listing.next_back().unwrap();

@@ -83,6 +83,9 @@ pub struct MoveValue {
     /// The points it gains the mover over the opponent from here to the end; an estimate
     /// unless `solved`.
     pub value: i32,
+    /// Whether `value` is the move's worth; if not, the move is worth at most `value` (it
+    /// fell below the moves valued exactly).
+    pub exact: bool,
     /// Whether every line after it that was not pruned reached the end of the game.
     pub solved: bool,
     /// The replies and answers after it that make its value, as far as the search knows
@@ -264,59 +267,60 @@ impl EndgameSearch {
 
     /// Every move of the observing seat (each placement and a pass) with what it is worth to
     /// the end of the game, best first, searched as deep as the budget allows; `None` where
-    /// the search does not apply. Each move is searched in a full window, so a value holds for
-    /// that move and not only for the best one (several times the work of [`Self::search`]).
-    pub fn value_moves(&mut self, observation: &Observation<'_>) -> Option<Valuation> {
+    /// the search does not apply. The `exact` best moves (at least one) are valued exactly (each searched in
+    /// a full window, so its value holds for it and not only for the best); every other move
+    /// only as far as it takes to show it falls below them, its value then a bound
+    /// ([`MoveValue::exact`] false). Bounds cost a fraction of exact values, so the fewer
+    /// moves valued exactly, the deeper the search goes.
+    pub fn value_moves(
+        &mut self,
+        observation: &Observation<'_>,
+        exact: usize,
+    ) -> Option<Valuation> {
         let (ending, root) = self.begin(observation)?;
+        let exact = exact.max(1);
         self.expanded = 1;
         self.generate_moves(&ending, &root, 0);
         let moves = std::mem::take(&mut self.plies[0]);
+        // Each depth tries the moves in the order the depth before valued them.
+        let mut order: Vec<u32> = (0..moves.len() as u32)
+            .chain(std::iter::once(PASS))
+            .collect();
         let mut valuation = Valuation {
             moves: Vec::new(),
             plies: 0,
             expanded: 0,
         };
         for plies in 1..=MOST_PLIES {
-            let mut values = Vec::with_capacity(moves.len() + 1);
-            for index in (0..moves.len() as u32).chain(std::iter::once(PASS)) {
-                self.aborted = false;
-                self.estimated = false;
-                self.line_at(1).clear();
-                let (chosen, value) = match index {
-                    PASS => (
-                        Move::Pass,
-                        self.after_pass(&ending, &root, 0, plies, -i32::MAX, i32::MAX),
-                    ),
-                    _ => {
-                        let scored = &moves[index as usize];
-                        let value = self.after_placement(
-                            &ending,
-                            &root,
-                            scored,
-                            0,
-                            plies,
-                            -i32::MAX,
-                            i32::MAX,
-                        );
-                        (Move::Place(scored.placement), value)
-                    }
-                };
+            let mut values: Vec<(u32, MoveValue)> = Vec::with_capacity(order.len());
+            let mut exact_values: Vec<i32> = Vec::with_capacity(exact.min(order.len()));
+            for &index in &order {
+                // The value a move must reach to be among the `exact` best so far.
+                let floor = exact_values.get(exact - 1).copied();
+                let (alpha, beta) = floor.map_or((-i32::MAX, i32::MAX), |floor| (floor - 1, floor));
+                let mut value = self.value_move(&ending, &root, &moves, index, plies, alpha, beta);
+                // A move reaching the floor is among the best: valued exactly after all.
+                if floor.is_some_and(|floor| value.value >= floor) && !self.aborted {
+                    value =
+                        self.value_move(&ending, &root, &moves, index, plies, -i32::MAX, i32::MAX);
+                }
                 if self.aborted {
                     break;
                 }
-                let solved = !self.estimated;
-                values.push(MoveValue {
-                    chosen,
-                    value,
-                    solved,
-                    line: self.line_at(1).clone(),
-                });
+                if value.exact {
+                    let at = exact_values.partition_point(|&known| known >= value.value);
+                    exact_values.insert(at, value.value);
+                }
+                values.push((index, value));
             }
             if self.aborted {
                 break;
             }
-            let solved = values.iter().all(|move_value| move_value.solved);
-            valuation.moves = values;
+            // Best first, exact values before bounds; equal values keep this depth's order.
+            values.sort_by_key(|(_, value)| (std::cmp::Reverse(value.value), !value.exact));
+            order = values.iter().map(|&(index, _)| index).collect();
+            let solved = values.iter().all(|(_, value)| value.solved);
+            valuation.moves = values.into_iter().map(|(_, value)| value).collect();
             valuation.plies = plies;
             if solved {
                 break;
@@ -326,11 +330,53 @@ impl EndgameSearch {
         for move_value in &mut valuation.moves {
             self.extend_line(&ending, &root, move_value);
         }
-        // Best first; equal values keep the moves' order (most gained at once first).
-        valuation
-            .moves
-            .sort_by_key(|move_value| std::cmp::Reverse(move_value.value));
         Some(valuation)
+    }
+
+    /// What the root's move `index` (of `moves`, or [`PASS`]) is worth searched `plies` deep
+    /// within `alpha` and `beta`: exact if the value falls between them, else a bound.
+    #[allow(clippy::too_many_arguments)]
+    fn value_move(
+        &mut self,
+        ending: &Ending<'_>,
+        root: &Position,
+        moves: &[Scored],
+        index: u32,
+        plies: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> MoveValue {
+        self.aborted = false;
+        self.estimated = false;
+        self.line_at(1).clear();
+        // A move ending the game has its value whatever the window.
+        let last_scoreless = root.scoreless + 1 >= ending.scoreless_to_end;
+        let ends = match index {
+            PASS => last_scoreless,
+            _ => {
+                let scored = &moves[index as usize];
+                let tiles = scored.placement.placed_count();
+                tiles == root.racks[root.mover].len() || (scored.score == 0 && last_scoreless)
+            }
+        };
+        let (chosen, value) = match index {
+            PASS => (
+                Move::Pass,
+                self.after_pass(ending, root, 0, plies, alpha, beta),
+            ),
+            _ => {
+                let scored = &moves[index as usize];
+                let value = self.after_placement(ending, root, scored, 0, plies, alpha, beta);
+                (Move::Place(scored.placement), value)
+            }
+        };
+        MoveValue {
+            chosen,
+            value,
+            exact: ends || (value > alpha && value < beta),
+            solved: !self.estimated,
+            line: self.line_at(1).clone(),
+        }
     }
 
     /// The search's start for `observation`: the rules of the end, and the root position with
@@ -517,7 +563,8 @@ impl EndgameSearch {
     }
 
     /// Follows the table's exact entries from the end of `move_value`'s line, which stops
-    /// where a value came from the table: the line goes on as far as the table knows it.
+    /// where a value came from the table: the line goes on as far as the table knows it (for
+    /// a bound, also the reply that showed the move to be worth no more).
     fn extend_line(&mut self, ending: &Ending<'_>, root: &Position, move_value: &mut MoveValue) {
         let mut position = *root;
         let mut ended = false;
@@ -530,7 +577,10 @@ impl EndgameSearch {
         while !ended && move_value.line.len() < usize::from(MOST_PLIES) {
             let key = key_of(&position);
             let entry = self.table[slot(key)];
-            if entry.key != key || entry.bound != Bound::Exact {
+            // A bound's line starts with the reply that held the move down.
+            let refutes =
+                !move_value.exact && entry.bound == Bound::Lower && move_value.line.is_empty();
+            if entry.key != key || !(entry.bound == Bound::Exact || refutes) {
                 break;
             }
             let action = match entry.best {

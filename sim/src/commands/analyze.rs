@@ -20,7 +20,7 @@ use lexicon::Lexicon;
 use serde::Serialize;
 
 use super::setup::{check_game_options, crossword_rules, game_lexicon, hp_rules};
-use crate::cli::{AnalyzeArgs, Format, GameArg, RankBy};
+use crate::cli::{ANALYZE_SOLVER_EXACT, AnalyzeArgs, Format, GameArg, RankBy};
 use crate::output;
 
 /// One analysed move, as every format prints it.
@@ -41,6 +41,10 @@ struct Row {
     /// In points gained over the opponent to the end of the game, when ranked by solver.
     #[serde(skip_serializing_if = "Option::is_none")]
     solver: Option<i32>,
+    /// Whether `solver` is the move's worth rather than the most it is worth (it fell below
+    /// the moves valued exactly).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<bool>,
     /// Whether `solver` is exact (every line searched to the end) rather than estimated.
     #[serde(skip_serializing_if = "Option::is_none")]
     solved: Option<bool>,
@@ -74,7 +78,7 @@ fn header(rank_by: RankBy) -> &'static [&'static str] {
         RankBy::Equity => &all[..6],
         RankBy::Lookahead(_) => all,
         RankBy::Solver(_) => &[
-            "rank", "move", "word", "score", "leave", "solver", "solved", "line",
+            "rank", "move", "word", "score", "leave", "solver", "exact", "solved", "line",
         ],
     }
 }
@@ -220,6 +224,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 equity: valued.then(|| points(i64::from(value), 1)),
                 lookahead: matches!(args.rank_by, RankBy::Lookahead(_)).then_some(None),
                 solver: None,
+                exact: None,
                 solved: None,
                 line: None,
             };
@@ -246,7 +251,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     let (mut rows, searched) = match args.rank_by {
         RankBy::Solver(budget) => {
-            let (rows, searched) = solve(rows, &observation, budget)?;
+            let exact = args.top.unwrap_or(ANALYZE_SOLVER_EXACT);
+            let (rows, searched) = solve(rows, &observation, budget, exact)?;
             (rows, Some(searched))
         }
         _ => (rows.into_iter().map(|ranked| ranked.row).collect(), None),
@@ -265,9 +271,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                     Some(l) => format!("  {l:>9.1}"),
                     None => format!("  {:>9}", ""),
                 });
-                let solver = row.solver.zip(row.solved).map(|(value, solved)| {
-                    let solved = if solved { "yes" } else { "no" };
-                    format!("  {value:>7}  {solved:>7}")
+                let solver = row.solver.map(|value| {
+                    let (exact, solved) = (yes_no(row.exact), yes_no(row.solved));
+                    format!("  {value:>7}  {exact:>7}  {solved:>7}")
                 });
                 equity.unwrap_or_default()
                     + &lookahead.unwrap_or_default()
@@ -299,11 +305,12 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 );
                 writeln!(out, "{}", text.trim_end())?;
             }
-            if let Some((plies, expanded)) = searched {
+            if let Some((plies, expanded, exact)) = searched {
                 writeln!(
                     out,
-                    "solver: each move searched {plies} plies deep ({expanded} positions); \
-                     where solved says no, a line cut short was estimated"
+                    "solver: each move searched {plies} plies deep ({expanded} positions), the \
+                     best {exact} valued exactly; where exact says no, the move is worth at most \
+                     that; where solved says no, a line cut short was estimated"
                 )?;
             }
         }
@@ -311,6 +318,11 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A flag as the table prints it.
+fn yes_no(flag: Option<bool>) -> &'static str {
+    if flag == Some(true) { "yes" } else { "no" }
 }
 
 /// `hundredths` of a point as points, rounded to `decimals` places.
@@ -392,15 +404,17 @@ fn judge_best(
 }
 
 /// The rows of every placement, and a pass, ordered by what each gains over the opponent to
-/// the end of a two-player endgame (`budget` positions searched), with their `solver`, `solved`
-/// and `line` columns filled in; and the plies and positions searched.
+/// the end of a two-player endgame (`budget` positions searched, the `exact` best valued
+/// exactly and the rest bounded), with their `solver`, `exact`, `solved` and `line` columns
+/// filled in; and the plies and positions searched, and `exact`.
 fn solve(
     rows: Vec<Ranked>,
     observation: &Observation<'_>,
     budget: u32,
-) -> anyhow::Result<(Vec<Row>, (u8, u32))> {
+    exact: usize,
+) -> anyhow::Result<(Vec<Row>, (u8, u32, usize))> {
     let mut search = EndgameSearch::new(budget);
-    let Some(valuation) = search.value_moves(observation) else {
+    let Some(valuation) = search.value_moves(observation, exact) else {
         let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
         bail!(
             "--rank-by solver: needs two players, a tile on each rack and the bag empty (at \
@@ -429,16 +443,19 @@ fn solve(
                 equity: None,
                 lookahead: None,
                 solver: None,
+                exact: None,
                 solved: None,
                 line: None,
             },
         };
         row.solver = Some(move_value.value);
+        row.exact = Some(move_value.exact);
         row.solved = Some(move_value.solved);
         row.line = Some(line_text(observation.board, move_value));
         solved.push(row);
     }
-    Ok((solved, (valuation.plies, valuation.expanded)))
+    let exact = exact.min(solved.len());
+    Ok((solved, (valuation.plies, valuation.expanded, exact)))
 }
 
 /// The moves after `move_value`'s, each in notation on the board as the moves before it leave
