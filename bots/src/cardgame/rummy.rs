@@ -1,7 +1,7 @@
 //! Rummy players: `greedy` plans for the Round card (the best words it can lay, the discard
 //! that keeps its chances), `random` lays whatever it finds first.
 
-use engine::cardgame::{CardRules, RoundCard, RummyGame, score_meld};
+use engine::cardgame::{CardRules, RoundCard, RummyGame, meld_points};
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
 use lexicon::Lexicon;
@@ -77,26 +77,43 @@ struct HandWords {
     racks: Vec<Rack>,
     /// Bit k set when the word is among the words of the hand less a card of kind k.
     discards: Vec<u32>,
+    /// Each word's letter points.
+    values: Vec<i32>,
+    /// Each word's dearest letter.
+    dearest: Vec<i32>,
 }
 
 impl HandWords {
-    fn new(lexicon: &Lexicon, hand: &Rack, wanted: impl Fn(usize) -> bool) -> HandWords {
+    fn new(
+        lexicon: &Lexicon,
+        rules: &CardRules,
+        hand: &Rack,
+        wanted: impl Fn(usize) -> bool,
+    ) -> HandWords {
         // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
         // each discard (real cards first, left to right, the blank for the rest): one entry
         // per distinct spelling, marked with the discards that give it.
         let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
-        let mut spelled = Vec::new();
+        let (mut from_hand, mut spelled) = (Vec::new(), Vec::new());
         for word in words_of(lexicon, hand, &wanted) {
             let spellings = found.len();
+            spell_from(&word, *hand, &mut from_hand);
+            let used = rack_of(&from_hand);
             for discard in hand.present_kinds() {
-                let mut rest = *hand;
-                rest.take(discard);
-                if !spell_from(&word, rest, &mut spelled) {
-                    continue;
-                }
-                match found[spellings..].iter_mut().find(|(w, _)| *w == spelled) {
+                // A discard the word leaves a card of changes nothing: spelled as from the hand.
+                let spelling = if used.count(discard) < hand.count(discard) {
+                    &from_hand
+                } else {
+                    let mut rest = *hand;
+                    rest.take(discard);
+                    if !spell_from(&word, rest, &mut spelled) {
+                        continue;
+                    }
+                    &spelled
+                };
+                match found[spellings..].iter_mut().find(|(w, _)| w == spelling) {
                     Some((_, discards)) => *discards |= 1 << discard,
-                    None => found.push((spelled.clone(), 1 << discard)),
+                    None => found.push((spelling.clone(), 1 << discard)),
                 }
             }
         }
@@ -109,9 +126,17 @@ impl HandWords {
                 .then_with(|| letters(a).cmp(letters(b)))
                 .then_with(|| a.cmp(b))
         });
+        let points = |cell: &Cell| rules.letters.cell_points(*cell);
         HandWords {
             racks: found.iter().map(|(word, _)| rack_of(word)).collect(),
             discards: found.iter().map(|&(_, discards)| discards).collect(),
+            values: found
+                .iter()
+                .map(|(word, _)| word.iter().map(points).sum())
+                .collect(),
+            dearest: (found.iter())
+                .map(|(word, _)| word.iter().map(points).fold(0, i32::max))
+                .collect(),
             words: found.into_iter().map(|(word, _)| word).collect(),
         }
     }
@@ -121,19 +146,34 @@ impl HandWords {
 /// common discard (`allowed`), in index order, each offered to `visit` with what is left and
 /// the discards allowed. `candidates` are the words that may come next; each level keeps those
 /// that still fit in its own `levels` buffer, so a deeper level tests only the words its
-/// parent could still place.
+/// parent could still place. With `every_card`, only sets that can still grow to use every
+/// card but the discard are made. Stops, returning false, once `visit` returns false.
+#[allow(clippy::too_many_arguments)]
 fn combinations(
     hand: &HandWords,
     candidates: &[usize],
     rack: Rack,
     allowed: u32,
+    every_card: bool,
     chosen: &mut Vec<usize>,
     levels: &mut [Vec<usize>],
-    visit: &mut impl FnMut(&[usize], &Rack, u32),
-) {
-    visit(chosen, &rack, allowed);
+    visit: &mut impl FnMut(&[usize], &Rack, u32) -> bool,
+) -> bool {
+    if !visit(chosen, &rack, allowed) {
+        return false;
+    }
     let Some((fitting, deeper)) = levels.split_first_mut() else {
-        return;
+        return true;
+    };
+    // With `every_card`, a word must leave a card to discard, and the word placed here must
+    // be long enough that it and the words after it, no longer (longest first), can lay all
+    // the others: in a hand of many cards most words are too short to come first.
+    let len = |&i: &usize| hand.words[i].len();
+    let most = rack.len().saturating_sub(1);
+    let candidates = if every_card {
+        &candidates[candidates.partition_point(|i| len(i) > most)..]
+    } else {
+        candidates
     };
     fitting.clear();
     fitting.extend(
@@ -142,15 +182,34 @@ fn combinations(
             .copied()
             .filter(|&i| allowed & hand.discards[i] != 0 && rack.contains(&hand.racks[i])),
     );
-    for k in 0..fitting.len() {
+    let placed_here = if every_card {
+        let least = most.div_ceil(deeper.len() + 1).max(1);
+        fitting.partition_point(|i| len(i) >= least)
+    } else {
+        fitting.len()
+    };
+    for k in 0..placed_here {
         let i = fitting[k];
         let mut left = rack;
         left.take_all(&hand.racks[i]);
         chosen.push(i);
         let still = allowed & hand.discards[i];
-        combinations(hand, &fitting[k..], left, still, chosen, deeper, visit);
+        let go_on = combinations(
+            hand,
+            &fitting[k..],
+            left,
+            still,
+            every_card,
+            chosen,
+            deeper,
+            visit,
+        );
         chosen.pop();
+        if !go_on {
+            return false;
+        }
     }
+    true
 }
 
 /// The most words a meld for the Round card holds.
@@ -177,84 +236,176 @@ pub fn for_each_meld(
     hand: &Rack,
     mut visit: impl FnMut(i32, &[Vec<Cell>], u8),
 ) {
-    let (most_words, wanted) = (most_words(card), |len| wanted_length(card, len));
-    // One search over the whole hand: a word set fits the hand less a discard exactly when it
-    // fits the hand and the discard is among the cards it leaves, so each discard need not
-    // search again.
-    let words = HandWords::new(lexicon, hand, wanted);
-    let every: Vec<usize> = (0..words.words.len()).collect();
-    let mut chosen = Vec::new();
     let mut meld: Vec<Vec<Cell>> = Vec::new();
-    let mut levels = vec![Vec::new(); most_words];
-    combinations(
-        &words,
-        &every,
-        *hand,
-        u32::MAX,
-        &mut chosen,
-        &mut levels,
-        &mut |picked, unused, allowed| {
-            if picked.is_empty() {
-                return;
-            }
-            for discard in unused.present_kinds().filter(|&k| allowed & 1 << k != 0) {
-                let mut left = *unused;
-                left.take(discard);
-                if !fits_shape(card, &words.words, picked, &left) {
-                    continue;
+    let melds = Melds::new(card, rules, lexicon, hand);
+    melds.search(u32::MAX, |score, picked, discard| {
+        meld.clear();
+        meld.extend(picked.iter().map(|&i| melds.words.words[i].clone()));
+        visit(score, &meld, discard);
+        true
+    });
+}
+
+/// The melds of one hand for one Round card: the words its cards spell, searched for sets of
+/// the card's shape.
+struct Melds<'a> {
+    card: &'a RoundCard,
+    rules: &'a CardRules,
+    hand: Rack,
+    words: HandWords,
+    shape: Shape,
+}
+
+impl<'a> Melds<'a> {
+    fn new(card: &'a RoundCard, rules: &'a CardRules, lexicon: &Lexicon, hand: &Rack) -> Self {
+        let wanted = |len| wanted_length(card, len);
+        Melds {
+            card,
+            rules,
+            hand: *hand,
+            words: HandWords::new(lexicon, rules, hand, wanted),
+            shape: Shape::of(card),
+        }
+    }
+
+    /// Offers `visit` every meld whose discard is a kind in the mask `discards`, with its
+    /// score, its words (indices into the hand's words) and discard, until `visit` returns
+    /// false.
+    fn search(&self, discards: u32, mut visit: impl FnMut(i32, &[usize], u8) -> bool) {
+        let (card, words) = (self.card, &self.words);
+        let most_words = most_words(card);
+        // One search over the whole hand: a word set fits the hand less a discard exactly when
+        // it fits the hand and the discard is among the cards it leaves, so each discard need
+        // not search again.
+        let every: Vec<usize> = (0..words.words.len()).collect();
+        let mut chosen = Vec::new();
+        let mut values = Vec::with_capacity(most_words);
+        let mut levels = vec![Vec::new(); most_words];
+        combinations(
+            words,
+            &every,
+            self.hand,
+            discards,
+            card.all_cards,
+            &mut chosen,
+            &mut levels,
+            &mut |picked, unused, allowed| {
+                if picked.is_empty() {
+                    return true;
                 }
-                meld.clear();
-                meld.extend(picked.iter().map(|&i| words.words[i].clone()));
-                if let Ok(score) = score_meld(card, &meld, &left, rules, lexicon) {
-                    visit(score, &meld, discard as u8);
+                // Picked longest first, as the words lie.
+                let lengths = picked.iter().map(|&i| words.words[i].len());
+                for discard in unused.present_kinds().filter(|&k| allowed & 1 << k != 0) {
+                    let mut left = *unused;
+                    left.take(discard);
+                    let Some(optional) =
+                        (self.shape).fits(card, lengths.clone(), picked.len(), &left)
+                    else {
+                        continue;
+                    };
+                    // The words are playable and of the card's shape: scored as `score_meld`
+                    // scores them, without checking them again.
+                    values.clear();
+                    values.extend(picked.iter().map(|&i| words.values[i]));
+                    let dearest = picked.iter().map(|&i| words.dearest[i]).fold(0, i32::max);
+                    let score = meld_points(card, &values, dearest, optional, &left, self.rules);
+                    if !visit(score, picked, discard as u8) {
+                        return false;
+                    }
                 }
+                true
+            },
+        );
+    }
+
+    /// The highest-scoring meld, over every discard; among equals, the one with the first
+    /// discard in kind order, then the first word set.
+    fn best(&self) -> Option<Meld> {
+        let mut best: Option<(i32, Vec<usize>, u8)> = None;
+        let mut consider = |score: i32, picked: &[usize], discard: u8| {
+            let better = best.as_ref().is_none_or(|(best_score, _, best_discard)| {
+                score > *best_score || (score == *best_score && discard < *best_discard)
+            });
+            if better {
+                best = Some((score, picked.to_vec(), discard));
             }
-        },
-    );
+        };
+        let card = self.card;
+        if card.all_cards && (card.one_word || card.word_multiplier == 1) {
+            // Every meld with a given discard lays the same cards, and scores the same: the
+            // first found for each discard is the one to keep, and the search for that discard
+            // stops there (a hand of many cards has millions of such melds).
+            for discard in distinct(&self.hand) {
+                self.search(1 << discard, |score, picked, discard| {
+                    consider(score, picked, discard);
+                    false
+                });
+            }
+        } else {
+            self.search(u32::MAX, |score, picked, discard| {
+                consider(score, picked, discard);
+                true
+            });
+        }
+        best.map(|(score, picked, discard)| {
+            let words = picked.iter().map(|&i| self.words.words[i].clone());
+            (score, words.collect(), discard)
+        })
+    }
 }
 
 /// The highest-scoring meld the mover's hand allows for the Round card, over every discard;
 /// among equals, the one with the first discard in kind order, then the first word set.
 pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
     let card = &game.round_cards()[game.round_card()];
-    let mut best: Option<Meld> = None;
-    for_each_meld(
-        card,
-        game.rules(),
-        game.lexicon(),
-        hand,
-        |score, words, discard| {
-            let better = best.as_ref().is_none_or(|(best_score, _, best_discard)| {
-                score > *best_score || (score == *best_score && discard < *best_discard)
-            });
-            if better {
-                best = Some((score, words.to_vec(), discard));
-            }
-        },
-    );
-    best
+    Melds::new(card, game.rules(), game.lexicon(), hand).best()
 }
 
-/// Whether picked words have the lengths the Round card asks for (checked before scoring).
-fn fits_shape(card: &RoundCard, words: &[Vec<Cell>], picked: &[usize], left: &Rack) -> bool {
-    if card.all_cards {
-        return left.is_empty() && (!card.one_word || picked.len() == 1);
+/// The word lengths a Round card asks for, longest first: as printed, and with its optional
+/// word added.
+struct Shape {
+    wanted: Vec<usize>,
+    with_optional: Option<Vec<usize>>,
+}
+
+impl Shape {
+    fn of(card: &RoundCard) -> Shape {
+        let longest_first = |mut lengths: Vec<usize>| {
+            lengths.sort_unstable_by(|a, b| b.cmp(a));
+            lengths
+        };
+        Shape {
+            wanted: longest_first(card.words.clone()),
+            with_optional: card
+                .optional_word
+                .map(|extra| longest_first(card.words.iter().copied().chain([extra]).collect())),
+        }
     }
-    if card.even_word {
-        return picked.len() == 1;
+
+    /// Whether `count` words of `lengths` (longest first) leaving `left` in hand have the
+    /// Round card's shape (checked before scoring), and if so whether they hold its optional
+    /// word, as [`score_meld`](engine::cardgame::score_meld) counts it.
+    fn fits(
+        &self,
+        card: &RoundCard,
+        lengths: impl Iterator<Item = usize> + Clone,
+        count: usize,
+        left: &Rack,
+    ) -> Option<bool> {
+        if card.all_cards {
+            return (left.is_empty() && (!card.one_word || count == 1)).then_some(false);
+        }
+        if card.even_word {
+            return (count == 1).then_some(false);
+        }
+        if lengths.clone().eq(self.wanted.iter().copied()) {
+            return Some(false);
+        }
+        let with = self.with_optional.as_ref()?;
+        lengths
+            .eq(with.iter().copied())
+            .then_some(!card.words.is_empty())
     }
-    let mut lengths: Vec<usize> = picked.iter().map(|&i| words[i].len()).collect();
-    lengths.sort_unstable();
-    let mut wanted = card.words.clone();
-    wanted.sort_unstable();
-    if lengths == wanted {
-        return true;
-    }
-    card.optional_word.is_some_and(|extra| {
-        wanted.push(extra);
-        wanted.sort_unstable();
-        lengths == wanted
-    })
 }
 
 /// Each kind in a rack once.
@@ -274,9 +425,12 @@ fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
         .map(|w| rack_of(w))
         .collect();
     for kind in distinct(hand) {
-        let mut rest = *hand;
-        rest.take(kind);
-        let reach = all.iter().filter(|w| rest.contains(w)).count() as i64;
+        // The hand spells each word: the hand less a card of `kind` still does unless the
+        // word takes every card of that kind.
+        let reach = all
+            .iter()
+            .filter(|w| w.count(kind) < hand.count(kind))
+            .count() as i64;
         let value = i64::from(game.rules().letters.points(kind));
         // The blank is never thrown away while a letter can go.
         let keep_blank = if kind == BLANK { -1_000 } else { 0 };
@@ -415,7 +569,7 @@ pub fn play_out_rummy(
 
 #[cfg(test)]
 mod tests {
-    use engine::cardgame::CardRules;
+    use engine::cardgame::{CardRules, score_meld};
     use engine::scrabble::tiles::kind_char;
     use lexicon::Edition;
     use rand::seq::SliceRandom;
@@ -465,9 +619,6 @@ mod tests {
                 for &i in picked {
                     left.take_all(&racks[i]);
                 }
-                if !fits_shape(card, &words, picked, &left) {
-                    continue;
-                }
                 let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words[i].clone()).collect();
                 if let Ok(score) = score_meld(card, &meld, &left, rules, lexicon) {
                     melds.push((score, meld, discard as u8));
@@ -475,6 +626,41 @@ mod tests {
             }
         }
         melds
+    }
+
+    /// The best meld, found with the searches for all-card Round cards cut short, is the best
+    /// of every meld (the first discard, then the first word set, among equals).
+    #[test]
+    fn the_best_meld_is_the_best_of_every_meld() {
+        let rules = CardRules::standard();
+        let lexicon = Lexicon::embedded(Edition::Plain);
+        let mut pack: Vec<usize> = (0..27)
+            .flat_map(|kind| std::iter::repeat_n(kind, usize::from(rules.letters.count(kind))))
+            .collect();
+        let mut rng = Pcg64Mcg::seed_from_u64(12);
+        let mut best_found = 0;
+        for deal in 0..30 {
+            pack.shuffle(&mut rng);
+            let mut hand = Rack::EMPTY;
+            for &kind in &pack[..7 + deal % 5] {
+                hand.add(kind);
+            }
+            for card in &rules.rummy_rounds {
+                let mut expected: Option<Meld> = None;
+                for_each_meld(card, &rules, &lexicon, &hand, |score, words, discard| {
+                    let better = expected.as_ref().is_none_or(|(best, _, best_discard)| {
+                        score > *best || (score == *best && discard < *best_discard)
+                    });
+                    if better {
+                        expected = Some((score, words.to_vec(), discard));
+                    }
+                });
+                let best = Melds::new(card, &rules, &lexicon, &hand).best();
+                assert_eq!(best, expected, "deal {deal}, hand {hand}, {}", card.name);
+                best_found += usize::from(best.is_some());
+            }
+        }
+        assert!(best_found > 100, "{best_found} hands with a meld");
     }
 
     /// The one search over the whole hand finds exactly the melds the search discard by
@@ -491,7 +677,7 @@ mod tests {
         for deal in 0..40 {
             pack.shuffle(&mut rng);
             let mut hand = Rack::EMPTY;
-            for &kind in &pack[..8] {
+            for &kind in &pack[..8 + deal % 3] {
                 hand.add(kind);
             }
             for card in &rules.rummy_rounds {

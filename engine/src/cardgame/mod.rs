@@ -18,5 +18,5 @@ pub use game::{
 };
 pub use movegen::{TableCandidate, TableMoveGen};
 pub use rules::{CardNumbers, CardRules, Variant};
-pub use rummy::{LaidWords, MeldError, RoundCard, RoundResult, RummyGame, score_meld};
+pub use rummy::{LaidWords, MeldError, RoundCard, RoundResult, RummyGame, meld_points, score_meld};
 pub use table::{Axis, Pos, Run, Table};

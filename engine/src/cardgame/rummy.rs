@@ -202,6 +202,27 @@ pub fn score_meld(
     if words.is_empty() {
         return Err(wrong());
     }
+    Ok(meld_points(
+        card,
+        &values,
+        best_letter,
+        optional,
+        left,
+        rules,
+    ))
+}
+
+/// The points of a meld [`score_meld`] accepts: its words' letter points (`values`), its
+/// dearest letter, whether it holds the Round card's optional word, and what stays in hand.
+/// For a search that knows its words are playable and of the card's shape.
+pub fn meld_points(
+    card: &RoundCard,
+    values: &[i32],
+    best_letter: i32,
+    optional: bool,
+    left: &Rack,
+    rules: &CardRules,
+) -> i32 {
     let mut points: i32 = values.iter().sum();
     points += (card.word_multiplier - 1) * values.iter().copied().max().unwrap_or(0);
     points += (card.letter_multiplier - 1) * best_letter;
@@ -211,7 +232,7 @@ pub fn score_meld(
     if card.subtract_leftovers {
         points -= left.points(|kind| rules.letters.points(kind));
     }
-    Ok(points)
+    points
 }
 
 /// One round's result.
