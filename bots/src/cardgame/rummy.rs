@@ -628,23 +628,36 @@ mod tests {
         melds
     }
 
+    /// `deals` hands dealt from a shuffled pack (RNG seeded by `seed`), the nth of `size(n)`
+    /// cards.
+    fn dealt_hands(
+        rules: &CardRules,
+        seed: u64,
+        deals: usize,
+        size: impl Fn(usize) -> usize,
+    ) -> impl Iterator<Item = (usize, Rack)> {
+        let mut pack: Vec<usize> = (0..27)
+            .flat_map(|kind| std::iter::repeat_n(kind, usize::from(rules.letters.count(kind))))
+            .collect();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        (0..deals).map(move |deal| {
+            pack.shuffle(&mut rng);
+            let mut hand = Rack::EMPTY;
+            for &kind in &pack[..size(deal)] {
+                hand.add(kind);
+            }
+            (deal, hand)
+        })
+    }
+
     /// The best meld, found with the searches for all-card Round cards cut short, is the best
     /// of every meld (the first discard, then the first word set, among equals).
     #[test]
     fn the_best_meld_is_the_best_of_every_meld() {
         let rules = CardRules::standard();
         let lexicon = Lexicon::embedded(Edition::Plain);
-        let mut pack: Vec<usize> = (0..27)
-            .flat_map(|kind| std::iter::repeat_n(kind, usize::from(rules.letters.count(kind))))
-            .collect();
-        let mut rng = Pcg64Mcg::seed_from_u64(12);
         let mut best_found = 0;
-        for deal in 0..30 {
-            pack.shuffle(&mut rng);
-            let mut hand = Rack::EMPTY;
-            for &kind in &pack[..7 + deal % 5] {
-                hand.add(kind);
-            }
+        for (deal, hand) in dealt_hands(&rules, 12, 30, |deal| 7 + deal % 5) {
             for card in &rules.rummy_rounds {
                 let mut expected: Option<Meld> = None;
                 for_each_meld(card, &rules, &lexicon, &hand, |score, words, discard| {
@@ -669,17 +682,8 @@ mod tests {
     fn one_search_over_the_hand_finds_every_discard_s_melds() {
         let rules = CardRules::standard();
         let lexicon = Lexicon::embedded(Edition::Plain);
-        let mut pack: Vec<usize> = (0..27)
-            .flat_map(|kind| std::iter::repeat_n(kind, usize::from(rules.letters.count(kind))))
-            .collect();
-        let mut rng = Pcg64Mcg::seed_from_u64(11);
         let mut melds_found = 0;
-        for deal in 0..40 {
-            pack.shuffle(&mut rng);
-            let mut hand = Rack::EMPTY;
-            for &kind in &pack[..8 + deal % 3] {
-                hand.add(kind);
-            }
+        for (deal, hand) in dealt_hands(&rules, 11, 40, |deal| 8 + deal % 3) {
             for card in &rules.rummy_rounds {
                 let mut expected = melds_discard_by_discard(card, &rules, &lexicon, &hand);
                 let mut found = Vec::new();
