@@ -134,7 +134,8 @@ impl HandWords {
                 .iter()
                 .map(|(word, _)| word.iter().map(points).sum())
                 .collect(),
-            dearest: (found.iter())
+            dearest: found
+                .iter()
                 .map(|(word, _)| word.iter().map(points).fold(0, i32::max))
                 .collect(),
             words: found.into_iter().map(|(word, _)| word).collect(),
@@ -299,7 +300,7 @@ impl<'a> Melds<'a> {
                     let mut left = *unused;
                     left.take(discard);
                     let Some(optional) =
-                        (self.shape).fits(card, lengths.clone(), picked.len(), &left)
+                        self.shape.fits(card, lengths.clone(), picked.len(), &left)
                     else {
                         continue;
                     };

@@ -267,10 +267,10 @@ impl EndgameSearch {
 
     /// Every move of the observing seat (each placement and a pass) with what it is worth to
     /// the end of the game, best first, searched as deep as the budget allows; `None` where
-    /// the search does not apply. The `exact` best moves (at least one) are valued exactly (each searched in
-    /// a full window, so its value holds for it and not only for the best); every other move
-    /// only as far as it takes to show it falls below them, its value then a bound
-    /// ([`MoveValue::exact`] false). Bounds cost a fraction of exact values, so the fewer
+    /// the search does not apply. The `exact` best moves (at least one) are valued exactly
+    /// (each searched in a full window, so its value holds for it and not only for the best);
+    /// every other move only as far as it takes to show it falls below them, its value then a
+    /// bound ([`MoveValue::exact`] false). Bounds cost a fraction of exact values, so the fewer
     /// moves valued exactly, the deeper the search goes.
     pub fn value_moves(
         &mut self,
