@@ -239,6 +239,13 @@ impl Lexicon {
         query::anagrams_of(&self.graph, counts, blanks)
     }
 
+    /// Offers `visit` each playable word the tiles with these letter counts and blanks can
+    /// spell, alphabetical, as ASCII letters (a blank's in lower case): as
+    /// [`Lexicon::anagrams_of`] without a string per word, for searches that build their own.
+    pub fn for_each_anagram_of(&self, counts: [u8; 26], blanks: u8, visit: impl FnMut(&[u8])) {
+        query::for_each_anagram_of(&self.graph, counts, blanks, visit);
+    }
+
     /// Every playable word matching the pattern (`?` any letter), alphabetical.
     pub fn pattern(&self, pattern: &str) -> Result<Vec<String>, QueryError> {
         query::pattern_matches(&self.graph, pattern)

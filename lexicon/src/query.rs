@@ -69,27 +69,29 @@ pub fn anagrams(graph: &WordGraph, rack: &str) -> Result<Vec<String>, QueryError
 
 /// As [`anagrams`], for tiles given as counts of each letter and of blanks: as many as they
 /// are (a hand of cards may hold more than a word has letters).
-pub fn anagrams_of(graph: &WordGraph, mut counts: [u8; 26], mut blanks: u8) -> Vec<String> {
+pub fn anagrams_of(graph: &WordGraph, counts: [u8; 26], blanks: u8) -> Vec<String> {
     let mut found = Vec::new();
-    let mut word = Vec::with_capacity(MAX_WORD_LEN);
-    anagram_walk(
-        graph,
-        graph.root(),
-        &mut counts,
-        &mut blanks,
-        &mut word,
-        &mut found,
-    );
-    // Compared byte by byte: a comparison that allocated the upper-case copies cost more than
-    // the walk on the Rummy player's many small racks.
-    found.sort_by(|a: &String, b: &String| {
-        b.len().cmp(&a.len()).then_with(|| {
-            a.bytes()
-                .map(|c| c.to_ascii_uppercase())
-                .cmp(b.bytes().map(|c| c.to_ascii_uppercase()))
-        })
+    for_each_anagram_of(graph, counts, blanks, |word| {
+        found.push(String::from_utf8(word.to_vec()).expect("ASCII letters"));
     });
+    // The walk finds words in alphabetical order (each node's letters in turn, a word before
+    // its extensions): a stable sort by length alone keeps that order within each length.
+    found.sort_by_key(|word| std::cmp::Reverse(word.len()));
     found
+}
+
+/// Offers `visit` each word of two letters or more the tiles with these counts can spell, in
+/// alphabetical order, as ASCII letters (a blank's in lower case, used only where the tiles
+/// lack the letter); nothing is allocated per word.
+pub fn for_each_anagram_of(
+    graph: &WordGraph,
+    mut counts: [u8; 26],
+    mut blanks: u8,
+    mut visit: impl FnMut(&[u8]),
+) {
+    let mut word = Vec::with_capacity(MAX_WORD_LEN);
+    let root = graph.root();
+    anagram_walk(graph, root, &mut counts, &mut blanks, &mut word, &mut visit);
 }
 
 fn anagram_walk(
@@ -98,7 +100,7 @@ fn anagram_walk(
     counts: &mut [u8; 26],
     blanks: &mut u8,
     word: &mut Vec<u8>,
-    found: &mut Vec<String>,
+    visit: &mut impl FnMut(&[u8]),
 ) {
     for letter in graph.letters(node).iter() {
         let child = graph
@@ -115,9 +117,9 @@ fn anagram_walk(
         };
         word.push(shown);
         if graph.is_word(child) && word.len() >= 2 {
-            found.push(String::from_utf8(word.clone()).expect("ASCII letters"));
+            visit(word);
         }
-        anagram_walk(graph, child, counts, blanks, word, found);
+        anagram_walk(graph, child, counts, blanks, word, visit);
         word.pop();
         if shown.is_ascii_uppercase() {
             counts[letter as usize] += 1;

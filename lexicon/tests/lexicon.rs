@@ -142,6 +142,32 @@ fn anagrams_with_two_blanks_show_the_blanks_in_lower_case() {
     assert!(sixteen.len() > fifteen.len() && sixteen.iter().any(|w| w.contains('G')));
 }
 
+/// Anagrams come longest first and alphabetical within a length (blanks read as their
+/// letters), and the visiting walk offers the same words, alphabetical throughout.
+#[test]
+fn anagrams_are_ordered_and_visited_alphabetically() {
+    let lexicon = Lexicon::embedded(Edition::Plain);
+    let counts: [u8; 26] =
+        std::array::from_fn(|l| u8::from(b"AEIRSTLNG".contains(&(b'A' + l as u8))));
+    let listed = lexicon.anagrams_of(counts, 1);
+    assert!(listed.len() > 1_000, "{} words", listed.len());
+    let key = |word: &String| (std::cmp::Reverse(word.len()), word.to_ascii_uppercase());
+    assert!(listed.windows(2).all(|pair| key(&pair[0]) < key(&pair[1])));
+    let mut visited = Vec::new();
+    lexicon.for_each_anagram_of(counts, 1, |word| {
+        visited.push(String::from_utf8(word.to_vec()).unwrap());
+    });
+    let upper = |word: &String| word.to_ascii_uppercase();
+    assert!(
+        visited
+            .windows(2)
+            .all(|pair| upper(&pair[0]) < upper(&pair[1]))
+    );
+    let mut sorted = listed.clone();
+    sorted.sort_by_key(upper);
+    assert_eq!(visited, sorted);
+}
+
 #[test]
 fn patterns_match_letter_for_letter() {
     let lexicon = Lexicon::embedded(Edition::Plain);

@@ -22,21 +22,25 @@ pub trait RummyPlayer: Send {
 pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 
 /// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
-/// lengths `wanted` allows.
+/// lengths `wanted` allows: longest first, then alphabetical.
 fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: &impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
     // By counts, not a query string: a hand after the draw may hold more cards than a word
     // has letters (16 with `hand_size = 15`).
     let counts = std::array::from_fn(|letter| rack.count(letter));
-    lexicon
-        .anagrams_of(counts, rack.count(BLANK))
-        .into_iter()
-        .filter(|w| wanted(w.len()))
-        .filter_map(|w| {
-            w.chars()
-                .map(Cell::from_char)
-                .collect::<Option<Vec<Cell>>>()
-        })
-        .collect()
+    let mut words: Vec<Vec<Cell>> = Vec::new();
+    lexicon.for_each_anagram_of(counts, rack.count(BLANK), |word| {
+        if wanted(word.len()) {
+            let cells = word
+                .iter()
+                .map(|&letter| Cell::from_char(char::from(letter)));
+            if let Some(cells) = cells.collect() {
+                words.push(cells);
+            }
+        }
+    });
+    // Found alphabetical: a stable sort by length keeps that order within each length.
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    words
 }
 
 /// `word`'s letters spelled from `rack` into `spelled` as `anagrams` spells them: a letter's
@@ -94,38 +98,41 @@ impl HandWords {
         // each discard (real cards first, left to right, the blank for the rest): one entry
         // per distinct spelling, marked with the discards that give it.
         let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
-        let (mut from_hand, mut spelled) = (Vec::new(), Vec::new());
+        let mut spelled = Vec::new();
         for word in words_of(lexicon, hand, &wanted) {
             let spellings = found.len();
-            spell_from(&word, *hand, &mut from_hand);
-            let used = rack_of(&from_hand);
-            for discard in hand.present_kinds() {
-                // A discard the word leaves a card of changes nothing: spelled as from the hand.
-                let spelling = if used.count(discard) < hand.count(discard) {
-                    &from_hand
-                } else {
-                    let mut rest = *hand;
-                    rest.take(discard);
-                    if !spell_from(&word, rest, &mut spelled) {
-                        continue;
-                    }
-                    &spelled
-                };
-                match found[spellings..].iter_mut().find(|(w, _)| w == spelling) {
+            // `anagrams` spells it from the whole hand as `spell_from` would.
+            debug_assert!(spell_from(&word, *hand, &mut spelled) && spelled == word);
+            let used = rack_of(&word);
+            // A discard the word leaves a card of changes nothing: spelled as from the hand.
+            let unchanged = hand
+                .present_kinds()
+                .filter(|&kind| used.count(kind) < hand.count(kind))
+                .fold(0, |discards, kind| discards | 1 << kind);
+            // A discard of a kind the word takes every card of leaves it only with a blank to
+            // stand in, one the word does not already take: spelled again, with that blank.
+            let spare_blank = unchanged & 1 << BLANK != 0;
+            for discard in hand
+                .present_kinds()
+                .filter(|&kind| spare_blank && unchanged & 1 << kind == 0)
+            {
+                let mut rest = *hand;
+                rest.take(discard);
+                if !spell_from(&word, rest, &mut spelled) {
+                    continue;
+                }
+                match found[spellings..].iter_mut().find(|(w, _)| *w == spelled) {
                     Some((_, discards)) => *discards |= 1 << discard,
-                    None => found.push((spelling.clone(), 1 << discard)),
+                    None => found.push((spelled.clone(), 1 << discard)),
                 }
             }
+            if unchanged != 0 {
+                found.push((word, unchanged));
+            }
+            // The words come longest first, then alphabetical: only a word's own spellings
+            // need ordering.
+            found[spellings..].sort_by(|(a, _), (b, _)| a.cmp(b));
         }
-        fn letters(word: &[Cell]) -> impl Iterator<Item = u8> + '_ {
-            word.iter().map(|c| c.letter())
-        }
-        found.sort_by(|(a, _), (b, _)| {
-            b.len()
-                .cmp(&a.len())
-                .then_with(|| letters(a).cmp(letters(b)))
-                .then_with(|| a.cmp(b))
-        });
         let points = |cell: &Cell| rules.letters.cell_points(*cell);
         HandWords {
             racks: found.iter().map(|(word, _)| rack_of(word)).collect(),
@@ -147,7 +154,8 @@ impl HandWords {
 /// common discard (`allowed`), in index order, each offered to `visit` with what is left and
 /// the discards allowed. `candidates` are the words that may come next; each level keeps those
 /// that still fit in its own `levels` buffer, so a deeper level tests only the words its
-/// parent could still place. With `every_card`, only sets that can still grow to use every
+/// parent could still place. Only words of the lengths `shape` allows at each depth are
+/// placed there, and for a card using every card, only sets that can still grow to use every
 /// card but the discard are made. Stops, returning false, once `visit` returns false.
 #[allow(clippy::too_many_arguments)]
 fn combinations(
@@ -155,7 +163,7 @@ fn combinations(
     candidates: &[usize],
     rack: Rack,
     allowed: u32,
-    every_card: bool,
+    shape: &Shape,
     chosen: &mut Vec<usize>,
     levels: &mut [Vec<usize>],
     visit: &mut impl FnMut(&[usize], &Rack, u32) -> bool,
@@ -166,31 +174,37 @@ fn combinations(
     let Some((fitting, deeper)) = levels.split_first_mut() else {
         return true;
     };
-    // With `every_card`, a word must leave a card to discard, and the word placed here must
-    // be long enough that it and the words after it, no longer (longest first), can lay all
-    // the others: in a hand of many cards most words are too short to come first.
+    let depth = chosen.len();
     let len = |&i: &usize| hand.words[i].len();
-    let most = rack.len().saturating_sub(1);
-    let candidates = if every_card {
-        &candidates[candidates.partition_point(|i| len(i) > most)..]
-    } else {
-        candidates
-    };
+    // The words lie longest first: those too long for this depth and every deeper one are
+    // skipped at once. With every card to lay, a word must also leave a card to discard.
+    let mut longest = shape.longest_from(depth);
+    if shape.every_card {
+        longest = longest.min(rack.len().saturating_sub(1));
+    }
+    let candidates = &candidates[candidates.partition_point(|i| len(i) > longest)..];
+    let reachable = shape.lengths_from(depth);
     fitting.clear();
-    fitting.extend(
-        candidates
-            .iter()
-            .copied()
-            .filter(|&i| allowed & hand.discards[i] != 0 && rack.contains(&hand.racks[i])),
-    );
-    let placed_here = if every_card {
-        let least = most.div_ceil(deeper.len() + 1).max(1);
+    fitting.extend(candidates.iter().copied().filter(|&i| {
+        reachable & 1 << len(&i) != 0
+            && allowed & hand.discards[i] != 0
+            && rack.contains(&hand.racks[i])
+    }));
+    // With every card to lay, the word placed here must be long enough that it and the words
+    // after it, no longer, can lay all the others: in a hand of many cards most words are too
+    // short to come first.
+    let placed_here = if shape.every_card {
+        let least = longest.div_ceil(deeper.len() + 1).max(1);
         fitting.partition_point(|i| len(i) >= least)
     } else {
         fitting.len()
     };
+    let here = shape.lengths_at(depth);
     for k in 0..placed_here {
         let i = fitting[k];
+        if here & 1 << len(&i) == 0 {
+            continue;
+        }
         let mut left = rack;
         left.take_all(&hand.racks[i]);
         chosen.push(i);
@@ -200,7 +214,7 @@ fn combinations(
             &fitting[k..],
             left,
             still,
-            every_card,
+            shape,
             chosen,
             deeper,
             visit,
@@ -213,12 +227,17 @@ fn combinations(
     true
 }
 
-/// The most words a meld for the Round card holds.
-fn most_words(card: &RoundCard) -> usize {
+/// The most words a meld for the Round card holds, from a hand of `cards` cards.
+fn most_words(card: &RoundCard, cards: usize) -> usize {
     if card.all_cards {
-        if card.one_word { 1 } else { 3 }
+        // Every card but the discard, in words of two letters or more.
+        if card.one_word {
+            1
+        } else {
+            (cards.saturating_sub(1) / 2).max(1)
+        }
     } else {
-        card.words.len() + usize::from(card.optional_word.is_some()).max(1)
+        (card.words.len() + usize::from(card.optional_word.is_some())).max(1)
     }
 }
 
@@ -265,7 +284,7 @@ impl<'a> Melds<'a> {
             rules,
             hand: *hand,
             words: HandWords::new(lexicon, rules, hand, wanted),
-            shape: Shape::of(card),
+            shape: Shape::of(card, hand.len()),
         }
     }
 
@@ -274,7 +293,7 @@ impl<'a> Melds<'a> {
     /// false.
     fn search(&self, discards: u32, mut visit: impl FnMut(i32, &[usize], u8) -> bool) {
         let (card, words) = (self.card, &self.words);
-        let most_words = most_words(card);
+        let most_words = self.shape.most_words();
         // One search over the whole hand: a word set fits the hand less a discard exactly when
         // it fits the hand and the discard is among the cards it leaves, so each discard need
         // not search again.
@@ -287,29 +306,32 @@ impl<'a> Melds<'a> {
             &every,
             self.hand,
             discards,
-            card.all_cards,
+            &self.shape,
             &mut chosen,
             &mut levels,
             &mut |picked, unused, allowed| {
-                if picked.is_empty() {
+                if picked.is_empty() || unused.is_empty() {
                     return true;
                 }
-                // Picked longest first, as the words lie.
+                // Picked longest first, as the words lie. The shape and the words' points are
+                // the same whatever the discard (but for the cards left, one fewer).
                 let lengths = picked.iter().map(|&i| words.words[i].len());
+                let Some(optional) = self
+                    .shape
+                    .fits(card, lengths, picked.len(), unused.len() - 1)
+                else {
+                    return true;
+                };
+                // The words are playable and of the card's shape: scored as `score_meld`
+                // scores them, without checking them again.
+                values.clear();
+                values.extend(picked.iter().map(|&i| words.values[i]));
+                let dearest = picked.iter().map(|&i| words.dearest[i]).fold(0, i32::max);
+                let points = |kind| self.rules.letters.points(kind);
+                let unused_points = unused.points(points);
                 for discard in unused.present_kinds().filter(|&k| allowed & 1 << k != 0) {
-                    let mut left = *unused;
-                    left.take(discard);
-                    let Some(optional) =
-                        self.shape.fits(card, lengths.clone(), picked.len(), &left)
-                    else {
-                        continue;
-                    };
-                    // The words are playable and of the card's shape: scored as `score_meld`
-                    // scores them, without checking them again.
-                    values.clear();
-                    values.extend(picked.iter().map(|&i| words.values[i]));
-                    let dearest = picked.iter().map(|&i| words.dearest[i]).fold(0, i32::max);
-                    let score = meld_points(card, &values, dearest, optional, &left, self.rules);
+                    let left_points = unused_points - points(discard);
+                    let score = meld_points(card, &values, dearest, optional, left_points);
                     if !visit(score, picked, discard as u8) {
                         return false;
                     }
@@ -363,38 +385,95 @@ pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
 }
 
 /// The word lengths a Round card asks for, longest first: as printed, and with its optional
-/// word added.
+/// word added; and so the lengths a word may have at each depth of the search.
 struct Shape {
     wanted: Vec<usize>,
     with_optional: Option<Vec<usize>>,
+    /// The card lays every card but the discard.
+    every_card: bool,
+    /// For each depth, the lengths (bit n for n letters) a word placed there may have.
+    lengths_at: Vec<u32>,
+}
+
+/// The bit of a word length in a mask of lengths: none for a length no word has.
+fn length_bit(len: usize) -> u32 {
+    u32::try_from(len)
+        .ok()
+        .and_then(|len| 1u32.checked_shl(len))
+        .unwrap_or(0)
 }
 
 impl Shape {
-    fn of(card: &RoundCard) -> Shape {
+    /// The shape of a meld for `card` from a hand of `cards` cards.
+    fn of(card: &RoundCard, cards: usize) -> Shape {
         let longest_first = |mut lengths: Vec<usize>| {
             lengths.sort_unstable_by(|a, b| b.cmp(a));
             lengths
         };
+        let wanted = longest_first(card.words.clone());
+        let with_optional = card
+            .optional_word
+            .map(|extra| longest_first(card.words.iter().copied().chain([extra]).collect()));
+        // A card of printed lengths places the nth longest word nth (of either list); the
+        // others (every card, an even word) take a word of any length the hand's list holds.
+        let lengths_at = if wanted.is_empty() {
+            vec![u32::MAX; most_words(card, cards)]
+        } else {
+            (0..most_words(card, cards))
+                .map(|depth| {
+                    [Some(&wanted), with_optional.as_ref()]
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|lengths| lengths.get(depth))
+                        .fold(0, |mask, &len| mask | length_bit(len))
+                })
+                .collect()
+        };
         Shape {
-            wanted: longest_first(card.words.clone()),
-            with_optional: card
-                .optional_word
-                .map(|extra| longest_first(card.words.iter().copied().chain([extra]).collect())),
+            wanted,
+            with_optional,
+            every_card: card.all_cards,
+            lengths_at,
         }
     }
 
-    /// Whether `count` words of `lengths` (longest first) leaving `left` in hand have the
-    /// Round card's shape (checked before scoring), and if so whether they hold its optional
-    /// word, as [`score_meld`](engine::cardgame::score_meld) counts it.
+    /// The most words a meld holds.
+    fn most_words(&self) -> usize {
+        self.lengths_at.len()
+    }
+
+    /// The lengths a word placed at `depth` may have.
+    fn lengths_at(&self, depth: usize) -> u32 {
+        self.lengths_at.get(depth).copied().unwrap_or(0)
+    }
+
+    /// The lengths a word placed at `depth` or deeper may have.
+    fn lengths_from(&self, depth: usize) -> u32 {
+        self.lengths_at[depth.min(self.lengths_at.len())..]
+            .iter()
+            .fold(0, |mask, &lengths| mask | lengths)
+    }
+
+    /// The longest word that may be placed at `depth` or deeper.
+    fn longest_from(&self, depth: usize) -> usize {
+        match self.lengths_from(depth) {
+            0 => 0,
+            lengths => 31 - lengths.leading_zeros() as usize,
+        }
+    }
+
+    /// Whether `count` words of `lengths` (longest first) leaving `cards_left` cards in hand
+    /// have the Round card's shape (checked before scoring), and if so whether they hold its
+    /// optional word, as [`score_meld`](engine::cardgame::score_meld) counts it.
     fn fits(
         &self,
         card: &RoundCard,
         lengths: impl Iterator<Item = usize> + Clone,
         count: usize,
-        left: &Rack,
+        cards_left: usize,
     ) -> Option<bool> {
         if card.all_cards {
-            return (left.is_empty() && (!card.one_word || count == 1)).then_some(false);
+            return (cards_left == 0 && (!card.one_word || count == 1)).then_some(false);
         }
         if card.even_word {
             return (count == 1).then_some(false);
@@ -606,7 +685,9 @@ mod tests {
                 }
             }
         }
-        let (most_words, wanted) = (most_words(card), |len| wanted_length(card, len));
+        // One word more than the search makes: a set that large must never score.
+        let most_words = most_words(card, hand.len()) + 1;
+        let wanted = |len| wanted_length(card, len);
         let mut melds = Vec::new();
         for discard in distinct(hand) {
             let mut rest = *hand;

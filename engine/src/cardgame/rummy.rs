@@ -202,26 +202,26 @@ pub fn score_meld(
     if words.is_empty() {
         return Err(wrong());
     }
+    let left_points = left.points(|kind| rules.letters.points(kind));
     Ok(meld_points(
         card,
         &values,
         best_letter,
         optional,
-        left,
-        rules,
+        left_points,
     ))
 }
 
 /// The points of a meld [`score_meld`] accepts: its words' letter points (`values`), its
-/// dearest letter, whether it holds the Round card's optional word, and what stays in hand.
-/// For a search that knows its words are playable and of the card's shape.
+/// dearest letter, whether it holds the Round card's optional word, and the letter points of
+/// the cards that stay in hand (`left_points`). For a search that knows its words are
+/// playable and of the card's shape.
 pub fn meld_points(
     card: &RoundCard,
     values: &[i32],
     best_letter: i32,
     optional: bool,
-    left: &Rack,
-    rules: &CardRules,
+    left_points: i32,
 ) -> i32 {
     let mut points: i32 = values.iter().sum();
     points += (card.word_multiplier - 1) * values.iter().copied().max().unwrap_or(0);
@@ -230,7 +230,7 @@ pub fn meld_points(
         points += card.optional_bonus;
     }
     if card.subtract_leftovers {
-        points -= left.points(|kind| rules.letters.points(kind));
+        points -= left_points;
     }
     points
 }

@@ -138,15 +138,20 @@ impl Rack {
     }
 
     /// Whether every tile of `other` is here too.
+    #[inline]
     pub fn contains(&self, other: &Rack) -> bool {
         // Most misses lack a kind altogether: the masks tell without reading the counts.
         if other.present & !self.present != 0 || other.len > self.len {
             return false;
         }
-        self.counts
+        // Every kind compared without a branch, so the loop runs as a few vector operations:
+        // Rummy's search asks this of tens of thousands of words a hand.
+        let short = self
+            .counts
             .iter()
             .zip(other.counts.iter())
-            .all(|(have, want)| have >= want)
+            .fold(0, |short, (have, want)| short | want.saturating_sub(*have));
+        short == 0
     }
 
     /// Takes away every tile of `other`; false (and nothing taken) if one is missing.
