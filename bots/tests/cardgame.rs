@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use bots::cardgame::{CardBot, card_bot_by_name, play_actions};
-use engine::cardgame::{CardEnd, CardGame, CardRules, Variant};
+use engine::cardgame::{CardEnd, CardGame, CardMove, CardRules, Table, Variant};
+use engine::scrabble::Rack;
+use engine::scrabble::tiles::BLANK;
 use lexicon::{Edition, Lexicon};
 
 fn checked_game(
@@ -123,6 +125,76 @@ fn the_same_seed_plays_the_same_game() {
     let b = checked_game(&rules, &lexicon, &["greedy", "random", "greedy"], 5);
     assert_eq!(a.history(), b.history());
     assert_eq!(a.scores(), b.scores());
+}
+
+#[test]
+fn equity_games_keep_every_card_and_end_in_both_variants() {
+    let (classic, lexicon) = setup();
+    let mut exchanges = 0;
+    for (rules, seeds) in [(classic, 0..60u64), (forfeit(), 60..120)] {
+        for seed in seeds {
+            let players = 2 + (seed % 3) as usize;
+            let names: Vec<&str> = (0..players)
+                .map(|i| ["equity", "greedy", "random"][(seed as usize + i) % 3])
+                .collect();
+            let game = checked_game(&rules, &lexicon, &names, seed);
+            exchanges += game
+                .history()
+                .iter()
+                .filter(|turn| {
+                    names[turn.seat] == "equity" && matches!(turn.action, CardMove::Exchange { .. })
+                })
+                .count();
+        }
+    }
+    assert!(exchanges > 0, "equity never exchanged in 120 games");
+    let (rules, lexicon) = setup();
+    let a = checked_game(&rules, &lexicon, &["equity", "greedy"], 9);
+    let b = checked_game(&rules, &lexicon, &["equity", "greedy"], 9);
+    assert_eq!(a.history(), b.history());
+}
+
+/// An opening hand arranged for seat 0 (the other seat holds vowels), and what `greedy` and
+/// `equity` do with it.
+fn opening_choices(hand: &str) -> (CardGame, CardMove, CardMove) {
+    let (rules, lexicon) = setup();
+    let mut game = CardGame::new(rules, lexicon, 2, 1).unwrap();
+    let hands = [
+        (Rack::parse(hand).unwrap(), None),
+        (Rack::parse("EEEIIIO").unwrap(), None),
+    ];
+    game.arrange(&Table::new(), 0, &hands).unwrap();
+    let view = game.view(0);
+    let greedy = card_bot_by_name("greedy", 0).unwrap().choose(&view);
+    let equity = card_bot_by_name("equity", 0).unwrap().choose(&view);
+    (game, greedy, equity)
+}
+
+fn lays_blank(action: &CardMove) -> bool {
+    matches!(action, CardMove::Place(play) if play.tiles.iter().any(|t| t.cell.is_blank()))
+}
+
+#[test]
+fn equity_keeps_the_blank_that_greedy_spends_for_two_points() {
+    let (game, greedy, equity) = opening_choices("?INPLWM");
+    let points = |action: &CardMove| match action {
+        CardMove::Place(play) => game.score(play).unwrap().points,
+        other => panic!("expected a play, got {other:?}"),
+    };
+    assert!(lays_blank(&greedy), "greedy: {greedy:?}");
+    assert!(!lays_blank(&equity), "equity: {equity:?}");
+    assert_eq!(points(&greedy), points(&equity) + 2);
+}
+
+#[test]
+fn equity_exchanges_a_hand_of_vowels_and_keeps_the_blank() {
+    let (_, greedy, equity) = opening_choices("?IIVOAO");
+    assert!(matches!(greedy, CardMove::Place(_)), "greedy: {greedy:?}");
+    let CardMove::Exchange { letters, .. } = equity else {
+        panic!("equity: {equity:?}");
+    };
+    assert_eq!(letters.count(BLANK), 0, "the blank is kept");
+    assert!(letters.len() >= 4, "most of the vowels go: {letters}");
 }
 
 #[test]

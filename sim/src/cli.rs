@@ -222,8 +222,9 @@ pub struct RulesArgs {
     /// `--param` in errors.
     #[arg(skip)]
     pub swept: Option<String>,
-    /// Leave values for the equity, lookahead and cards bots, replacing the shipped ones (see
-    /// bots/data/leaves.toml; `owlery train leaves` writes such a file).
+    /// Leave values for the equity, lookahead and cards bots (and the card game's equity),
+    /// replacing the shipped ones (see bots/data/leaves.toml; `owlery train leaves` writes
+    /// such a file).
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
 }

@@ -830,6 +830,32 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         run_dir.to_str().unwrap(),
     ]);
     assert!(sim.status.success(), "{}", stderr(&sim));
+    // And the card game's equity bot, but not Rummy's players, which value no leave.
+    let cards = |variant: &str, out_dir: &str| {
+        owlery(&[
+            "sim",
+            "scrabble-cards",
+            "--variant",
+            variant,
+            "--games",
+            "4",
+            "--bots",
+            "equity,greedy",
+            "--leaves",
+            out.to_str().unwrap(),
+            "--out",
+            dir.join(out_dir).to_str().unwrap(),
+        ])
+    };
+    let sim = cards("classic", "cards-run");
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let refused = cards("rummy", "rummy-run");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("not to --variant rummy"),
+        "{}",
+        stderr(&refused)
+    );
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, text.replacen("\nA = ", "\nA = \"lots\"\nAA = ", 1)).unwrap();
     let refused = owlery(&[

@@ -1,15 +1,18 @@
 //! Bots for the Scrabble Card Game (Classic): each chooses from its seat's [`CardView`].
 
+mod equity;
 mod greedy;
 mod random;
 pub mod rummy;
 
 use engine::cardgame::{CardGame, CardMove, CardMoveError, CardView};
 
+pub use equity::CardEquity;
 pub use greedy::{CardGreedy, best_premium};
 pub use random::CardRandom;
 
 use crate::scrabble::UnknownBot;
+use crate::scrabble::leaves::LeaveModel;
 
 /// A card-game strategy.
 pub trait CardBot: Send {
@@ -58,6 +61,10 @@ pub const CARD_BOTS: &[(&str, &str)] = &[
         "the highest-scoring play; a Double whenever it adds, a Triple kept for a word of six letters or more",
     ),
     (
+        "equity",
+        "the play worth most points now plus the learned value of the letters it keeps (as the crossword equity values them); Premium cards as greedy lays them",
+    ),
+    (
         "random",
         "a uniformly random legal play: the fuzzing baseline",
     ),
@@ -67,6 +74,7 @@ pub const CARD_BOTS: &[(&str, &str)] = &[
 pub fn card_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn CardBot>, UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(CardGreedy::new())),
+        "equity" => Ok(Box::new(CardEquity::new(LeaveModel::in_use()))),
         "random" => Ok(Box::new(CardRandom::new(seed))),
         _ => Err(UnknownBot {
             name: name.to_string(),

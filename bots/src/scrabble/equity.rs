@@ -102,17 +102,7 @@ impl Equity {
     /// The best tiles of `rack` to keep, some number of them in `sizes`, and their value;
     /// equal values go to the more tiles kept.
     pub fn best_keep(&self, rack: &Rack, sizes: impl RangeBounds<usize>) -> (Rack, i32) {
-        let mut best = (Rack::EMPTY, i32::MIN);
-        for_each_sub_rack(rack, |sub| {
-            if !sizes.contains(&sub.len()) {
-                return;
-            }
-            let value = self.model.value(sub);
-            if (value, sub.len()) > (best.1, best.0.len()) {
-                best = (*sub, value);
-            }
-        });
-        best
+        self.model.best_keep(rack, sizes)
     }
 
     /// The move `choose` makes, and its equity in hundredths of a point.

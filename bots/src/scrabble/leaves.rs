@@ -6,12 +6,15 @@
 //! live in `bots/data/leaves.toml`, embedded in the binary.
 
 use std::collections::BTreeMap;
+use std::ops::RangeBounds;
 use std::sync::OnceLock;
 
 use engine::data::{DataError, toml_error};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::{BLANK, KINDS};
 use serde::{Deserialize, Serialize};
+
+use super::equity::for_each_sub_rack;
 
 /// The shipped leave values.
 pub const EMBEDDED_LEAVES: &str = include_str!("../../data/leaves.toml");
@@ -190,6 +193,22 @@ impl LeaveModel {
             mix.change(kind, 0, leave.count(kind));
         }
         value + self.mix_value(mix)
+    }
+
+    /// The best tiles of `rack` to keep, some number of them in `sizes`, and their value;
+    /// equal values go to the more tiles kept.
+    pub fn best_keep(&self, rack: &Rack, sizes: impl RangeBounds<usize>) -> (Rack, i32) {
+        let mut best = (Rack::EMPTY, i32::MIN);
+        for_each_sub_rack(rack, |sub| {
+            if !sizes.contains(&sub.len()) {
+                return;
+            }
+            let value = self.value(sub);
+            if (value, sub.len()) > (best.1, best.0.len()) {
+                best = (*sub, value);
+            }
+        });
+        best
     }
 
     /// What `count` tiles of `kind` add to a leave's value, its mix of vowels and consonants

@@ -114,6 +114,12 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
         built.overlay(text, source)
     })?;
     built.crossword.tiles = tiles;
+    install_leaves(args)?;
+    Ok(built)
+}
+
+/// Makes `--leaves`, if given, the leave values every `equity` bot of this process uses.
+fn install_leaves(args: &RulesArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.leaves {
         let name = path.display().to_string();
         let model = LeaveModel::parse(&read(path)?, &name)?;
@@ -121,7 +127,7 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
             anyhow::anyhow!("--leaves {name}: other leave values are in use already")
         })?;
     }
-    Ok(built)
+    Ok(())
 }
 
 /// The crossword rules: the embedded defaults, each part replaceable by a file or a setting.
@@ -307,9 +313,13 @@ pub fn check_rummy_pack(rules: &CardRules, args: &RulesArgs, players: usize) -> 
 /// The card game's rules: the letter cards (`--tiles`, the standard tiles by default) and the
 /// numbers (`--rules`, `--set`; see engine/data/scrabble-cards/rules.toml).
 pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<CardRules>> {
-    if args.board.is_some() || args.owl_post.is_some() || args.leaves.is_some() {
-        bail!("--board, --owl-post and --leaves do not apply to scrabble-cards");
+    if args.board.is_some() || args.owl_post.is_some() {
+        bail!("--board and --owl-post do not apply to scrabble-cards");
     }
+    if args.leaves.is_some() && variant == VariantArg::Rummy {
+        bail!("--leaves applies to the card game's equity bot, not to --variant rummy");
+    }
+    install_leaves(args)?;
     let mut rules = CardRules::standard();
     rules.variant = match variant {
         VariantArg::Classic => Variant::Classic,
