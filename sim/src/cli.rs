@@ -307,7 +307,8 @@ pub struct AnalyzeArgs {
     pub top: Option<usize>,
     /// scrabble, scrabble-hp: what puts one move before another: score, equity, lookahead, or
     /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24);
-    /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions.
+    /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions;
+    /// scrabble-cards (Classic and Forfeit): score or equity (mid-game: letters left to draw).
     #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
     /// Output format.

@@ -108,6 +108,68 @@ fn analyze_lists_the_rulebooks_plays_with_their_scores() {
 }
 
 #[test]
+fn analyze_ranks_card_plays_by_equity_as_the_equity_bot_plays() {
+    let by = |ranking: &str| {
+        ran(&owlery(
+            &[
+                "analyze",
+                "scrabble-cards",
+                "--hand",
+                "?INPLWM",
+                "--rank-by",
+                ranking,
+                "--top",
+                "3",
+                "--format",
+                "csv",
+            ],
+            "",
+        ))
+    };
+    let by_score = by("score");
+    assert_eq!(by_score.lines().next(), Some("rank,play,words,points"));
+    assert!(
+        by_score.lines().nth(1).unwrap().contains("IMPaWN"),
+        "{by_score}"
+    );
+    // The equity bot keeps the blank for two points less, and the listing says why.
+    let by_equity = by("equity");
+    let mut lines = by_equity.lines();
+    assert_eq!(lines.next(), Some("rank,play,words,points,leave,equity"));
+    let best = lines.next().unwrap();
+    let Some(equity) = best.strip_prefix("1,\"WIMP@0,0\",WIMP,22,LN?,") else {
+        panic!("{by_equity}");
+    };
+    let equity: f64 = equity.parse().unwrap();
+    assert!(equity > 22.0 + 5.0, "the blank is worth keeping: {equity}");
+    let values: Vec<f64> = by_equity
+        .lines()
+        .skip(1)
+        .map(|line| line.rsplit(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        values.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{by_equity}"
+    );
+    let rummy = owlery(
+        &[
+            "analyze",
+            "scrabble-cards",
+            "--variant",
+            "rummy",
+            "--round",
+            "full monty",
+            "--hand",
+            "TRAINERQ",
+            "--rank-by",
+            "equity",
+        ],
+        "",
+    );
+    assert_eq!(rummy.status.code(), Some(2));
+}
+
+#[test]
 fn a_person_plays_the_card_game_and_mistakes_reprompt() {
     let screen = ran(&owlery(
         &[

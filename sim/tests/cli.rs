@@ -613,11 +613,12 @@ fn analyze_refuses_a_ranking_it_cannot_make() {
         "--hand",
         "HOBRTSS",
         "--rank-by",
-        "equity",
+        "lookahead",
     ];
     assert_refused(
         &cards,
-        "--rank-by applies to scrabble and scrabble-hp, not scrabble-cards",
+        "--rank-by: scrabble-cards ranks by score, or by equity in Classic and Forfeit \
+         (lookahead and solver apply to scrabble and scrabble-hp)",
     );
 }
 

@@ -1,7 +1,7 @@
 //! `equity` for the card game: the points a play makes now plus what the letters it keeps are
 //! worth, valued as the crossword `equity` values a leave.
 
-use engine::cardgame::{CardMove, CardView, TableCandidate, TableMoveGen};
+use engine::cardgame::{CardMove, CardView, Premium, TableCandidate, TableMoveGen};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::BLANK;
 
@@ -29,12 +29,45 @@ impl CardEquity {
     }
 }
 
-/// What keeping `leave` is worth by `model`, in hundredths of a point.
-fn leave_value(model: &LeaveModel, view: &CardView<'_>, leave: &Rack) -> i32 {
-    if view.draw_len == 0 {
-        -100 * leave.points(|kind| view.rules.letters.points(kind))
+/// A play as `equity` values it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayValue {
+    /// The Premium card it lays (as `greedy` lays them) and on which card.
+    pub premium: Option<(Premium, usize)>,
+    /// Its points.
+    pub points: i32,
+    /// The letters it keeps.
+    pub kept: Rack,
+    /// What keeping them is worth, in hundredths of a point.
+    pub leave: i32,
+}
+
+impl PlayValue {
+    /// Its equity, in hundredths of a point: the points and the leave's value.
+    pub fn equity(&self) -> i32 {
+        100 * self.points + self.leave
+    }
+}
+
+/// What `candidate` is worth to the seat of `view`, its leave valued by `model` (once the draw
+/// pile is empty, minus the kept letters' points).
+pub fn value_play(
+    model: &LeaveModel,
+    view: &CardView<'_>,
+    candidate: &TableCandidate<'_>,
+) -> PlayValue {
+    let (premium, points) = best_premium(view, candidate, view.table.is_empty());
+    let kept = kept(&view.hand.letters, candidate);
+    let leave = if view.draw_len == 0 {
+        -100 * kept.points(|kind| view.rules.letters.points(kind))
     } else {
-        model.value(leave)
+        model.value(&kept)
+    };
+    PlayValue {
+        premium,
+        points,
+        kept,
+        leave,
     }
 }
 
@@ -58,16 +91,14 @@ impl CardBot for CardEquity {
     }
 
     fn choose(&mut self, view: &CardView<'_>) -> CardMove {
-        let opening = view.table.is_empty();
         let letters = view.hand.letters;
         let model = self.model;
         let mut best: Option<(i32, CardMove)> = None;
         self.generator
             .generate(view.table, view.rules, view.lexicon, &letters, |c| {
-                let (premium, points) = best_premium(view, c, opening);
-                let equity = 100 * points + leave_value(model, view, &kept(&letters, c));
-                if best.as_ref().is_none_or(|(top, _)| equity > *top) {
-                    best = Some((equity, CardMove::Place(c.to_play(premium))));
+                let value = value_play(model, view, c);
+                if best.as_ref().is_none_or(|(top, _)| value.equity() > *top) {
+                    best = Some((value.equity(), CardMove::Place(c.to_play(value.premium))));
                 }
             });
         // An exchange gives up at most as many letters as are left to draw.

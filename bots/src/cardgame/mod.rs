@@ -7,7 +7,7 @@ pub mod rummy;
 
 use engine::cardgame::{CardGame, CardMove, CardMoveError, CardView};
 
-pub use equity::CardEquity;
+pub use equity::{CardEquity, PlayValue, value_play};
 pub use greedy::{CardGreedy, best_premium};
 pub use random::CardRandom;
 

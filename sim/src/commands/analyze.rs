@@ -20,7 +20,7 @@ use lexicon::Lexicon;
 use serde::Serialize;
 
 use super::setup::{check_game_options, crossword_rules, game_lexicon, hp_rules};
-use crate::cli::{ANALYZE_SOLVER_EXACT, AnalyzeArgs, Format, GameArg, RankBy};
+use crate::cli::{ANALYZE_SOLVER_EXACT, AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
 
 /// One analysed move, as every format prints it.
@@ -152,8 +152,14 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         GameArg::MonopolyHp => {
             anyhow::bail!("analyze reads Scrabble positions (CGP); monopoly-hp has none to read")
         }
-        GameArg::ScrabbleCards if args.rank_by != RankBy::Score => {
-            bail!("--rank-by applies to scrabble and scrabble-hp, not scrabble-cards")
+        GameArg::ScrabbleCards
+            if !matches!(args.rank_by, RankBy::Score | RankBy::Equity)
+                || (args.rank_by == RankBy::Equity && args.variant == VariantArg::Rummy) =>
+        {
+            bail!(
+                "--rank-by: scrabble-cards ranks by score, or by equity in Classic and Forfeit \
+                 (lookahead and solver apply to scrabble and scrabble-hp)"
+            )
         }
         GameArg::ScrabbleCards => return super::analyze_cards::run(args),
         GameArg::ScrabbleHp if matches!(args.rank_by, RankBy::Solver(_)) => {

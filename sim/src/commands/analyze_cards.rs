@@ -4,8 +4,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use bots::cardgame::best_premium;
 use bots::cardgame::rummy::for_each_meld;
+use bots::cardgame::value_play;
+use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::{CardView, Hand, TableMoveGen};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::kind_char;
@@ -13,7 +14,7 @@ use serde::Serialize;
 
 use super::setup::{card_rules, game_lexicon};
 use crate::cards_text::{parse_table, play_notation};
-use crate::cli::{AnalyzeArgs, Format, GameArg, VariantArg};
+use crate::cli::{AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
 
 /// One play in the listing.
@@ -23,6 +24,14 @@ struct Row {
     play: String,
     words: String,
     points: i32,
+    /// Ranked by equity: the letters kept, and the points with their learned value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leave: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    equity: Option<f64>,
+    /// What the listing ranks by, in hundredths of a point.
+    #[serde(skip)]
+    worth: i32,
 }
 
 /// The plays found so far, to be listed best first (most points, then by notation): with
@@ -58,7 +67,7 @@ impl Listing {
     /// others, whatever comes later.
     fn settle(&mut self) {
         self.rows
-            .sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.play.cmp(&b.play)));
+            .sort_by(|a, b| b.worth.cmp(&a.worth).then_with(|| a.play.cmp(&b.play)));
         if self.once {
             self.rows.dedup_by(|a, b| a.play == b.play);
         }
@@ -123,6 +132,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             bail!("--table: {word} is not a word");
         }
     }
+    let by_equity = args.rank_by == RankBy::Equity;
     let scores = [0; 1];
     let view = CardView {
         seat: 0,
@@ -133,15 +143,17 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         hand: &hand,
         table: &table,
         scores: &scores,
-        draw_len: 0,
+        // Ranked by equity, the position is taken as mid-game: letters are left to draw, so
+        // a leave is worth its learned value.
+        draw_len: usize::from(by_equity),
         rules: &rules,
         lexicon: &lexicon,
     };
-    let opening = table.is_empty();
+    let model = LeaveModel::in_use();
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
-        let (premium, points) = best_premium(&view, candidate, opening);
-        let play = candidate.to_play(premium);
+        let value = value_play(model, &view, candidate);
+        let play = candidate.to_play(value.premium);
         let mut after = table.clone();
         for tile in &play.tiles {
             after.put(tile.pos, tile.cell);
@@ -158,36 +170,47 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             rank: 0,
             play: play_notation(&after, &play),
             words,
-            points,
+            points: value.points,
+            leave: by_equity.then(|| value.kept.to_string()),
+            equity: by_equity.then(|| f64::from(value.equity()) / 100.0),
+            worth: if by_equity {
+                value.equity()
+            } else {
+                100 * value.points
+            },
         });
     });
-    print_rows(args.format, &listing.ranked())
+    print_rows(args.format, &listing.ranked(), by_equity)
 }
 
-/// The listing, as a table, CSV or JSON.
-fn print_rows(format: Format, rows: &[Row]) -> anyhow::Result<ExitCode> {
+/// The listing, as a table, CSV or JSON; with the leave and equity columns when ranked by
+/// equity.
+fn print_rows(format: Format, rows: &[Row], by_equity: bool) -> anyhow::Result<ExitCode> {
     let mut out = output::stdout();
+    let header = &["rank", "play", "words", "points", "leave", "equity"];
+    let header = if by_equity { &header[..] } else { &header[..4] };
     match format {
         Format::Table => {
-            writeln!(
-                out,
+            let mut line = format!(
                 "{:>4}  {:<30} {:<30} {:>6}",
                 "rank", "play", "words", "points"
-            )?;
+            );
+            if by_equity {
+                line += &format!("  {:<8} {:>7}", "leave", "equity");
+            }
+            writeln!(out, "{}", line.trim_end())?;
             for row in rows {
-                writeln!(
-                    out,
+                let mut line = format!(
                     "{:>4}  {:<30} {:<30} {:>6}",
                     row.rank, row.play, row.words, row.points
-                )?;
+                );
+                if let (Some(leave), Some(equity)) = (&row.leave, row.equity) {
+                    line += &format!("  {leave:<8} {equity:>7.2}");
+                }
+                writeln!(out, "{}", line.trim_end())?;
             }
         }
-        Format::Csv | Format::Json => super::analyze::write_rows(
-            &mut out,
-            format,
-            rows,
-            &["rank", "play", "words", "points"],
-        )?,
+        Format::Csv | Format::Json => super::analyze::write_rows(&mut out, format, rows, header)?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
@@ -229,7 +252,10 @@ fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
             play: format!("{} / {}", words.join(" "), kind_char(discard as usize)),
             words: words.join(" "),
             points,
+            leave: None,
+            equity: None,
+            worth: points,
         });
     });
-    print_rows(args.format, &listing.ranked())
+    print_rows(args.format, &listing.ranked(), false)
 }
