@@ -816,41 +816,21 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
     assert_eq!(model.value(&engine::scrabble::Rack::EMPTY), 0);
     assert!(text.contains("games = 40"), "{text}");
     assert_eq!(run("2"), text, "the same file on one thread or two");
-    // A run can use the trained values instead of the shipped ones.
-    let run_dir = dir.join("run");
-    let sim = owlery(&[
-        "sim",
-        "scrabble",
-        "--games",
-        "4",
-        "--bots",
-        "equity,greedy",
-        "--leaves",
-        out.to_str().unwrap(),
-        "--out",
-        run_dir.to_str().unwrap(),
-    ]);
-    assert!(sim.status.success(), "{}", stderr(&sim));
-    // And the card game's equity bot, but not Rummy's players, which value no leave.
-    let cards = |variant: &str, out_dir: &str| {
-        owlery(&[
-            "sim",
-            "scrabble-cards",
-            "--variant",
-            variant,
-            "--games",
-            "4",
-            "--bots",
-            "equity,greedy",
-            "--leaves",
-            out.to_str().unwrap(),
-            "--out",
-            dir.join(out_dir).to_str().unwrap(),
-        ])
+    // A run can use the trained values instead of the shipped ones: the crossword's bots and
+    // the card game's equity, but not Rummy's players, which value no leave.
+    let sim_with = |game: &[&str], out_dir: &str| {
+        let run_dir = dir.join(out_dir);
+        let mut args = vec!["sim"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--games", "4", "--bots", "equity,greedy", "--leaves"]);
+        args.extend_from_slice(&[out.to_str().unwrap(), "--out", run_dir.to_str().unwrap()]);
+        owlery(&args)
     };
-    let sim = cards("classic", "cards-run");
+    let sim = sim_with(&["scrabble"], "run");
     assert!(sim.status.success(), "{}", stderr(&sim));
-    let refused = cards("rummy", "rummy-run");
+    let sim = sim_with(&["scrabble-cards", "--variant", "classic"], "cards-run");
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let refused = sim_with(&["scrabble-cards", "--variant", "rummy"], "rummy-run");
     assert_eq!(refused.status.code(), Some(2));
     assert!(
         stderr(&refused).contains("not to --variant rummy"),

@@ -34,7 +34,7 @@ struct Row {
     worth: i32,
 }
 
-/// The plays found so far, to be listed best first (most points, then by notation): with
+/// The plays found so far, to be listed best first (most worth, then by notation): with
 /// `--top N` only the N best are kept as they come, so the millions of plays of a large hand
 /// do not all wait in memory.
 struct Listing {
@@ -254,7 +254,7 @@ fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
             points,
             leave: None,
             equity: None,
-            worth: points,
+            worth: 100 * points,
         });
     });
     print_rows(args.format, &listing.ranked(), false)
