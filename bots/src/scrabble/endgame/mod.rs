@@ -3,10 +3,14 @@
 //! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
 //! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
 
+mod position;
+mod table;
+
 use engine::scrabble::tiles::Cell;
-use engine::scrabble::{
-    Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement, end_adjustments,
-};
+use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement};
+
+use position::{Ending, Position, key_of, square_key};
+use table::{Bound, EMPTY_ENTRY, Entry, PASS, SOLVED, TABLE_SIZE, slot};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
 pub const BUDGET: u32 = 20_000;
@@ -24,9 +28,6 @@ pub fn parse_budget(text: &str) -> Option<u32> {
 /// The deepest search tried, in plies: past what a budget reaches in practice (a line of
 /// passes between plays can be longer; its end is then guessed).
 const MOST_PLIES: u8 = 24;
-
-/// Transposition table entries (a power of two): 1.5 MB.
-const TABLE_SIZE: usize = 1 << 16;
 
 /// Searches a two-player endgame for the move worth most to the end of the game.
 #[derive(Debug, Clone)]
@@ -102,103 +103,6 @@ pub struct Valuation {
     pub plies: u8,
     /// Positions expanded.
     pub expanded: u32,
-}
-
-/// A position searched before: its key, value and how far it was searched.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    key: u64,
-    value: i32,
-    /// Plies searched below it; [`SOLVED`] if to the end of the game.
-    depth: u8,
-    bound: Bound,
-    /// Index of its best move in its ordered moves ([`PASS`] for a pass).
-    best: u32,
-}
-
-/// A depth beyond any search: the value needs no estimate.
-const SOLVED: u8 = u8::MAX;
-/// The index standing for a pass.
-const PASS: u32 = u32::MAX;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The value is at least this.
-    Lower,
-    /// The value is at most this.
-    Upper,
-}
-
-const EMPTY_ENTRY: Entry = Entry {
-    key: 0,
-    value: 0,
-    depth: 0,
-    bound: Bound::Exact,
-    best: PASS,
-};
-
-/// One endgame position as the search walks it: the racks, whose turn, the scoreless run.
-#[derive(Debug, Clone, Copy)]
-struct Position {
-    racks: [Rack; 2],
-    mover: usize,
-    scoreless: u32,
-    /// The board's tiles hashed.
-    board_key: u64,
-}
-
-impl Position {
-    /// This position with `placement`'s tiles taken from the mover's rack and keyed on the
-    /// board (whose turn and the scoreless run as they were).
-    fn after_tiles_of(&self, placement: &Placement) -> Position {
-        let mut next = *self;
-        for (square, cell) in placement.placed() {
-            next.racks[self.mover].take(cell.kind());
-            next.board_key ^= square_key(square, cell);
-        }
-        next
-    }
-}
-
-/// What the rules say of the end, for the two seats.
-#[derive(Debug, Clone, Copy)]
-struct Ending<'g> {
-    keeps_leftovers: [bool; 2],
-    scoreless_to_end: u32,
-    observation: &'g Observation<'g>,
-}
-
-impl Ending<'_> {
-    /// The mover's gain over the opponent from rule 24, the mover going out if `went_out`.
-    fn adjusted(&self, racks: &[Rack; 2], mover: usize, went_out: bool) -> i32 {
-        let tiles = &self.observation.rules.tiles;
-        let out = went_out.then_some(mover);
-        let adjustments = end_adjustments(tiles, racks, &self.keeps_leftovers, out);
-        adjustments[mover] - adjustments[1 - mover]
-    }
-
-    /// The mover's gain over the opponent when the mover goes out (whatever it holds now).
-    fn going_out(&self, position: &Position) -> i32 {
-        let mut racks = position.racks;
-        racks[position.mover] = Rack::EMPTY;
-        self.adjusted(&racks, position.mover, true)
-    }
-
-    /// The mover's gain over the opponent when scoreless turns end the game.
-    fn scoreless_end(&self, position: &Position) -> i32 {
-        self.adjusted(&position.racks, position.mover, false)
-    }
-
-    /// A guess at the rest of an unsearched game: as likely the mover goes out as the
-    /// opponent.
-    fn estimate(&self, position: &Position) -> i32 {
-        let swapped = Position {
-            mover: 1 - position.mover,
-            ..*position
-        };
-        (self.going_out(position) - self.going_out(&swapped)) / 2
-    }
 }
 
 impl Default for EndgameSearch {
@@ -705,36 +609,4 @@ impl EndgameSearch {
         }
         value
     }
-}
-
-/// A 64-bit mix of `x` (SplitMix64's finaliser): keys for the table.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// The key of `cell` on `square`.
-fn square_key(square: usize, cell: Cell) -> u64 {
-    let shown = u64::from(cell.letter()) + if cell.is_blank() { 26 } else { 0 };
-    mix((square as u64) << 8 | shown)
-}
-
-/// The key of a whole position: board, racks, mover, scoreless run.
-fn key_of(position: &Position) -> u64 {
-    let mut key = position.board_key ^ mix(1 << 40 | u64::from(position.scoreless) << 1);
-    key ^= mix(1 << 41 | position.mover as u64);
-    for (seat, rack) in position.racks.iter().enumerate() {
-        for kind in rack.present_kinds() {
-            let count = u64::from(rack.count(kind));
-            key ^= mix(1 << 42 | (seat as u64) << 16 | (kind as u64) << 8 | count);
-        }
-    }
-    key
-}
-
-/// The table slot of `key`.
-fn slot(key: u64) -> usize {
-    (key as usize) & (TABLE_SIZE - 1)
 }

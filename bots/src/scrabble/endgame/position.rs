@@ -1,0 +1,95 @@
+//! An endgame position as the search walks it, its key for the table, and what the rules give
+//! at the end of the game.
+
+use engine::scrabble::tiles::Cell;
+use engine::scrabble::{Observation, Placement, Rack, end_adjustments};
+
+/// One endgame position as the search walks it: the racks, whose turn, the scoreless run.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Position {
+    pub(super) racks: [Rack; 2],
+    pub(super) mover: usize,
+    pub(super) scoreless: u32,
+    /// The board's tiles hashed.
+    pub(super) board_key: u64,
+}
+
+impl Position {
+    /// This position with `placement`'s tiles taken from the mover's rack and keyed on the
+    /// board (whose turn and the scoreless run as they were).
+    pub(super) fn after_tiles_of(&self, placement: &Placement) -> Position {
+        let mut next = *self;
+        for (square, cell) in placement.placed() {
+            next.racks[self.mover].take(cell.kind());
+            next.board_key ^= square_key(square, cell);
+        }
+        next
+    }
+}
+
+/// What the rules say of the end, for the two seats.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Ending<'g> {
+    pub(super) keeps_leftovers: [bool; 2],
+    pub(super) scoreless_to_end: u32,
+    pub(super) observation: &'g Observation<'g>,
+}
+
+impl Ending<'_> {
+    /// The mover's gain over the opponent from rule 24, the mover going out if `went_out`.
+    pub(super) fn adjusted(&self, racks: &[Rack; 2], mover: usize, went_out: bool) -> i32 {
+        let tiles = &self.observation.rules.tiles;
+        let out = went_out.then_some(mover);
+        let adjustments = end_adjustments(tiles, racks, &self.keeps_leftovers, out);
+        adjustments[mover] - adjustments[1 - mover]
+    }
+
+    /// The mover's gain over the opponent when the mover goes out (whatever it holds now).
+    pub(super) fn going_out(&self, position: &Position) -> i32 {
+        let mut racks = position.racks;
+        racks[position.mover] = Rack::EMPTY;
+        self.adjusted(&racks, position.mover, true)
+    }
+
+    /// The mover's gain over the opponent when scoreless turns end the game.
+    pub(super) fn scoreless_end(&self, position: &Position) -> i32 {
+        self.adjusted(&position.racks, position.mover, false)
+    }
+
+    /// A guess at the rest of an unsearched game: as likely the mover goes out as the
+    /// opponent.
+    pub(super) fn estimate(&self, position: &Position) -> i32 {
+        let swapped = Position {
+            mover: 1 - position.mover,
+            ..*position
+        };
+        (self.going_out(position) - self.going_out(&swapped)) / 2
+    }
+}
+
+/// A 64-bit mix of `x` (SplitMix64's finaliser): keys for the table.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The key of `cell` on `square`.
+pub(super) fn square_key(square: usize, cell: Cell) -> u64 {
+    let shown = u64::from(cell.letter()) + if cell.is_blank() { 26 } else { 0 };
+    mix((square as u64) << 8 | shown)
+}
+
+/// The key of a whole position: board, racks, mover, scoreless run.
+pub(super) fn key_of(position: &Position) -> u64 {
+    let mut key = position.board_key ^ mix(1 << 40 | u64::from(position.scoreless) << 1);
+    key ^= mix(1 << 41 | position.mover as u64);
+    for (seat, rack) in position.racks.iter().enumerate() {
+        for kind in rack.present_kinds() {
+            let count = u64::from(rack.count(kind));
+            key ^= mix(1 << 42 | (seat as u64) << 16 | (kind as u64) << 8 | count);
+        }
+    }
+    key
+}
