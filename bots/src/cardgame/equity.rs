@@ -3,7 +3,6 @@
 
 use engine::cardgame::{CardMove, CardView, Premium, TableCandidate, TableMoveGen};
 use engine::scrabble::Rack;
-use engine::scrabble::tiles::BLANK;
 
 use super::{CardBot, best_premium};
 use crate::scrabble::leaves::LeaveModel;
@@ -75,12 +74,7 @@ pub fn value_play(
 fn kept(hand: &Rack, candidate: &TableCandidate<'_>) -> Rack {
     let mut left = *hand;
     for placed in candidate.tiles {
-        let kind = if placed.cell.is_blank() {
-            BLANK
-        } else {
-            usize::from(placed.cell.letter())
-        };
-        left.take(kind);
+        left.take(placed.cell.kind());
     }
     left
 }

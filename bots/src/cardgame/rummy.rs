@@ -63,11 +63,7 @@ fn spell_from(word: &[Cell], mut rack: Rack, spelled: &mut Vec<Cell>) -> bool {
 fn rack_of(word: &[Cell]) -> Rack {
     let mut rack = Rack::EMPTY;
     for &cell in word {
-        rack.add(if cell.is_blank() {
-            BLANK
-        } else {
-            cell.letter() as usize
-        });
+        rack.add(cell.kind());
     }
     rack
 }
