@@ -3,16 +3,17 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
-use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
+use bots::cardgame::card_bot_by_name;
+use bots::cardgame::rummy::rummy_player_by_name;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
+use engine::play::{Decider, play_out};
 use lexicon::{Edition, Lexicon};
 
 fn games(c: &mut Criterion) {
     let rules = Arc::new(CardRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
-    let mut bots: Vec<Box<dyn CardBot>> = (0..2)
+    let mut bots: Vec<Box<dyn Decider<CardGame>>> = (0..2)
         .map(|_| card_bot_by_name("greedy", 0).expect("a known bot"))
         .collect();
     let mut group = c.benchmark_group("cards");
@@ -25,7 +26,7 @@ fn games(c: &mut Criterion) {
                 for seed in 0..10 {
                     let mut game = CardGame::new(rules.clone(), lexicon.clone(), 2, seed)
                         .expect("two players");
-                    play_out_cards(&mut game, &mut bots).expect("greedy plays legal moves");
+                    play_out(&mut game, &mut bots, |_| {}).expect("greedy plays legal moves");
                     turns += game.history().len();
                 }
                 black_box(turns)
@@ -43,7 +44,7 @@ fn games(c: &mut Criterion) {
                 for seed in 0..10 {
                     let mut game = CardGame::new(forfeit.clone(), lexicon.clone(), 2, seed)
                         .expect("two players");
-                    play_out_cards(&mut game, &mut bots).expect("greedy plays legal moves");
+                    play_out(&mut game, &mut bots, |_| {}).expect("greedy plays legal moves");
                     turns += game.history().len();
                 }
                 black_box(turns)
@@ -53,7 +54,7 @@ fn games(c: &mut Criterion) {
     let mut rummy = CardRules::standard();
     rummy.variant = Variant::Rummy;
     let rummy = Arc::new(rummy);
-    let mut players: Vec<Box<dyn RummyPlayer>> = (0..2)
+    let mut players: Vec<Box<dyn Decider<RummyGame>>> = (0..2)
         .map(|_| rummy_player_by_name("greedy", 0).expect("a known player"))
         .collect();
     group.throughput(Throughput::Elements(2));
@@ -64,7 +65,7 @@ fn games(c: &mut Criterion) {
             for seed in 0..2 {
                 let mut game =
                     RummyGame::new(rummy.clone(), lexicon.clone(), 2, seed).expect("two players");
-                play_out_rummy(&mut game, &mut players).expect("greedy plays legal turns");
+                play_out(&mut game, &mut players, |_| {}).expect("greedy plays legal turns");
                 total += game.scores()[0];
             }
             black_box(total)

@@ -4,10 +4,12 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use bots::monopoly::monopoly_bot_by_name;
+use bots::seating::bot_seed;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::monopoly::{Monopoly, MonopolyRules, Seat};
+use engine::monopoly::{Monopoly, MonopolyRules};
+use engine::play::{Decider, play_out};
 
-fn table(names: &[&str]) -> Vec<Box<dyn Seat>> {
+fn table(names: &[&str]) -> Vec<Box<dyn Decider<Monopoly>>> {
     names
         .iter()
         .map(|name| monopoly_bot_by_name(name, 1).expect("a known bot"))
@@ -17,16 +19,16 @@ fn table(names: &[&str]) -> Vec<Box<dyn Seat>> {
 /// Plays games `seeds` and returns the sum of the turns, so the work cannot be skipped.
 fn play(
     rules: &Arc<MonopolyRules>,
-    seats: &mut [Box<dyn Seat>],
+    seats: &mut [Box<dyn Decider<Monopoly>>],
     seeds: std::ops::Range<u64>,
 ) -> u64 {
     let mut turns = 0;
     for seed in seeds {
         let mut game = Monopoly::sorted(rules.clone(), seats.len(), seed).expect("a valid table");
         for (seat, bot) in seats.iter_mut().enumerate() {
-            bot.start_game(seed ^ seat as u64);
+            bot.start_game(bot_seed(seed, seat));
         }
-        game.play_out(seats);
+        play_out(&mut game, seats, |_| {}).expect("the bots answer what is asked");
         turns += u64::from(game.turns());
     }
     turns

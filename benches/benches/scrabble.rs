@@ -4,11 +4,12 @@ use std::hint::black_box;
 
 use std::sync::Arc;
 
-use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
-use bots::scrabble::{Bot, Greedy, bot_by_name, play_out};
+use bots::hogwarts::hp_bot_by_name;
+use bots::scrabble::{Greedy, bot_by_name};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use engine::hogwarts::{HpGame, HpRules};
+use engine::play::{Decider, play_out};
 use engine::scrabble::{Game, MoveGen};
 use lexicon::{Edition, Lexicon};
 use owlery_benches::{midgame_positions, standard};
@@ -73,7 +74,7 @@ fn two_player_games(c: &mut Criterion) {
                     let seed = next_seed(&mut seed);
                     let mut game =
                         Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
-                    let mut seats: Vec<Box<dyn Bot>> = (0..2)
+                    let mut seats: Vec<Box<dyn Decider<Game>>> = (0..2)
                         .map(|_| bot_by_name(name, seed).expect("a bot"))
                         .collect();
                     play_out(&mut game, &mut seats, |_| {}).expect("legal");
@@ -99,8 +100,8 @@ fn four_player_games(c: &mut Criterion) {
                 let seed = next_seed(&mut seed);
                 let mut game =
                     Game::new(rules.clone(), lexicon.clone(), 4, seed).expect("four players");
-                let mut seats: Vec<Box<dyn Bot>> = (0..4)
-                    .map(|_| Box::new(Greedy::new()) as Box<dyn Bot>)
+                let mut seats: Vec<Box<dyn Decider<Game>>> = (0..4)
+                    .map(|_| Box::new(Greedy::new()) as Box<dyn Decider<Game>>)
                     .collect();
                 play_out(&mut game, &mut seats, |_| {}).expect("legal");
             }
@@ -133,10 +134,10 @@ fn hp_games(group: &mut BenchmarkGroup<'_, WallTime>, players: usize) {
                     let mut game =
                         HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
                             .expect("2 to 4 players");
-                    let mut seats: Vec<Box<dyn HpBot>> = (0..players)
+                    let mut seats: Vec<Box<dyn Decider<HpGame>>> = (0..players)
                         .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
                         .collect();
-                    play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
+                    play_out(&mut game, &mut seats, |_| {}).expect("legal");
                 }
             })
         });

@@ -9,9 +9,10 @@ use std::hint::black_box;
 
 use std::sync::Arc;
 
-use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
-use bots::scrabble::{Bot, Greedy, play_out};
+use bots::hogwarts::hp_bot_by_name;
+use bots::scrabble::Greedy;
 use engine::hogwarts::{HpGame, HpRules};
+use engine::play::{Decider, play_out};
 use engine::scrabble::{Game, MoveGen};
 use lexicon::{Edition, Lexicon};
 use owlery_benches::{midgame_positions, standard};
@@ -89,7 +90,7 @@ fn main() {
         "greedy" => {
             for seed in 0..rounds {
                 let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two");
-                let mut seats: Vec<Box<dyn Bot>> =
+                let mut seats: Vec<Box<dyn Decider<Game>>> =
                     vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
                 play_out(&mut game, &mut seats, |_| {}).expect("legal");
             }
@@ -108,10 +109,10 @@ fn main() {
             for seed in 0..rounds {
                 let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
                     .expect("2 to 4 players");
-                let mut seats: Vec<Box<dyn HpBot>> = (0..players)
+                let mut seats: Vec<Box<dyn Decider<HpGame>>> = (0..players)
                     .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
                     .collect();
-                play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal");
+                play_out(&mut game, &mut seats, |_| {}).expect("legal");
             }
             let secs = start.elapsed().as_secs_f64();
             println!(

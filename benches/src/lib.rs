@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::{Greedy, play_out};
+use bots::scrabble::Greedy;
+use engine::play::{Decider, play_out};
 use engine::scrabble::{Cgp, Game, Rules};
 use lexicon::{Edition, Lexicon};
 
@@ -16,11 +17,11 @@ pub fn midgame_positions(
     seeds
         .map(|seed| {
             let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
-            let mut seats: Vec<Box<dyn bots::scrabble::Bot>> =
+            let mut seats: Vec<Box<dyn Decider<Game>>> =
                 vec![Box::new(Greedy::new()), Box::new(Greedy::new())];
             // Record the position after the wanted turn (or the end, for a short game).
             let mut position = None;
-            play_out(&mut game, &mut seats, |game| {
+            play_out(&mut game, &mut seats, |game: &Game| {
                 if game.history().len() == turns {
                     position = Some(game.to_cgp());
                 }

@@ -7,9 +7,11 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::{Bot, Greedy, may_exchange, play_out};
+use bots::scrabble::{Greedy, may_exchange};
+use bots::seating::bot_seed;
+use engine::play::{Decider, play_out};
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Game, Move, MoveGen, Observation, Rack, Rules};
+use engine::scrabble::{Game, Move, MoveGen, Observation, Question, Rack, Rules};
 use lexicon::{Edition, Lexicon};
 
 /// Plays the placement worth most by its score less a penalty for an unbalanced leave: a
@@ -33,12 +35,13 @@ fn imbalance(leave: &Rack) -> i32 {
     (3 * vowels - 2 * consonants).abs() / 3
 }
 
-impl Bot for VowelBalance {
-    fn name(&self) -> &'static str {
+impl Decider<Game> for VowelBalance {
+    fn name(&self) -> &str {
         "vowel-balance"
     }
 
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+    /// The crossword game asks only for a move.
+    fn decide(&mut self, observation: &Observation<'_>, _: Question) -> Option<Move> {
         // The best value and the move, built only when it beats the best so far. Ties go to
         // the first found: the generator's order is fixed, so the game still replays.
         let mut best: Option<(i32, Move)> = None;
@@ -54,11 +57,11 @@ impl Bot for VowelBalance {
                 }
             },
         );
-        match best {
+        Some(match best {
             Some((_, action)) => action,
             None if may_exchange(observation) => Move::Exchange(observation.rack),
             None => Move::Pass,
-        }
+        })
     }
 }
 
@@ -73,10 +76,10 @@ fn play_match(games: u64, seed: u64) -> ([u32; 3], [i64; 2]) {
         let game_seed = seed.wrapping_add(game_index);
         // Seats alternate, so each bot moves first in half the games.
         let ours = (game_index % 2) as usize;
-        let mut seats: Vec<Box<dyn Bot>> = vec![Box::new(Greedy::new())];
+        let mut seats: Vec<Box<dyn Decider<Game>>> = vec![Box::new(Greedy::new())];
         seats.insert(ours, Box::new(VowelBalance::default()));
-        for seat in &mut seats {
-            seat.start_game(game_seed);
+        for (seat, decider) in seats.iter_mut().enumerate() {
+            decider.start_game(bot_seed(game_seed, seat));
         }
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, game_seed)
             .expect("two players is a legal game");

@@ -5,3 +5,4 @@ pub mod cardgame;
 pub mod hogwarts;
 pub mod monopoly;
 pub mod scrabble;
+pub mod seating;

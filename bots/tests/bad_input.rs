@@ -6,11 +6,13 @@
 
 use std::sync::{Arc, OnceLock};
 
-use bots::cardgame::rummy::{play_out_rummy, rummy_player_by_name};
-use bots::cardgame::{card_bot_by_name, play_out_cards};
-use bots::hogwarts::{hp_bot_by_name, play_out_hp};
+use bots::cardgame::card_bot_by_name;
+use bots::cardgame::rummy::rummy_player_by_name;
+use bots::hogwarts::hp_bot_by_name;
 use bots::monopoly::monopoly_bot_by_name;
-use bots::scrabble::{bot_by_name, play_out};
+use bots::scrabble::{UnknownBot, bot_by_name};
+use bots::seating::seat_table;
+use engine::play::{Decider, Stepped, play_out};
 
 use engine::cardgame::actions::{DEFAULT_ACTIONS, parse_actions};
 use engine::cardgame::rules::DEFAULT_CARD_RULES;
@@ -146,38 +148,41 @@ fn lexicon(edition: Edition) -> Arc<Lexicon> {
         .clone()
 }
 
+/// Plays `game` to its end between the bots `names` that `make` makes.
+fn played<G: Stepped>(
+    mut game: G,
+    names: &[&str],
+    seed: u64,
+    make: impl Fn(&str, u64) -> Result<Box<dyn Decider<G>>, UnknownBot>,
+) -> Result<(), String> {
+    let mut seats = seat_table(names, seed, |name| make(name, 0), None).unwrap();
+    play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 /// A two-player crossword game on `rules`, `greedy` against `random`, played to its end.
 fn crossword_game(rules: Rules, seed: u64) -> Result<(), String> {
-    let mut game = Game::new(Arc::new(rules), lexicon(Edition::Plain), 2, seed)
+    let game = Game::new(Arc::new(rules), lexicon(Edition::Plain), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    let mut seats = vec![
-        bot_by_name("greedy", seed).unwrap(),
-        bot_by_name("random", seed).unwrap(),
-    ];
-    play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())
+    played(game, &["greedy", "random"], seed, bot_by_name)
 }
 
 /// The same in the Harry Potter edition, `cards` against `random`.
 fn hp_game(rules: HpRules, seed: u64) -> Result<(), String> {
-    let mut game = HpGame::sorted(Arc::new(rules), lexicon(Edition::HarryPotter), 2, seed)
+    let game = HpGame::sorted(Arc::new(rules), lexicon(Edition::HarryPotter), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    let mut seats = vec![
-        hp_bot_by_name("cards", seed).unwrap(),
-        hp_bot_by_name("random", seed).unwrap(),
-    ];
-    play_out_hp(&mut game, &mut seats, |_, _| {}).map_err(|e| e.to_string())
+    played(game, &["cards", "random"], seed, hp_bot_by_name)
 }
 
 /// A three-player Monopoly game on `rules`, played to its end.
 fn monopoly_game(rules: MonopolyRules, seed: u64) -> Result<(), String> {
-    let mut game =
-        Monopoly::sorted(Arc::new(rules), 3, seed).map_err(|e| format!("no game: {e}"))?;
-    let mut seats = ["heuristic", "random", "random"]
-        .map(|name| monopoly_bot_by_name(name, seed).unwrap())
-        .into_iter()
-        .collect::<Vec<_>>();
-    game.play_out(&mut seats);
-    Ok(())
+    let game = Monopoly::sorted(Arc::new(rules), 3, seed).map_err(|e| format!("no game: {e}"))?;
+    played(
+        game,
+        &["heuristic", "random", "random"],
+        seed,
+        monopoly_bot_by_name,
+    )
 }
 
 /// A two-player card game on `rules` (Rummy's rounds, or Forfeit's tables), played to its end.
@@ -185,19 +190,11 @@ fn card_game(rules: CardRules, seed: u64) -> Result<(), String> {
     let lexicon = lexicon(Edition::Plain);
     let rules = Arc::new(rules);
     if rules.variant == Variant::Rummy {
-        let mut game = RummyGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
-        let mut seats = vec![
-            rummy_player_by_name("greedy", seed).unwrap(),
-            rummy_player_by_name("random", seed).unwrap(),
-        ];
-        return play_out_rummy(&mut game, &mut seats).map_err(|e| e.to_string());
+        let game = RummyGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
+        return played(game, &["greedy", "random"], seed, rummy_player_by_name);
     }
-    let mut game = CardGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
-    let mut seats = vec![
-        card_bot_by_name("greedy", seed).unwrap(),
-        card_bot_by_name("random", seed).unwrap(),
-    ];
-    play_out_cards(&mut game, &mut seats).map_err(|e| e.to_string())
+    let game = CardGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
+    played(game, &["greedy", "random"], seed, card_bot_by_name)
 }
 
 /// The rules one data file makes, with the rest of its game's standard rules.
@@ -381,13 +378,9 @@ fn word_list_reads_and_plays(text: &str, skip: bool, seed: u64) -> Result<(), St
         Err(other) => return Err(format!("unexpected: {other}")),
     };
     let lexicon = Lexicon::new(dictionary, Edition::Plain).map_err(|e| e.to_string())?;
-    let mut game = Game::new(Arc::new(Rules::standard()), Arc::new(lexicon), 2, seed)
+    let game = Game::new(Arc::new(Rules::standard()), Arc::new(lexicon), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    let mut seats = vec![
-        bot_by_name("greedy", seed).unwrap(),
-        bot_by_name("random", seed).unwrap(),
-    ];
-    play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())
+    played(game, &["greedy", "random"], seed, bot_by_name)
 }
 
 /// A midgame position with a blank on the board, two racks, scores and an operation.

@@ -3,8 +3,12 @@
 
 use std::sync::Arc;
 
-use bots::cardgame::{CardBot, card_bot_by_name, play_actions};
-use engine::cardgame::{CardEnd, CardGame, CardMove, CardRules, Table, Variant};
+use bots::cardgame::card_bot_by_name;
+use bots::seating::seat_table;
+use engine::cardgame::{
+    CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, Table, Variant,
+};
+use engine::play::play_out;
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::BLANK;
 use lexicon::{Edition, Lexicon};
@@ -16,24 +20,8 @@ fn checked_game(
     seed: u64,
 ) -> CardGame {
     let mut game = CardGame::new(rules.clone(), lexicon.clone(), names.len(), seed).unwrap();
-    let mut bots: Vec<Box<dyn CardBot>> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let mut bot = card_bot_by_name(name, 0).unwrap();
-            bot.start_game(seed * 10 + i as u64);
-            bot
-        })
-        .collect();
-    while game.end().is_none() {
-        let seat = game.mover();
-        let action = bots[seat].choose(&game.view(seat));
-        if let Err(error) = game.play(action.clone()) {
-            panic!("seed {seed}: {} chose {action:?}: {error}", names[seat]);
-        }
-        if let Err(error) = play_actions(&mut game, &mut bots, seat) {
-            panic!("seed {seed}: an Action card: {error}");
-        }
+    let mut bots = seat_table(names, seed, |name| card_bot_by_name(name, 0), None).unwrap();
+    play_out(&mut game, &mut bots, |game: &CardGame| {
         if let Err(broken) = game.check_cards() {
             panic!("seed {seed}, turn {}: {broken}", game.history().len());
         }
@@ -41,7 +29,8 @@ fn checked_game(
             game.history().len() < 2_000,
             "seed {seed}: the game does not end"
         );
-    }
+    })
+    .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
     game
 }
 
@@ -165,8 +154,14 @@ fn opening_choices(hand: &str) -> (CardGame, CardMove, CardMove) {
     ];
     game.arrange(&Table::new(), 0, &hands).unwrap();
     let view = game.view(0);
-    let greedy = card_bot_by_name("greedy", 0).unwrap().choose(&view);
-    let equity = card_bot_by_name("equity", 0).unwrap().choose(&view);
+    let choose = |name: &str| match card_bot_by_name(name, 0)
+        .unwrap()
+        .decide(&view, CardQuestion::Move)
+    {
+        Some(CardAnswer::Move(action)) => action,
+        other => panic!("{name} answered {other:?}"),
+    };
+    let (greedy, equity) = (choose("greedy"), choose("equity"));
     (game, greedy, equity)
 }
 
@@ -217,47 +212,41 @@ fn rummy_game(
     let mut game =
         engine::cardgame::RummyGame::new(rules.clone(), lexicon.clone(), names.len(), seed)
             .unwrap();
-    let mut players: Vec<_> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let mut player = rummy_player_by_name(name, 0).unwrap();
-            player.start_game(seed * 10 + i as u64);
-            player
-        })
-        .collect();
-    let mut turns = 0;
-    while !game.is_over() {
-        let seat = game.mover();
-        let from_discard = players[seat].take_discard(&game);
-        game.draw(from_discard).unwrap();
-        let (words, discard) = players[seat].meld(&game);
-        let laid_before = game.laid_words().len();
-        let score = game
-            .finish(&words, discard)
-            .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
-        // The letter tables count every meld scored, with its cards, once.
-        let laid = &game.laid_words()[laid_before..];
-        match score {
-            Some(points) => {
-                let mut cards = engine::scrabble::Rack::EMPTY;
-                for cell in words.iter().flatten() {
-                    cards.add(cell.kind());
+    let mut players = seat_table(names, seed, |name| rummy_player_by_name(name, 0), None).unwrap();
+    let (mut turns, mut laid_before) = (0, 0);
+    play_out(
+        &mut game,
+        &mut players,
+        |game: &engine::cardgame::RummyGame| {
+            game.check_cards()
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            // A turn ends with its meld: the letter tables count every meld scored, with its
+            // cards, once.
+            let Some(turn) = game.last_turn().filter(|_| !game.drawn()) else {
+                return;
+            };
+            let laid = &game.laid_words()[laid_before..];
+            laid_before = game.laid_words().len();
+            match turn.points {
+                Some(points) => {
+                    let mut cards = engine::scrabble::Rack::EMPTY;
+                    for cell in turn.words.iter().flatten() {
+                        cards.add(cell.kind());
+                    }
+                    assert_eq!(laid.len(), 1, "seed {seed}: one meld recorded");
+                    assert_eq!(
+                        (laid[0].seat, laid[0].cards, laid[0].points),
+                        (turn.seat, cards, points),
+                        "seed {seed}"
+                    );
                 }
-                assert_eq!(laid.len(), 1, "seed {seed}: one meld recorded");
-                assert_eq!(
-                    (laid[0].seat, laid[0].cards, laid[0].points),
-                    (seat, cards, points),
-                    "seed {seed}"
-                );
+                None => assert!(laid.is_empty(), "seed {seed}: no words, nothing recorded"),
             }
-            None => assert!(laid.is_empty(), "seed {seed}: no words, nothing recorded"),
-        }
-        game.check_cards()
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        turns += 1;
-        assert!(turns < 5_000, "seed {seed}: the game does not end");
-    }
+            turns += 1;
+            assert!(turns < 5_000, "seed {seed}: the game does not end");
+        },
+    )
+    .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
     // A hand ends a round short of a full one by the cards its player laid that round.
     let hand_size = rules.numbers.hand_size;
     for (round, result) in game.results().iter().enumerate() {

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::{CardWise, HpBot, hp_bot_by_name, play_out_hp};
-use bots::scrabble::Bot;
-use engine::hogwarts::{Card, CardPlay, House, HpGame, HpRules};
+use bots::hogwarts::{CardWise, hp_bot_by_name};
+use bots::seating::seat_table;
+use engine::hogwarts::{Card, CardPlay, House, HpGame, HpQuestion, HpRules};
+use engine::play::{Stepped, play_out};
 use engine::scrabble::Cgp;
 use lexicon::{Edition, Lexicon};
 
@@ -63,14 +64,14 @@ fn looking_ahead_it_still_makes_the_move_a_bonus_card_was_played_for() {
     let (mut checked, mut lookahead_differs) = (0, 0);
     for seed in 0..12 {
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut seats: Vec<_> = (0..2)
-            .map(|_| hp_bot_by_name("cards", seed).unwrap())
-            .collect();
-        play_out_hp(&mut game, &mut seats, |game, _| {
-            if game.core().is_over() {
+        let mut seats =
+            seat_table(&["cards"; 2], seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        play_out(&mut game, &mut seats, |game: &HpGame| {
+            // Each turn's opening, where the card player decides on a card.
+            let Some(pending) = game.pending().filter(|p| p.question == HpQuestion::Card) else {
                 return;
-            }
-            let observation = game.observation(game.core().to_move());
+            };
+            let observation = game.observation(pending.seat);
             let mut plain = CardWise::new();
             let card = plain.choose_card(&observation);
             let for_plan = matches!(card, Some(CardPlay::Bonus(_) | CardPlay::Revelio));
@@ -184,10 +185,11 @@ fn the_card_player_plays_legal_games() {
     for seed in 0..40 {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
-        let mut seats: Vec<Box<dyn HpBot>> = (0..players)
-            .map(|s| hp_bot_by_name(["cards", "equity", "greedy"][s % 3], seed).unwrap())
+        let names: Vec<&str> = (0..players)
+            .map(|s| ["cards", "equity", "greedy"][s % 3])
             .collect();
-        play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal card plays and moves");
+        let mut seats = seat_table(&names, seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        play_out(&mut game, &mut seats, |_| {}).expect("legal card plays and moves");
     }
 }
 

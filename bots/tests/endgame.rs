@@ -3,15 +3,16 @@
 
 use std::collections::HashMap;
 
+use bots::scrabble::bot_by_name;
 use bots::scrabble::endgame::{EndgameSearch, MoveValue};
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use engine::play::{Decider, play_out, play_until};
 use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Cgp, Game, Move, MoveGen, Setup};
 
 // Each test file compiles the shared helpers on its own; this one uses three of them.
 #[allow(dead_code)]
 mod common;
-use common::{game_of, greedy_games_set_up, plain};
+use common::{game_of, greedy_games_set_up, plain, seat};
 
 /// A position of the brute force's memo: board, racks, whose turn, the scoreless run, and
 /// the seats keeping their tiles.
@@ -319,15 +320,18 @@ fn the_search_applies_only_to_two_player_endgames() {
     let mut search = EndgameSearch::new(100);
     for players in [2, 3] {
         let mut game = Game::new(rules.clone(), lexicon.clone(), players, 5).unwrap();
-        let mut greedy = bot_by_name("greedy", 5).unwrap();
+        let mut seats = seat(&vec!["greedy"; players], 5);
         let mut applied = 0;
-        while !game.is_over() {
-            let observation = game.observation(game.to_move());
-            let applies = players == 2 && game.bag_len() == 0;
-            assert_eq!(search.search(&observation).is_some(), applies);
-            applied += usize::from(applies);
-            game.play(greedy.choose(&observation)).unwrap();
-        }
+        play_until(&mut game, &mut seats, |game| {
+            if !game.is_over() {
+                let applies = players == 2 && game.bag_len() == 0;
+                let observation = game.observation(game.to_move());
+                assert_eq!(search.search(&observation).is_some(), applies);
+                applied += usize::from(applies);
+            }
+            false
+        })
+        .unwrap();
         assert_eq!(applied > 0, players == 2);
     }
 }
@@ -353,7 +357,7 @@ fn the_solver_plays_legal_games_that_replay_from_their_seed() {
 }
 
 /// The rest of `game` played by `bots` (seat by seat); the final spread for `seat`.
-fn played_out(game: &Game, bots: &mut [Box<dyn Bot>; 2], seat: usize) -> i32 {
+fn played_out(game: &Game, bots: &mut [Box<dyn Decider<Game>>], seat: usize) -> i32 {
     let mut game = game.clone();
     play_out(&mut game, bots, |_| {}).unwrap_or_else(|error| panic!("{error}"));
     game.scores()[seat] - game.scores()[1 - seat]
@@ -373,27 +377,21 @@ fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
     let mut endgames = 0;
     for seed in 0..games {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut equity = bot_by_name("equity", seed).unwrap();
-        while !game.is_over() && game.bag_len() > 0 {
-            let action = equity.choose(&game.observation(game.to_move()));
-            game.play(action).unwrap();
-        }
+        let mut equity = seat(&["equity", "equity"], seed);
+        play_until(&mut game, &mut equity, |game| game.bag_len() == 0).unwrap();
         if game.is_over() {
             continue;
         }
         endgames += 1;
         // The solver takes each seat in turn, games alternating.
-        let seat = (seed % 2) as usize;
+        let solver_seat = (seed % 2) as usize;
         let seated = |name: &str| {
-            let mut bots = [
-                bot_by_name("lookahead", seed).unwrap(),
-                bot_by_name("lookahead", seed).unwrap(),
-            ];
-            bots[seat] = bot_by_name(name, seed).unwrap();
-            bots
+            let mut names = ["lookahead"; 2];
+            names[solver_seat] = name;
+            seat(&names, seed)
         };
-        let solver = played_out(&game, &mut seated("solver"), seat);
-        let lookahead = played_out(&game, &mut seated("lookahead"), seat);
+        let solver = played_out(&game, &mut seated("solver"), solver_seat);
+        let lookahead = played_out(&game, &mut seated("lookahead"), solver_seat);
         gained += i64::from(solver - lookahead);
         better += usize::from(solver > lookahead);
         worse += usize::from(solver < lookahead);

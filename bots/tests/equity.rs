@@ -3,10 +3,12 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::{hp_bot_by_name, play_out_hp};
+use bots::hogwarts::hp_bot_by_name;
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use bots::scrabble::{bot_by_name, choose};
+use bots::seating::seat_table;
 use engine::hogwarts::{HpGame, HpRules};
+use engine::play::play_out;
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Rack};
 use lexicon::{Edition, Lexicon};
@@ -19,26 +21,23 @@ fn equity_plays_legal_games_and_exchanges_when_a_play_is_worth_less() {
     let (rules, lexicon) = plain();
     let mut movegen = MoveGen::new();
     let mut exchanges_over_a_play = 0;
-    let mut equity_bot = bot_by_name("equity", 0).unwrap();
     for seed in 0..150 {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        while !game.is_over() {
-            let seat = game.to_move();
-            let observation = game.observation(seat);
-            let action = if seat == (seed % 2) as usize {
-                let action = equity_bot.choose(&observation);
+        let equity_seat = (seed % 2) as usize;
+        let mut names = ["greedy"; 2];
+        names[equity_seat] = "equity";
+        let mut seats = common::seat(&names, seed);
+        play_out(&mut game, &mut seats, |game: &Game| {
+            let turn = game.history().last().unwrap();
+            // An exchange leaves the board as it was: could the rack have placed tiles?
+            if turn.seat == equity_seat && matches!(turn.action, Move::Exchange(_)) {
                 let could_place = movegen
-                    .best(game.board(), &rules, &lexicon, game.rack(seat))
+                    .best(game.board(), &rules, &lexicon, &turn.rack)
                     .is_some();
-                if matches!(action, Move::Exchange(_)) && could_place {
-                    exchanges_over_a_play += 1;
-                }
-                action
-            } else {
-                bot_by_name("greedy", 0).unwrap().choose(&observation)
-            };
-            game.play(action).expect("bots play legal moves");
-        }
+                exchanges_over_a_play += usize::from(could_place);
+            }
+        })
+        .expect("bots play legal moves");
     }
     // Rare (a play scoring a few points usually beats keeping fewer tiles), but not only
     // when stuck: 4 in these 150 games with the shipped values.
@@ -55,10 +54,9 @@ fn equity_plays_legal_harry_potter_games() {
     for seed in 0..60 {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
-        let mut seats: Vec<_> = (0..players)
-            .map(|s| hp_bot_by_name(["equity", "greedy"][s % 2], seed).unwrap())
-            .collect();
-        play_out_hp(&mut game, &mut seats, |_, _| {}).expect("legal moves");
+        let names: Vec<&str> = (0..players).map(|s| ["equity", "greedy"][s % 2]).collect();
+        let mut seats = seat_table(&names, seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        play_out(&mut game, &mut seats, |_| {}).expect("legal moves");
         assert!(game.core().is_over());
     }
 }
@@ -88,12 +86,9 @@ fn bots_decide_from_what_their_seat_may_see() {
     let (rules, lexicon) = plain();
     for seed in 0..20u64 {
         let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut seats: Vec<Box<dyn Bot>> = vec![
-            bot_by_name("greedy", 0).unwrap(),
-            bot_by_name("greedy", 0).unwrap(),
-        ];
+        let mut seats = common::seat(&["greedy", "greedy"], seed);
         let mut position = None;
-        play_out(&mut game, &mut seats, |game| {
+        play_out(&mut game, &mut seats, |game: &Game| {
             if game.history().len() == 6 && game.bag_len() >= 7 {
                 position = Some(game.to_cgp());
             }
@@ -122,7 +117,8 @@ fn bots_decide_from_what_their_seat_may_see() {
         assert_eq!(seen.unseen, seen_too.unseen);
         assert_eq!(seen.bag_len, seen_too.bag_len);
         for name in ["equity", "greedy"] {
-            let decide = |game: &Game| bot_by_name(name, 7).unwrap().choose(&game.observation(0));
+            let decide =
+                |game: &Game| choose(bot_by_name(name, 7).unwrap().as_mut(), &game.observation(0));
             assert_eq!(decide(&original), decide(&varied), "{name}, seed {seed}");
         }
     }
@@ -246,10 +242,15 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
     let mut rivals = 0;
     for seed in 0..hp_games {
         let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
-        let mut seats: Vec<_> = (0..2)
-            .map(|_| hp_bot_by_name("greedy", seed).unwrap())
-            .collect();
-        play_out_hp(&mut game, &mut seats, |game, _| {
+        let mut seats =
+            seat_table(&["greedy"; 2], seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        let mut turns = 0;
+        play_out(&mut game, &mut seats, |game: &HpGame| {
+            // After each move, not after the other questions of a turn.
+            if game.core().history().len() == turns || game.core().is_over() {
+                return;
+            }
+            turns = game.core().history().len();
             let mut observation = game.core().observation(game.core().to_move());
             check(&observation);
             // As if Confundo were played: backwards words compete too.

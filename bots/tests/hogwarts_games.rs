@@ -3,16 +3,14 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
+use bots::hogwarts::hp_bot_by_name;
+use bots::seating::seat_table;
 use engine::hogwarts::{CardTable, HpGame, HpRules};
+use engine::play::{Decider, play_out};
 use lexicon::{Edition, Lexicon};
 
-fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn HpBot>> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(s, name)| hp_bot_by_name(name, seed * 8 + s as u64).unwrap())
-        .collect()
+fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Decider<HpGame>>> {
+    seat_table(names, seed, |name| hp_bot_by_name(name, 0), None).unwrap()
 }
 
 fn check_invariants(game: &HpGame, rules: &HpRules) {
@@ -56,7 +54,7 @@ fn random_harry_potter_games(count: u64) {
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
         let names = ["random", "greedy", "random", "greedy"];
         let mut bots = seats(&names[..players], seed);
-        play_out_hp(&mut game, &mut bots, |game, _| {
+        play_out(&mut game, &mut bots, |game: &HpGame| {
             check_invariants(game, &rules)
         })
         .unwrap();
@@ -104,10 +102,10 @@ fn the_same_seed_plays_the_same_harry_potter_game() {
     let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
     let replay = |seed: u64| {
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 4, seed).unwrap();
-        play_out_hp(
+        play_out(
             &mut game,
             &mut seats(&["greedy", "random", "greedy", "random"], seed),
-            |_, _| {},
+            |_| {},
         )
         .unwrap();
         (

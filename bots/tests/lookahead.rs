@@ -2,7 +2,8 @@
 //! the next player's replies, and searching endgames.
 
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::{Bot, Equity, Lookahead, bot_by_name};
+use bots::scrabble::{Equity, Lookahead, bot_by_name};
+use bots::seating::seat_table;
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, Setup, leave_after};
 
@@ -181,14 +182,14 @@ fn legal_games(games: u64, hp_games: u64) {
         let mut game =
             engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), bots.len(), seed)
                 .unwrap();
-        let mut seats: Vec<_> = bots
-            .iter()
-            .map(|name| bots::hogwarts::hp_bot_by_name(name, seed).unwrap())
-            .collect();
-        for seat in &mut seats {
-            seat.start_game(seed);
-        }
-        bots::hogwarts::play_out_hp(&mut game, &mut seats, |_, _| {})
+        let mut seats = seat_table(
+            bots,
+            seed,
+            |name| bots::hogwarts::hp_bot_by_name(name, 0),
+            None,
+        )
+        .unwrap();
+        engine::play::play_out(&mut game, &mut seats, |_| {})
             .unwrap_or_else(|error| panic!("{error}"));
     }
 }

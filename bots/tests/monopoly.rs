@@ -3,31 +3,31 @@
 
 use std::sync::Arc;
 
-use bots::monopoly::{MonopolyOptions, monopoly_bot_by_name, monopoly_bot_with};
-use engine::monopoly::{Ending, Lot, Monopoly, MonopolyRules, Seat, mask_bits};
+use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
+use bots::seating::seat_table;
+use engine::monopoly::{Answer, Ending, Lot, Monopoly, MonopolyRules, Question, mask_bits};
+use engine::play::{Decider, play_out, play_until};
 
-fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Seat>> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let mut seat = monopoly_bot_by_name(name, 0).unwrap();
-            seat.start_game(seed.wrapping_mul(31).wrapping_add(i as u64));
-            seat
-        })
-        .collect()
+fn seats(names: &[&str], seed: u64, options: MonopolyOptions) -> Vec<Box<dyn Decider<Monopoly>>> {
+    seat_table(
+        names,
+        seed,
+        |name| monopoly_bot_with(name, 0, options),
+        None,
+    )
+    .unwrap()
 }
 
 /// Plays a game turn by turn, checking every law after each turn.
 fn checked_game(rules: &Arc<MonopolyRules>, names: &[&str], seed: u64) -> Monopoly {
     let mut game = Monopoly::sorted(rules.clone(), names.len(), seed).unwrap();
-    let mut seats = seats(names, seed);
-    while game.ending().is_none() {
-        game.play_turn(&mut seats);
+    let mut seats = seats(names, seed, MonopolyOptions::default());
+    play_out(&mut game, &mut seats, |game: &Monopoly| {
         if let Err(broken) = game.check_invariants() {
             panic!("seed {seed}, turn {}: {broken}", game.turns());
         }
-    }
+    })
+    .unwrap();
     game
 }
 
@@ -75,14 +75,27 @@ fn answers(game: &Monopoly, seat: usize, name: &str) -> Vec<i32> {
     let mut bot = monopoly_bot_with(name, 5, options).unwrap();
     bot.start_game(5);
     let view = game.view(seat);
-    let mut out = vec![bot.crests(view) as i32, bot.unmortgage(view) as i32];
-    out.push(bot.jail(view) as i32);
-    if let Some(trade) = bot.propose_trade(view) {
+    let mut ask = |question| bot.decide(&view, question).unwrap();
+    let mut out = Vec::new();
+    for question in [Question::Crests, Question::Unmortgage, Question::Jail] {
+        out.push(match ask(question) {
+            Answer::Crests(mask) | Answer::Unmortgage(mask) => mask as i32,
+            Answer::Jail(choice) => choice as i32,
+            other => panic!("{other:?} answers {question:?}"),
+        });
+    }
+    if let Answer::Trade(Some(trade)) = ask(Question::Trade) {
         out.extend([trade.to as i32, trade.take as i32, trade.points]);
     }
     for property in mask_bits(game.rules().board.all_properties()) {
-        out.push(bot.bid_limit(view, Lot::Property(property)));
-        out.push(i32::from(bot.explore(view, property)));
+        let lot = Lot::Property(property);
+        let (Answer::Bid(limit), Answer::Explore(yes)) = (
+            ask(Question::Bid { lot }),
+            ask(Question::Explore { property }),
+        ) else {
+            panic!("not a bid and an answer to exploring");
+        };
+        out.extend([limit, i32::from(yes)]);
     }
     out
 }
@@ -94,17 +107,19 @@ fn a_bot_decides_the_same_whatever_the_deck_and_dice_hold() {
     let rules = Arc::new(MonopolyRules::standard());
     for seed in 0..4u64 {
         let mut game = Monopoly::sorted(rules.clone(), 4, seed).unwrap();
-        let mut table = seats(&["heuristic", "random", "heuristic", "random"], seed);
-        while game.ending().is_none() {
+        let names = ["heuristic", "random", "heuristic", "random"];
+        let mut table = seats(&names, seed, MonopolyOptions::default());
+        play_until(&mut game, &mut table, |game| {
             let other = game.sampled(seed ^ 0xdead);
             for seat in 0..4 {
                 for name in ["heuristic", "mc-trader"] {
-                    let (real, sampled) = (answers(&game, seat, name), answers(&other, seat, name));
+                    let (real, sampled) = (answers(game, seat, name), answers(&other, seat, name));
                     assert_eq!(real, sampled, "{name}, seed {seed}");
                 }
             }
-            game.play_turn(&mut table);
-        }
+            false
+        })
+        .unwrap();
     }
 }
 
@@ -119,19 +134,10 @@ fn mc_trader_beats_its_fair_share_against_three_heuristics() {
     for seed in 0..games {
         let trader = (seed % 4) as usize;
         let mut game = Monopoly::sorted(rules.clone(), 4, seed).unwrap();
-        let mut table: Vec<Box<dyn Seat>> = (0..4)
-            .map(|seat| {
-                let name = if seat == trader {
-                    "mc-trader"
-                } else {
-                    "heuristic"
-                };
-                let mut bot = monopoly_bot_with(name, seed, options).unwrap();
-                bot.start_game(seed * 7 + seat as u64);
-                bot
-            })
-            .collect();
-        game.play_out(&mut table);
+        let mut names = ["heuristic"; 4];
+        names[trader] = "mc-trader";
+        let mut table = seats(&names, seed, options);
+        play_out(&mut game, &mut table, |_| {}).unwrap();
         game.check_invariants().unwrap();
         let scores = game.final_scores();
         let top = scores[..4].iter().copied().max().unwrap();

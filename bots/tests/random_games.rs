@@ -3,16 +3,15 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use bots::scrabble::bot_by_name;
+use bots::seating::seat_table;
+use engine::play::{Decider, play_out};
 use engine::scrabble::{Game, Move, Rules, TileSet};
 use lexicon::{Edition, Lexicon};
 
-fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Bot>> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| bot_by_name(name, seed * 8 + seat as u64).unwrap())
-        .collect()
+fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Decider<Game>>> {
+    let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
+    seat_table(&names, seed, |name| bot_by_name(name, 0), None).unwrap()
 }
 
 fn assert_tiles_conserved(game: &Game, set: &TileSet) {
@@ -64,7 +63,7 @@ fn random_games(count: u64, players: usize) {
     for seed in 0..count {
         let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
         let mut bots = seats(&names[..players], seed);
-        play_out(&mut game, &mut bots, |game| {
+        play_out(&mut game, &mut bots, |game: &Game| {
             assert_tiles_conserved(game, &rules.tiles)
         })
         .unwrap();

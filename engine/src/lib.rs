@@ -9,4 +9,5 @@ pub mod cardgame;
 pub mod data;
 pub mod hogwarts;
 pub mod monopoly;
+pub mod play;
 pub mod scrabble;

@@ -164,7 +164,7 @@ fn with_card(board: &str, rack: &str, other_rack: &str, card: Card) -> HpGame {
 
 fn play(game: &mut HpGame, typed: &str) -> engine::hogwarts::TurnReport {
     let action = Move::parse(typed, game.core().board()).unwrap();
-    game.play(action).unwrap()
+    game.play(action).unwrap().clone()
 }
 
 #[test]

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use engine::hogwarts::House;
 use engine::monopoly::{
-    Effect, Ending, JailChoice, Lot, Monopoly, MonopolyRules, Raise, Seat, Trade, View,
+    Answer, Effect, Ending, JailChoice, Monopoly, MonopolyRules, Question, Trade, View,
 };
+use engine::play::{Decider, play_out};
 
 /// A seat that answers every question the same way.
 #[derive(Clone, Default)]
@@ -18,41 +19,35 @@ struct Scripted {
     offer: Option<Trade>,
 }
 
-impl Seat for Scripted {
-    fn explore(&mut self, _: View<'_>, _: usize) -> bool {
-        self.explore
+impl Decider<Monopoly> for Scripted {
+    fn name(&self) -> &str {
+        "scripted"
     }
-    fn bid_limit(&mut self, _: View<'_>, _: Lot) -> i32 {
-        self.bid
-    }
-    fn jail(&mut self, view: View<'_>) -> JailChoice {
-        match (self.pay_jail, view.jail_cards(view.seat) > 0) {
-            (_, true) => JailChoice::Card,
-            (true, false) => JailChoice::Pay,
-            _ => JailChoice::Roll,
-        }
-    }
-    fn crests(&mut self, _: View<'_>) -> u32 {
-        0
-    }
-    fn unmortgage(&mut self, _: View<'_>) -> u32 {
-        0
-    }
-    fn raise(&mut self, _: View<'_>, _: i32) -> Option<Raise> {
-        None
-    }
-    fn propose_trade(&mut self, _: View<'_>) -> Option<Trade> {
-        self.offer.take()
-    }
-    fn accept_trade(&mut self, _: View<'_>, _: &Trade) -> bool {
-        self.accept
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        Some(match question {
+            Question::Explore { .. } => Answer::Explore(self.explore),
+            Question::Bid { .. } => Answer::Bid(self.bid),
+            Question::Jail => Answer::Jail(match (self.pay_jail, view.jail_cards(view.seat) > 0) {
+                (_, true) => JailChoice::Card,
+                (true, false) => JailChoice::Pay,
+                _ => JailChoice::Roll,
+            }),
+            Question::Trade => Answer::Trade(self.offer.take()),
+            Question::Accept { .. } => Answer::Accept(self.accept),
+            Question::AskRent { .. } => Answer::AskRent(true),
+            Question::TakeCommonRoom { .. } => Answer::TakeCommonRoom(true),
+            other => other.default_answer(),
+        })
     }
 }
 
-fn seats(script: &[Scripted]) -> Vec<Box<dyn Seat>> {
+type Table = Vec<Box<dyn Decider<Monopoly>>>;
+
+fn seats(script: &[Scripted]) -> Table {
     script
         .iter()
-        .map(|s| Box::new(s.clone()) as Box<dyn Seat>)
+        .map(|s| Box::new(s.clone()) as Box<dyn Decider<Monopoly>>)
         .collect()
 }
 
@@ -111,7 +106,7 @@ fn rent_follows_sets_crests_common_rooms_and_mortgages() {
     let common: u32 = rooms.iter().map(|r| bit(&game, r)).sum();
     game.arrange(1, 0, (1 << room) | office | common, 0, 0)
         .unwrap();
-    let land = |game: &mut Monopoly, table: &mut Vec<Box<dyn Seat>>, name: &str| {
+    let land = |game: &mut Monopoly, table: &mut Table, name: &str| {
         let before = game.points(0);
         let space = game.rules().board.properties[property(game, name)].space;
         game.place_token(0, space as usize);
@@ -288,9 +283,9 @@ fn a_jail_card_goes_back_under_the_deck_when_used() {
     game.jail(0);
     let deck = game.deck_len();
     while game.mover() != 0 {
-        game.play_turn(&mut table);
+        game.play_turn(&mut table).unwrap();
     }
-    game.play_turn(&mut table);
+    game.play_turn(&mut table).unwrap();
     assert_eq!(game.jail_cards(0), 0);
     assert!(!game.in_jail(0));
     // The card is back under the deck (the other player may have drawn one meanwhile).
@@ -349,7 +344,7 @@ fn a_trade_returns_the_sets_crests_and_keeps_mortgages() {
     let crest_cost =
         game.rules().board.properties[property(&game, "Room of Requirement")].crest_cost;
     let before = game.points(mover);
-    game.play_turn(&mut table);
+    game.play_turn(&mut table).unwrap();
     assert_eq!(game.owned(other) & (office | lake), office | lake);
     assert_eq!(
         game.crested(),
@@ -525,7 +520,7 @@ fn a_long_dice_walk_lands_as_the_markov_chain_says() {
         ..Scripted::default()
     };
     let mut table = seats(&[walker.clone(), walker]);
-    game.play_out(&mut table);
+    play_out(&mut game, &mut table, |_| {}).unwrap();
     assert_eq!(game.ending(), Some(Ending::TurnCap));
     let walked = &game.tally().landings[..rules.board.len()];
     let total: u32 = walked.iter().sum();

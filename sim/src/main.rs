@@ -4,6 +4,8 @@ mod cards_text;
 mod cli;
 mod commands;
 mod gcg;
+mod hp_text;
+mod monopoly_questions;
 mod monopoly_text;
 mod output;
 mod render;

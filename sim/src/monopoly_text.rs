@@ -1,10 +1,10 @@
 //! Monopoly: Harry Potter as text: an event as a line, the ring of spaces with owners and crests.
 
-use engine::monopoly::{Event, Monopoly, mask_bits};
+use engine::monopoly::{Event, MonopolyRules, View, mask_bits};
 
 /// One event as a line.
-pub fn describe(game: &Monopoly, event: &Event, names: &[String]) -> String {
-    let board = &game.rules().board;
+pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> String {
+    let board = &rules.board;
     let who = |seat: usize| format!("{} ({})", seat + 1, names[seat]);
     let deed = |property: usize| board.properties[property].name.as_str();
     match *event {
@@ -46,11 +46,7 @@ pub fn describe(game: &Monopoly, event: &Event, names: &[String]) -> String {
         ),
         Event::PaidBank { seat, points } => format!("  {} gives the Bank {points}", who(seat)),
         Event::OwlPost { seat, card } => {
-            format!(
-                "  {} opens Owl Post: {}",
-                who(seat),
-                game.rules().cards[card].name
-            )
+            format!("  {} opens Owl Post: {}", who(seat), rules.cards[card].name)
         }
         Event::Jailed { seat } => format!("  {} goes to Jail", who(seat)),
         Event::Freed { seat } => format!("  {} leaves Jail", who(seat)),
@@ -101,8 +97,8 @@ pub fn describe(game: &Monopoly, event: &Event, names: &[String]) -> String {
 
 /// The ring of spaces from GO: each property's value, owner, crest and mortgage, and the
 /// tokens standing on each space; then everyone's points.
-pub fn ring(game: &Monopoly, names: &[String]) -> String {
-    let board = &game.rules().board;
+pub fn ring(game: &View<'_>, names: &[String]) -> String {
+    let board = game.board();
     let mut text = String::new();
     for (space, name) in board.names.iter().enumerate() {
         let mut line = format!("{space:>2} {name:<24}");

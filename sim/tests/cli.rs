@@ -454,15 +454,14 @@ fn endgame_cgp(seed: u64) -> Option<String> {
     let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded(lexicon::Edition::Plain));
     let rules = std::sync::Arc::new(Rules::standard());
     let mut game = Game::new(rules, lexicon, 2, seed).unwrap();
-    let mut greedy = bots::scrabble::bot_by_name("greedy", seed).unwrap();
-    while !game.is_over() {
-        if game.bag_len() == 0 && game.rack(game.to_move()).len() <= 3 {
-            return Some(game.to_cgp().to_string());
-        }
-        let action = greedy.choose(&game.observation(game.to_move()));
-        game.play(action).unwrap();
-    }
-    None
+    let make = |name: &str| bots::scrabble::bot_by_name(name, 0);
+    let mut seats = bots::seating::seat_table(&["greedy"; 2], seed, make, None).unwrap();
+    let progress = engine::play::play_until(&mut game, &mut seats, |game| {
+        game.bag_len() == 0 && game.rack(game.to_move()).len() <= 3
+    })
+    .unwrap();
+    (progress == engine::play::Progress::Stopped && !game.is_over())
+        .then(|| game.to_cgp().to_string())
 }
 
 #[test]

@@ -162,7 +162,7 @@ fn bad_requests_get_clear_refusals() {
         None,
         Some(r#"{"seats":["human","nobody"]}"#),
     );
-    assert_eq!(status, 422);
+    assert_eq!(status, 400);
     assert!(
         answer["error"].as_str().unwrap().contains("unknown bot"),
         "{answer}"

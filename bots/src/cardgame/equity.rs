@@ -1,10 +1,13 @@
 //! `equity` for the card game: the points a play makes now plus what the letters it keeps are
 //! worth, valued as the crossword `equity` values a leave.
 
-use engine::cardgame::{CardMove, CardView, Premium, TableCandidate, TableMoveGen};
+use engine::cardgame::{
+    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Premium, TableCandidate, TableMoveGen,
+};
+use engine::play::Decider;
 use engine::scrabble::Rack;
 
-use super::{CardBot, best_premium};
+use super::{answer, best_premium};
 use crate::scrabble::leaves::LeaveModel;
 
 /// Plays the play or exchange of highest equity, in hundredths of a point: the play's points
@@ -79,12 +82,9 @@ fn kept(hand: &Rack, candidate: &TableCandidate<'_>) -> Rack {
     left
 }
 
-impl CardBot for CardEquity {
-    fn name(&self) -> &'static str {
-        "equity"
-    }
-
-    fn choose(&mut self, view: &CardView<'_>) -> CardMove {
+impl CardEquity {
+    /// The move this bot makes from `view`.
+    pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         let letters = view.hand.letters;
         let model = self.model;
         let mut best: Option<(i32, CardMove)> = None;
@@ -113,5 +113,15 @@ impl CardBot for CardEquity {
             }
         }
         best.map_or(CardMove::Pass, |(_, action)| action)
+    }
+}
+
+impl Decider<CardGame> for CardEquity {
+    fn name(&self) -> &str {
+        "equity"
+    }
+
+    fn decide(&mut self, view: &CardView<'_>, question: CardQuestion) -> Option<CardAnswer> {
+        Some(answer(view, question, |view| self.choose(view)))
     }
 }

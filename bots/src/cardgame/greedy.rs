@@ -1,8 +1,11 @@
 //! `greedy` for the card game: the most points this turn, with a Premium-card policy.
 
-use engine::cardgame::{CardMove, CardView, Premium, TableCandidate, TableMoveGen};
+use engine::cardgame::{
+    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Premium, TableCandidate, TableMoveGen,
+};
+use engine::play::Decider;
 
-use super::{CardBot, exchange_or_pass};
+use super::{answer, exchange_or_pass};
 
 /// Main words this long or longer deserve the Triple card.
 pub const TRIPLE_MIN_LETTERS: usize = 6;
@@ -48,12 +51,9 @@ pub fn best_premium(
     best
 }
 
-impl CardBot for CardGreedy {
-    fn name(&self) -> &'static str {
-        "greedy"
-    }
-
-    fn choose(&mut self, view: &CardView<'_>) -> CardMove {
+impl CardGreedy {
+    /// The move this bot makes from `view`.
+    pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         let opening = view.table.is_empty();
         let mut best: Option<(i32, CardMove)> = None;
         self.generator.generate(
@@ -69,5 +69,15 @@ impl CardBot for CardGreedy {
             },
         );
         best.map_or_else(|| exchange_or_pass(view), |(_, action)| action)
+    }
+}
+
+impl Decider<CardGame> for CardGreedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn decide(&mut self, view: &CardView<'_>, question: CardQuestion) -> Option<CardAnswer> {
+        Some(answer(view, question, |view| self.choose(view)))
     }
 }

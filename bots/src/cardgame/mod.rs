@@ -1,11 +1,13 @@
-//! Bots for the Scrabble Card Game (Classic): each chooses from its seat's [`CardView`].
+//! Bots for the Scrabble Card Game: in Classic and Forfeit each decides from its seat's
+//! [`CardView`]; Rummy's players ([`rummy`]) from a [`engine::cardgame::RummyView`].
 
 mod equity;
 mod greedy;
 mod random;
 pub mod rummy;
 
-use engine::cardgame::{CardGame, CardMove, CardMoveError, CardView};
+use engine::cardgame::{CardAnswer, CardGame, CardMove, CardQuestion, CardView};
+use engine::play::Decider;
 
 pub use equity::{CardEquity, PlayValue, value_play};
 pub use greedy::{CardGreedy, best_premium};
@@ -14,17 +16,16 @@ pub use random::CardRandom;
 use crate::scrabble::UnknownBot;
 use crate::scrabble::leaves::LeaveModel;
 
-/// A card-game strategy.
-pub trait CardBot: Send {
-    /// The bot's registry name.
-    fn name(&self) -> &'static str;
-    /// Readies the bot for a new game.
-    fn start_game(&mut self, _seed: u64) {}
-    /// Chooses the seat's move; it must be legal.
-    fn choose(&mut self, view: &CardView<'_>) -> CardMove;
-    /// Forfeit: the category (0 or 1) of its Action card to play on the last play's words, if any.
-    fn choose_action(&mut self, view: &CardView<'_>) -> Option<usize> {
-        action_policy(view)
+/// Answers a Classic or Forfeit question: the move by `choose`, an Action card by
+/// [`action_policy`].
+fn answer(
+    view: &CardView<'_>,
+    question: CardQuestion,
+    choose: impl FnOnce(&CardView<'_>) -> CardMove,
+) -> CardAnswer {
+    match question {
+        CardQuestion::Move => CardAnswer::Move(choose(view)),
+        CardQuestion::Action { .. } => CardAnswer::Action(action_policy(view)),
     }
 }
 
@@ -71,7 +72,7 @@ pub const CARD_BOTS: &[(&str, &str)] = &[
 ];
 
 /// Makes a card-game bot by name.
-pub fn card_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn CardBot>, UnknownBot> {
+pub fn card_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Decider<CardGame>>, UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(CardGreedy::new())),
         "equity" => Ok(Box::new(CardEquity::new(LeaveModel::in_use()))),
@@ -81,42 +82,6 @@ pub fn card_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn CardBot>, Unkno
             known: CARD_BOTS.iter().map(|(name, _)| *name).collect(),
         }),
     }
-}
-
-/// Plays a game to its end; a bot's illegal move is an error naming the bot.
-pub fn play_out_cards(
-    game: &mut CardGame,
-    bots: &mut [Box<dyn CardBot>],
-) -> Result<(), CardMoveError> {
-    while game.end().is_none() {
-        let seat = game.mover();
-        let action = bots[seat].choose(&game.view(seat));
-        game.play(action)?;
-        play_actions(game, bots, seat)?;
-    }
-    Ok(())
-}
-
-/// After a play, each player in turn from its maker may lay their Action card on its words.
-pub fn play_actions(
-    game: &mut CardGame,
-    bots: &mut [Box<dyn CardBot>],
-    maker: usize,
-) -> Result<(), CardMoveError> {
-    if game.end().is_some() {
-        return Ok(());
-    }
-    for k in 0..game.players() {
-        let seat = (maker + k) % game.players();
-        let view = game.view(seat);
-        if view.action.is_none() || view.turn_player.is_none() {
-            continue;
-        }
-        if let Some(category) = bots[seat].choose_action(&view) {
-            game.play_action(seat, category)?;
-        }
-    }
-    Ok(())
 }
 
 /// The exchange of every letter when the draw pile allows it, else a pass.

@@ -1,10 +1,13 @@
 //! `random` for the card game: a uniformly random legal play, the fuzzing baseline.
 
-use engine::cardgame::{CardMove, CardView, Premium, TableMoveGen};
+use engine::cardgame::{
+    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Premium, TableMoveGen,
+};
+use engine::play::Decider;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::{CardBot, exchange_or_pass};
+use super::{answer, exchange_or_pass};
 
 /// One turn in twenty exchanges or passes; otherwise a play drawn uniformly from all legal ones
 /// (reservoir sampling), with a Premium card held laid on a random card of it half the time.
@@ -24,16 +27,14 @@ impl CardRandom {
     }
 }
 
-impl CardBot for CardRandom {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn start_game(&mut self, seed: u64) {
+impl CardRandom {
+    /// Readies the bot for a new game: its draws reseeded from `seed`.
+    pub fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, view: &CardView<'_>) -> CardMove {
+    /// The move this bot makes from `view`.
+    pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         if self.rng.random_range(0..20) == 0 {
             return exchange_or_pass(view);
         }
@@ -59,5 +60,19 @@ impl CardBot for CardRandom {
             },
         );
         chosen.map_or_else(|| exchange_or_pass(view), CardMove::Place)
+    }
+}
+
+impl Decider<CardGame> for CardRandom {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        CardRandom::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &CardView<'_>, question: CardQuestion) -> Option<CardAnswer> {
+        Some(answer(view, question, |view| self.choose(view)))
     }
 }

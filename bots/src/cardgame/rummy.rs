@@ -1,22 +1,15 @@
 //! Rummy players: `greedy` plans for the Round card (the best words it can lay, the discard
 //! that keeps its chances), `random` lays whatever it finds first.
 
-use engine::cardgame::{CardRules, RoundCard, RummyGame, meld_points};
+use engine::cardgame::{
+    CardRules, RoundCard, RummyAnswer, RummyGame, RummyQuestion, RummyView, meld_points,
+};
+use engine::play::Decider;
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
 use lexicon::Lexicon;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-
-/// What a Rummy player decides on its turn.
-pub trait RummyPlayer: Send {
-    /// Readies the player for a new game.
-    fn start_game(&mut self, _seed: u64) {}
-    /// Whether to take the discard pile's top card (else the draw pile's).
-    fn take_discard(&mut self, game: &RummyGame) -> bool;
-    /// Words to lay (none to lay nothing) and the card to discard, from the mover's hand.
-    fn meld(&mut self, game: &RummyGame) -> (Vec<Vec<Cell>>, u8);
-}
 
 /// The best meld of a hand for a Round card: its score, words and discard.
 pub type Meld = (i32, Vec<Vec<Cell>>, u8);
@@ -375,9 +368,8 @@ impl<'a> Melds<'a> {
 
 /// The highest-scoring meld the mover's hand allows for the Round card, over every discard;
 /// among equals, the one with the first discard in kind order, then the first word set.
-pub fn best_meld(game: &RummyGame, hand: &Rack) -> Option<Meld> {
-    let card = &game.round_cards()[game.round_card()];
-    Melds::new(card, game.rules(), game.lexicon(), hand).best()
+pub fn best_meld(view: &RummyView<'_>, hand: &Rack) -> Option<Meld> {
+    Melds::new(view.round, view.rules, view.lexicon, hand).best()
 }
 
 /// The word lengths a Round card asks for, longest first: as printed, and with its optional
@@ -493,10 +485,10 @@ fn distinct(rack: &Rack) -> Vec<usize> {
 
 /// The discard that keeps most words of the Round card's lengths in reach (on a tie, the
 /// dearest card where leftovers are subtracted, else the first).
-fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
-    let card = &game.round_cards()[game.round_card()];
+fn keeping_discard(view: &RummyView<'_>, hand: &Rack) -> u8 {
+    let card = view.round;
     let mut best = (i64::MIN, BLANK as u8);
-    let all: Vec<Rack> = words_of(game.lexicon(), hand, &|len| len >= 3)
+    let all: Vec<Rack> = words_of(view.lexicon, hand, &|len| len >= 3)
         .iter()
         .map(|w| rack_of(w))
         .collect();
@@ -507,7 +499,7 @@ fn keeping_discard(game: &RummyGame, hand: &Rack) -> u8 {
             .iter()
             .filter(|w| w.count(kind) < hand.count(kind))
             .count() as i64;
-        let value = i64::from(game.rules().letters.points(kind));
+        let value = i64::from(view.rules.letters.points(kind));
         // The blank is never thrown away while a letter can go.
         let keep_blank = if kind == BLANK { -1_000 } else { 0 };
         let score = reach * 100
@@ -536,41 +528,57 @@ pub struct RummyGreedy {
 impl RummyGreedy {
     /// The best meld of `hand` for the current Round card, from the last search if it was
     /// this hand's.
-    fn best(&mut self, game: &RummyGame, hand: Rack) -> Option<Meld> {
-        let round = game.round_card();
+    fn best(&mut self, view: &RummyView<'_>, hand: Rack) -> Option<Meld> {
+        let round = view.round_card;
         if let Some((last_hand, last_round, meld)) = &self.last
             && *last_hand == hand
             && *last_round == round
         {
             return meld.clone();
         }
-        let meld = best_meld(game, &hand);
+        let meld = best_meld(view, &hand);
         self.last = Some((hand, round, meld.clone()));
         meld
     }
 }
 
-impl RummyPlayer for RummyGreedy {
+impl RummyGreedy {
+    /// Takes the discard when it makes words worth laying now.
+    fn take_discard(&mut self, view: &RummyView<'_>) -> bool {
+        let Some(top) = view.discard_top else {
+            return false;
+        };
+        let mut with = *view.hand;
+        with.add(top as usize);
+        self.best(view, with).is_some_and(|m| m.0 > 0)
+    }
+
+    fn meld(&mut self, view: &RummyView<'_>) -> RummyAnswer {
+        let hand = *view.hand;
+        let (words, discard) = match self.best(view, hand) {
+            Some((score, words, discard)) if score > 0 => (words, discard),
+            _ => (Vec::new(), keeping_discard(view, &hand)),
+        };
+        RummyAnswer::Meld { words, discard }
+    }
+}
+
+impl Decider<RummyGame> for RummyGreedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
     fn start_game(&mut self, _seed: u64) {
         self.last = None;
     }
 
-    fn take_discard(&mut self, game: &RummyGame) -> bool {
-        let Some(top) = game.discard_top() else {
-            return false;
-        };
-        let mut with = *game.hand(game.mover());
-        with.add(top as usize);
-        // Take it when it makes words worth laying now.
-        self.best(game, with).is_some_and(|m| m.0 > 0)
-    }
-
-    fn meld(&mut self, game: &RummyGame) -> (Vec<Vec<Cell>>, u8) {
-        let hand = *game.hand(game.mover());
-        match self.best(game, hand) {
-            Some((score, words, discard)) if score > 0 => (words, discard),
-            _ => (Vec::new(), keeping_discard(game, &hand)),
-        }
+    fn decide(&mut self, view: &RummyView<'_>, question: RummyQuestion) -> Option<RummyAnswer> {
+        Some(match question {
+            RummyQuestion::Draw => RummyAnswer::Draw {
+                from_discard: self.take_discard(view),
+            },
+            RummyQuestion::Meld => self.meld(view),
+        })
     }
 }
 
@@ -589,27 +597,38 @@ impl RummyRandom {
     }
 }
 
-impl RummyPlayer for RummyRandom {
+impl RummyRandom {
+    fn meld(&mut self, view: &RummyView<'_>) -> RummyAnswer {
+        let hand = *view.hand;
+        if self.rng.random_bool(0.5)
+            && let Some((_, words, discard)) = best_meld(view, &hand)
+        {
+            return RummyAnswer::Meld { words, discard };
+        }
+        let kinds: Vec<usize> = hand.kinds().collect();
+        RummyAnswer::Meld {
+            words: Vec::new(),
+            discard: kinds[self.rng.random_range(0..kinds.len())] as u8,
+        }
+    }
+}
+
+impl Decider<RummyGame> for RummyRandom {
+    fn name(&self) -> &str {
+        "random"
+    }
+
     fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn take_discard(&mut self, game: &RummyGame) -> bool {
-        game.discard_top().is_some() && self.rng.random_bool(0.3)
-    }
-
-    fn meld(&mut self, game: &RummyGame) -> (Vec<Vec<Cell>>, u8) {
-        let hand = *game.hand(game.mover());
-        if self.rng.random_bool(0.5)
-            && let Some((_, words, discard)) = best_meld(game, &hand)
-        {
-            return (words, discard);
-        }
-        let kinds: Vec<usize> = hand.kinds().collect();
-        (
-            Vec::new(),
-            kinds[self.rng.random_range(0..kinds.len())] as u8,
-        )
+    fn decide(&mut self, view: &RummyView<'_>, question: RummyQuestion) -> Option<RummyAnswer> {
+        Some(match question {
+            RummyQuestion::Draw => RummyAnswer::Draw {
+                from_discard: view.discard_top.is_some() && self.rng.random_bool(0.3),
+            },
+            RummyQuestion::Meld => self.meld(view),
+        })
     }
 }
 
@@ -617,7 +636,7 @@ impl RummyPlayer for RummyRandom {
 pub fn rummy_player_by_name(
     name: &str,
     seed: u64,
-) -> Result<Box<dyn RummyPlayer>, crate::scrabble::UnknownBot> {
+) -> Result<Box<dyn Decider<RummyGame>>, crate::scrabble::UnknownBot> {
     match name {
         "greedy" => Ok(Box::new(RummyGreedy::default())),
         "random" => Ok(Box::new(RummyRandom::new(seed))),
@@ -626,21 +645,6 @@ pub fn rummy_player_by_name(
             known: vec!["greedy", "random"],
         }),
     }
-}
-
-/// Plays a Rummy game to its end; a player's illegal turn is an error.
-pub fn play_out_rummy(
-    game: &mut RummyGame,
-    players: &mut [Box<dyn RummyPlayer>],
-) -> Result<(), engine::cardgame::MeldError> {
-    while !game.is_over() {
-        let seat = game.mover();
-        let from_discard = players[seat].take_discard(game);
-        game.draw(from_discard)?;
-        let (words, discard) = players[seat].meld(game);
-        game.finish(&words, discard)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

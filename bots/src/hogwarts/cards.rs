@@ -1,12 +1,13 @@
 //! `cards`: the equity player with a policy for every Hogwarts card (docs/BOTS.md has the table).
 
-use engine::hogwarts::{Card, CardPlay, CardTable, HpObservation};
+use engine::hogwarts::{Card, CardPlay, CardTable, HpAnswer, HpGame, HpObservation, HpQuestion};
+use engine::play::Decider;
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement, leave_after};
 
-use super::HpBot;
+use super::{Choices, answer};
 use crate::scrabble::leaves::LeaveModel;
-use crate::scrabble::{Bot, Equity, Lookahead, Reach, may_exchange};
+use crate::scrabble::{Equity, Lookahead, Reach, may_exchange};
 
 /// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
 /// 4,000 games against `equity`: 5 points 54.4 % wins, 10 points 54.5 %, 15 points 54.8 %).
@@ -274,8 +275,8 @@ impl CardWise {
     }
 }
 
-impl HpBot for CardWise {
-    fn name(&self) -> &'static str {
+impl Decider<HpGame> for CardWise {
+    fn name(&self) -> &str {
         if self.lookahead.is_some() {
             "cards-lookahead"
         } else {
@@ -290,7 +291,19 @@ impl HpBot for CardWise {
         }
     }
 
-    fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+    fn decide(&mut self, view: &HpObservation<'_>, question: HpQuestion) -> Option<HpAnswer> {
+        let choices = Choices {
+            card: CardWise::choose_card,
+            action: CardWise::choose_move,
+            discard: CardWise::choose_discard,
+        };
+        Some(answer(self, choices, view, question))
+    }
+}
+
+impl CardWise {
+    /// The card to play before moving, if any: by the plan for this turn's move.
+    pub fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         self.planned = None;
         self.played_for_plan = false;
         if observation.hand.is_empty() {
@@ -344,7 +357,8 @@ impl HpBot for CardWise {
         (hand.contains(&Card::Gemino) && hand.len() >= 2).then_some(CardPlay::Gemino)
     }
 
-    fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
+    /// The move, after any card has taken effect.
+    pub fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
         let core = &observation.core;
         if let Some(lookahead) = self.lookahead.as_mut().filter(|_| !self.played_for_plan) {
             self.planned = None;
@@ -367,7 +381,8 @@ impl HpBot for CardWise {
         }
     }
 
-    fn choose_discard(
+    /// The tiles to return after Engorgio: those whose loss leaves the best keep.
+    pub fn choose_discard(
         &mut self,
         observation: &HpObservation<'_>,
         action: &Move,

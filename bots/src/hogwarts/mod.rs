@@ -3,50 +3,51 @@
 
 mod cards;
 mod naive;
-mod play;
 
-use engine::hogwarts::{CardPlay, HpObservation};
+use engine::hogwarts::{CardPlay, HpAnswer, HpGame, HpObservation, HpQuestion};
+use engine::play::Decider;
 use engine::scrabble::{Move, Rack};
 
 use crate::scrabble::Reach;
 
 pub use cards::CardWise;
 pub use naive::CardNaive;
-pub use play::{play_one_turn, play_out_hp};
-
-/// A Harry Potter strategy: per turn, an optional card, then a move, then (after Engorgio) a discard.
-pub trait HpBot: Send {
-    /// The bot's registry name.
-    fn name(&self) -> &'static str;
-
-    /// Readies the bot for a new game (see [`crate::scrabble::Bot::start_game`]).
-    fn start_game(&mut self, seed: u64);
-
-    /// The card to play before moving, if any; it must be legal.
-    fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay>;
-
-    /// The move, after any card has taken effect.
-    fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move;
-
-    /// `needed` tiles to return to the bag from what `action` leaves on the rack (after Engorgio).
-    fn choose_discard(
-        &mut self,
-        observation: &HpObservation<'_>,
-        action: &Move,
-        needed: usize,
-    ) -> Rack;
-}
 
 /// How a `cards-lookahead` of another reach is named (see [`Reach`]).
 pub const CARDS_LOOKAHEAD_REACHED: &str =
     "cards-lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)";
+
+/// A bot's card, move and discard choices, as methods of `B`.
+struct Choices<B> {
+    card: fn(&mut B, &HpObservation<'_>) -> Option<CardPlay>,
+    action: fn(&mut B, &HpObservation<'_>) -> Move,
+    discard: fn(&mut B, &HpObservation<'_>, &Move, usize) -> Rack,
+}
+
+/// Answers a Harry Potter question by a bot's choices; bots never challenge, as every word
+/// asked about is in the lexicon.
+fn answer<B>(
+    bot: &mut B,
+    choices: Choices<B>,
+    view: &HpObservation<'_>,
+    question: HpQuestion,
+) -> HpAnswer {
+    match question {
+        HpQuestion::Challenge { .. } => HpAnswer::Challenge(false),
+        HpQuestion::Card => HpAnswer::Card((choices.card)(bot, view)),
+        HpQuestion::Move => HpAnswer::Move((choices.action)(bot, view)),
+        HpQuestion::Discard { action, needed } => {
+            HpAnswer::Discard((choices.discard)(bot, view, &action, needed))
+        }
+    }
+}
 
 /// Makes a Harry Potter bot by name: `cards`, or any crossword bot playing its cards at the
 /// first turn it may.
 pub fn hp_bot_by_name(
     name: &str,
     seed: u64,
-) -> Result<Box<dyn HpBot>, crate::scrabble::UnknownBot> {
+) -> Result<Box<dyn Decider<HpGame>>, crate::scrabble::UnknownBot> {
     if name == "cards" {
         return Ok(Box::new(CardWise::new()));
     }

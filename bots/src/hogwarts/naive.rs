@@ -1,22 +1,22 @@
 //! The card-naive policy: play a held card at the first turn it may, with simple choices, so
 //! that the value of smarter card play can be measured against it.
 
-use engine::hogwarts::{Card, CardPlay, HpObservation};
+use engine::hogwarts::{Card, CardPlay, HpAnswer, HpGame, HpObservation, HpQuestion};
+use engine::play::Decider;
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Move, Rack, SIZE, leave_after};
+use engine::scrabble::{Game, Move, Rack, SIZE, leave_after};
 
-use super::HpBot;
-use crate::scrabble::Bot;
+use super::{Choices, answer};
 
 /// A crossword bot that plays each Hogwarts card as soon as it may (Confundo aside, which
 /// the move generator cannot use yet).
 pub struct CardNaive {
-    inner: Box<dyn Bot>,
+    inner: Box<dyn Decider<Game>>,
 }
 
 impl CardNaive {
     /// Wraps a crossword bot.
-    pub fn new(inner: Box<dyn Bot>) -> CardNaive {
+    pub fn new(inner: Box<dyn Decider<Game>>) -> CardNaive {
         CardNaive { inner }
     }
 }
@@ -79,8 +79,8 @@ fn naive_play(card: Card, observation: &HpObservation<'_>) -> Option<CardPlay> {
     }
 }
 
-impl HpBot for CardNaive {
-    fn name(&self) -> &'static str {
+impl Decider<HpGame> for CardNaive {
+    fn name(&self) -> &str {
         self.inner.name()
     }
 
@@ -88,18 +88,32 @@ impl HpBot for CardNaive {
         self.inner.start_game(seed);
     }
 
-    fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+    fn decide(&mut self, view: &HpObservation<'_>, question: HpQuestion) -> Option<HpAnswer> {
+        let choices = Choices {
+            card: CardNaive::choose_card,
+            action: CardNaive::choose_move,
+            discard: CardNaive::choose_discard,
+        };
+        Some(answer(self, choices, view, question))
+    }
+}
+
+impl CardNaive {
+    /// The first held card that may be played now, with simple choices.
+    pub fn choose_card(&mut self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         observation
             .hand
             .iter()
             .find_map(|&card| naive_play(card, observation))
     }
 
-    fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
-        self.inner.choose(&observation.core)
+    /// The crossword bot's move.
+    pub fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
+        crate::scrabble::choose(self.inner.as_mut(), &observation.core)
     }
 
-    fn choose_discard(
+    /// The cheapest tiles, after Engorgio.
+    pub fn choose_discard(
         &mut self,
         observation: &HpObservation<'_>,
         action: &Move,

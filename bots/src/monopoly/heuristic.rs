@@ -1,8 +1,12 @@
 //! `heuristic`: a careful player's rules of thumb for every decision.
 
-use engine::monopoly::{JailChoice, Lot, Raise, Seat, Trade, View, mask_bits};
+use engine::monopoly::{
+    Answer, JailChoice, Lot, Monopoly, Question, Raise, Trade, View, mask_bits,
+};
+use engine::play::Decider;
 
 use super::worth::{blocks_set, completes_set, set_premium, set_price, trade_gain};
+use super::{Policy, answer_by};
 
 /// The points it keeps back for rent, and its thresholds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +69,17 @@ impl Heuristic {
     }
 }
 
-impl Seat for Heuristic {
+impl Decider<Monopoly> for Heuristic {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        Some(answer_by(self, *view, question))
+    }
+}
+
+impl Policy for Heuristic {
     fn explore(&mut self, view: View<'_>, property: usize) -> bool {
         let value = view.board().properties[property].value;
         let points = view.points(view.seat);
@@ -103,7 +117,7 @@ impl Seat for Heuristic {
         let mut points = view.points(view.seat);
         let mut wanted = 0;
         // The dearest crests first: rent grows with the location's value.
-        let mut eligible: Vec<usize> = mask_bits(view.game().crestable(view.seat)).collect();
+        let mut eligible: Vec<usize> = mask_bits(view.crestable(view.seat)).collect();
         eligible.sort_by_key(|&p| std::cmp::Reverse(board.properties[p].crest_cost));
         for property in eligible {
             let cost = board.properties[property].crest_cost;

@@ -1,8 +1,11 @@
 //! `mc-trader`: purchases, bids and trades valued by rollouts of the rest of the game.
 
+use super::{Policy, answer_by};
 use engine::monopoly::{
-    JailChoice, Lot, MAX_PLAYERS, Monopoly, PropertyKind, Raise, Seat, Trade, View, mask_bits,
+    Answer, JailChoice, Lot, MAX_PLAYERS, Monopoly, PropertyKind, Question, Raise, Trade, View,
+    mask_bits,
 };
+use engine::play::{Decider, play_out};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -11,7 +14,7 @@ use super::worth::{set_price, trade_gain};
 
 /// One alternative, made on a copy of the table (with the rollout seats for any auction);
 /// `false` when it cannot be made there.
-type Alternative<'a> = dyn Fn(&mut Monopoly, &mut [Box<dyn Seat>]) -> bool + 'a;
+type Alternative<'a> = dyn Fn(&mut Monopoly, &mut [Box<dyn Decider<Monopoly>>]) -> bool + 'a;
 
 /// Candidate trades given the full number of rollouts.
 const SHORTLIST: usize = 3;
@@ -32,7 +35,7 @@ pub struct McTrader {
     rng: Pcg64Mcg,
     policy: Heuristic,
     /// One heuristic seat per player for the rollouts, made once.
-    rollout_seats: Vec<Box<dyn Seat>>,
+    rollout_seats: Vec<Box<dyn Decider<Monopoly>>>,
     /// The last property valued: (turn, property, worth to this seat over the auction).
     valued: Option<(u32, usize, i32)>,
 }
@@ -45,7 +48,7 @@ impl McTrader {
             rng: Pcg64Mcg::seed_from_u64(seed),
             policy: Heuristic::new(),
             rollout_seats: (0..MAX_PLAYERS)
-                .map(|_| Box::new(Heuristic::new()) as Box<dyn Seat>)
+                .map(|_| Box::new(Heuristic::new()) as Box<dyn Decider<Monopoly>>)
                 .collect(),
             valued: None,
         }
@@ -57,20 +60,21 @@ impl McTrader {
     /// difference is not drowned in dice.
     fn mean_value(
         &mut self,
-        game: &Monopoly,
+        view: &View<'_>,
         seat: usize,
         seeds: &[u64],
         change: &Alternative<'_>,
     ) -> Option<f64> {
-        let players = game.players();
+        let players = view.players();
         let seats = &mut self.rollout_seats[..players];
         let mut total = 0.0;
         for &seed in seeds {
-            let mut copy = game.sampled(seed);
+            let mut copy = view.sampled(seed);
             if !change(&mut copy, seats) {
                 return None;
             }
-            copy.play_out(seats);
+            // The heuristic seats always answer what is asked.
+            play_out(&mut copy, seats, |_| {}).ok()?;
             let scores = copy.final_scores();
             let best_other = (0..players)
                 .filter(|&s| s != seat)
@@ -97,16 +101,15 @@ impl McTrader {
             return worth;
         }
         let me = view.seat;
-        let game = view.game();
         let seeds = self.seeds();
-        let others = (0..game.players())
-            .filter(|&s| s != me && !game.is_out(s))
+        let others = (0..view.players())
+            .filter(|&s| s != me && !view.is_out(s))
             .fold(0u8, |mask, s| mask | 1 << s);
         let value = view.board().properties[property].value;
-        let bought = self.mean_value(game, me, &seeds, &|copy, _| {
+        let bought = self.mean_value(view, me, &seeds, &|copy, _| {
             copy.explore_now(me, property).is_ok()
         });
-        let auctioned = self.mean_value(game, me, &seeds, &|copy, seats| {
+        let auctioned = self.mean_value(view, me, &seeds, &|copy, seats| {
             copy.auction_now(property, others, seats).is_ok()
         });
         // Bought at its value. The rollouts' difference is in squashed units; near an even
@@ -179,7 +182,21 @@ impl McTrader {
     }
 }
 
-impl Seat for McTrader {
+impl Decider<Monopoly> for McTrader {
+    fn name(&self) -> &str {
+        "mc-trader"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        Policy::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        Some(answer_by(self, *view, question))
+    }
+}
+
+impl Policy for McTrader {
     fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.valued = None;
@@ -217,13 +234,12 @@ impl Seat for McTrader {
 
     fn propose_trade(&mut self, view: View<'_>) -> Option<Trade> {
         let me = view.seat;
-        let game = view.game();
         let mut candidates: Vec<Trade> = self
             .candidate_trades(&view)
             .into_iter()
-            .filter(|trade| game.check_trade(trade).is_ok())
+            .filter(|trade| view.check_trade(trade).is_ok())
             // Offer only what the partner, playing as the rollouts assume, would accept.
-            .filter(|trade| Heuristic::new().accept_trade(game.view(trade.to), trade))
+            .filter(|trade| Heuristic::new().accept_trade(view.from_seat(trade.to), trade))
             .collect();
         if candidates.is_empty() {
             return None;
@@ -239,7 +255,7 @@ impl Seat for McTrader {
                 .iter()
                 .filter_map(|trade| {
                     let value = self
-                        .mean_value(game, me, &seeds, &|copy, _| copy.trade_now(trade).is_ok())?;
+                        .mean_value(&view, me, &seeds, &|copy, _| copy.trade_now(trade).is_ok())?;
                     Some((value, *trade))
                 })
                 .collect();
@@ -251,11 +267,11 @@ impl Seat for McTrader {
                 .collect();
         }
         let seeds = self.seeds();
-        let stay = self.mean_value(game, me, &seeds, &|_, _| true)?;
+        let stay = self.mean_value(&view, me, &seeds, &|_, _| true)?;
         let mut best: Option<(f64, Trade)> = None;
         for trade in candidates {
             let Some(value) =
-                self.mean_value(game, me, &seeds, &|copy, _| copy.trade_now(&trade).is_ok())
+                self.mean_value(&view, me, &seeds, &|copy, _| copy.trade_now(&trade).is_ok())
             else {
                 continue;
             };
@@ -268,13 +284,12 @@ impl Seat for McTrader {
 
     fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool {
         let me = view.seat;
-        let game = view.game();
-        if game.check_trade(trade).is_err() {
+        if view.check_trade(trade).is_err() {
             return false;
         }
         let seeds = self.seeds();
-        let refuse = self.mean_value(game, me, &seeds, &|_, _| true);
-        let accept = self.mean_value(game, me, &seeds, &|copy, _| copy.trade_now(trade).is_ok());
+        let refuse = self.mean_value(&view, me, &seeds, &|_, _| true);
+        let accept = self.mean_value(&view, me, &seeds, &|copy, _| copy.trade_now(trade).is_ok());
         matches!((accept, refuse), (Some(a), Some(r)) if a > r)
     }
 }

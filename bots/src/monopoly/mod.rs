@@ -1,17 +1,70 @@
-//! Bots for Monopoly: Harry Potter: each is an engine [`Seat`] deciding from its seat's view.
+//! Bots for Monopoly: Harry Potter: each a [`Decider`] of the game, deciding from its seat's
+//! [`View`].
 
 mod heuristic;
 mod mc_trader;
 mod random;
 pub mod worth;
 
-use engine::monopoly::Seat;
+use engine::monopoly::{Answer, JailChoice, Lot, Monopoly, Question, Raise, Trade, View};
+use engine::play::Decider;
 
 pub use heuristic::{Heuristic, Reserves};
 pub use mc_trader::{DEFAULT_ROLLOUTS, McTrader};
 pub use random::RandomSeat;
 
 use crate::scrabble::UnknownBot;
+
+/// A Monopoly bot's decisions, one method a question, each seeing the game through its
+/// seat's view; [`answer_by`] puts the game's questions to them.
+pub(crate) trait Policy {
+    /// Readies the bot for a new game with a seed for its own randomness.
+    fn start_game(&mut self, _seed: u64) {}
+    /// See [`Question::Explore`].
+    fn explore(&mut self, view: View<'_>, property: usize) -> bool;
+    /// See [`Question::Bid`].
+    fn bid_limit(&mut self, view: View<'_>, lot: Lot) -> i32;
+    /// See [`Question::Jail`].
+    fn jail(&mut self, view: View<'_>) -> JailChoice;
+    /// See [`Question::Crests`].
+    fn crests(&mut self, view: View<'_>) -> u32;
+    /// See [`Question::Unmortgage`].
+    fn unmortgage(&mut self, view: View<'_>) -> u32;
+    /// See [`Question::Raise`].
+    fn raise(&mut self, view: View<'_>, owed: i32) -> Option<Raise>;
+    /// See [`Question::Trade`].
+    fn propose_trade(&mut self, view: View<'_>) -> Option<Trade>;
+    /// See [`Question::Accept`].
+    fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool;
+    /// See [`Question::AskRent`]: bots always ask.
+    fn ask_rent(&mut self, _view: View<'_>, _payer: usize, _property: usize) -> bool {
+        true
+    }
+    /// See [`Question::TakeCommonRoom`]: bots take it.
+    fn take_common_room(&mut self, _view: View<'_>, _property: usize) -> bool {
+        true
+    }
+}
+
+/// Answers a question by the policy's method for it.
+pub(crate) fn answer_by(policy: &mut impl Policy, view: View<'_>, question: Question) -> Answer {
+    match question {
+        Question::Trade => Answer::Trade(policy.propose_trade(view)),
+        Question::Accept { trade } => Answer::Accept(policy.accept_trade(view, &trade)),
+        Question::Crests => Answer::Crests(policy.crests(view)),
+        Question::Unmortgage => Answer::Unmortgage(policy.unmortgage(view)),
+        Question::Jail => Answer::Jail(policy.jail(view)),
+        Question::Explore { property } => Answer::Explore(policy.explore(view, property)),
+        Question::TakeCommonRoom { property } => {
+            Answer::TakeCommonRoom(policy.take_common_room(view, property))
+        }
+        Question::Bid { lot } => Answer::Bid(policy.bid_limit(view, lot)),
+        Question::AskRent { payer, property } => {
+            Answer::AskRent(policy.ask_rent(view, payer, property))
+        }
+        Question::Raise { owed } => Answer::Raise(policy.raise(view, owed)),
+    }
+}
 
 /// The names `monopoly_bot_by_name` knows, with a line on each.
 pub const MONOPOLY_BOTS: &[(&str, &str)] = &[
@@ -45,7 +98,10 @@ impl Default for MonopolyOptions {
 }
 
 /// Makes a Monopoly bot by name with the default settings; `seed` feeds bots that draw random numbers.
-pub fn monopoly_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Seat>, UnknownBot> {
+pub fn monopoly_bot_by_name(
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn Decider<Monopoly>>, UnknownBot> {
     monopoly_bot_with(name, seed, MonopolyOptions::default())
 }
 
@@ -54,7 +110,7 @@ pub fn monopoly_bot_with(
     name: &str,
     seed: u64,
     options: MonopolyOptions,
-) -> Result<Box<dyn Seat>, UnknownBot> {
+) -> Result<Box<dyn Decider<Monopoly>>, UnknownBot> {
     match name {
         "heuristic" => Ok(Box::new(Heuristic::new())),
         "mc-trader" => Ok(Box::new(McTrader::new(options.rollouts, seed))),

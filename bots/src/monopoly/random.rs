@@ -1,6 +1,10 @@
 //! `random`: a coin for every decision, random trades included: the engine's fuzzing baseline.
 
-use engine::monopoly::{JailChoice, Lot, Raise, Seat, Trade, View, mask_bits};
+use super::{Policy, answer_by};
+use engine::monopoly::{
+    Answer, JailChoice, Lot, Monopoly, Question, Raise, Trade, View, mask_bits,
+};
+use engine::play::Decider;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -26,7 +30,21 @@ impl RandomSeat {
     }
 }
 
-impl Seat for RandomSeat {
+impl Decider<Monopoly> for RandomSeat {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        Policy::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        Some(answer_by(self, *view, question))
+    }
+}
+
+impl Policy for RandomSeat {
     fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }

@@ -2,14 +2,15 @@
 
 use std::ops::RangeBounds;
 
+use engine::play::Decider;
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
 use engine::scrabble::{
-    Candidate, Move, MoveGen, Observation, Placement, Rack, Ranking, Readings, SIZE, Stretch,
-    check_placement, leave_after,
+    Candidate, Game, Move, MoveGen, Observation, Placement, Question, Rack, Ranking, Readings,
+    SIZE, Stretch, check_placement, leave_after,
 };
 
 use super::leaves::{LeaveModel, Mix};
-use super::{Bot, may_exchange};
+use super::may_exchange;
 
 /// Plays the placement or exchange of highest equity: its score plus the leave's learned value
 /// (once the bag is empty, minus twice the points left on the rack, which the rules take away
@@ -83,13 +84,20 @@ fn for_each_sub_rack_with<S>(
     }
 }
 
-impl Bot for Equity {
-    fn name(&self) -> &'static str {
+impl Equity {
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
+        self.choose_valued(observation).0
+    }
+}
+
+impl Decider<Game> for Equity {
+    fn name(&self) -> &str {
         "equity"
     }
 
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        self.choose_valued(observation).0
+    fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
+        Some(self.choose(view))
     }
 }
 

@@ -1,8 +1,9 @@
 //! `greedy`: the highest-scoring placement.
 
-use engine::scrabble::{Move, MoveGen, Observation};
+use engine::play::Decider;
+use engine::scrabble::{Game, Move, MoveGen, Observation, Question};
 
-use super::{Bot, may_exchange};
+use super::may_exchange;
 
 /// Plays the highest-scoring placement; ties go to the least placement in its canonical order
 /// (Across before Down, top line first, leftmost start first), whatever order the generator used. With no placement it exchanges its whole rack if
@@ -19,12 +20,9 @@ impl Greedy {
     }
 }
 
-impl Bot for Greedy {
-    fn name(&self) -> &'static str {
-        "greedy"
-    }
-
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+impl Greedy {
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
         let best = self.movegen.best_with(
             observation.board,
             observation.rules,
@@ -37,5 +35,15 @@ impl Bot for Greedy {
             None if may_exchange(observation) => Move::Exchange(observation.rack),
             None => Move::Pass,
         }
+    }
+}
+
+impl Decider<Game> for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
+        Some(self.choose(view))
     }
 }

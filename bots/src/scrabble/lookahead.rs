@@ -2,12 +2,14 @@
 //! over racks drawn from the tiles unseen (a two-ply Monte Carlo simulation, as Quackle's
 //! simmer).
 
+use engine::play::Decider;
 use engine::scrabble::tiles::{Cell, KINDS};
-use engine::scrabble::{Board, Move, Observation, Placement, Rack, SIZE, leave_after};
+use engine::scrabble::{
+    Board, Game, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::Bot;
 use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
 
@@ -322,16 +324,14 @@ impl Lookahead {
     }
 }
 
-impl Bot for Lookahead {
-    fn name(&self) -> &'static str {
-        "lookahead"
-    }
-
-    fn start_game(&mut self, seed: u64) {
+impl Lookahead {
+    /// Readies the bot for a new game: its draws reseeded from `seed`.
+    pub fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
         let (chosen, chosen_value) = self.equity.choose_valued(observation);
         if Lookahead::replier(observation).is_none() {
             return chosen;
@@ -365,5 +365,19 @@ impl Bot for Lookahead {
         }
         self.moves = moves;
         best
+    }
+}
+
+impl Decider<Game> for Lookahead {
+    fn name(&self) -> &str {
+        "lookahead"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        Lookahead::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
+        Some(self.choose(view))
     }
 }

@@ -1,36 +1,27 @@
-//! Crossword bots behind one [`Bot`] trait, and the registry that names them.
+//! Crossword bots, each a [`Decider`] of the crossword [`Game`], and the registry that names them.
 
 pub mod endgame;
 mod equity;
 mod greedy;
 pub mod leaves;
 pub mod lookahead;
-mod play;
 mod random;
 mod solver;
 
-use engine::scrabble::{Move, Observation};
+use engine::play::Decider;
+use engine::scrabble::{Game, Move, Observation, Question};
 
 pub use equity::Equity;
 pub use greedy::Greedy;
 pub use lookahead::{Lookahead, Reach};
-pub use play::{BotError, play_out};
 pub use random::RandomBot;
 pub use solver::Solver;
 
-/// A crossword strategy: given what its seat may see, it picks a move.
-pub trait Bot: Send {
-    /// The bot's registry name.
-    fn name(&self) -> &'static str;
-
-    /// Readies the bot for a new game; a bot that draws random numbers reseeds from `seed`,
-    /// so a game replays whichever thread or process plays it.
-    fn start_game(&mut self, seed: u64) {
-        let _ = seed;
-    }
-
-    /// Chooses a move for the observing seat; it must be legal in that position.
-    fn choose(&mut self, observation: &Observation<'_>) -> Move;
+/// The move `bot` makes from `observation` (the crossword game asks nothing else); a
+/// decider with no answer passes.
+pub fn choose(bot: &mut dyn Decider<Game>, observation: &Observation<'_>) -> Move {
+    bot.decide(observation, Question::Move)
+        .unwrap_or(Move::Pass)
 }
 
 /// The names `bot_by_name` knows, with a line on each.
@@ -92,7 +83,7 @@ impl UnknownBot {
 }
 
 /// Makes a bot by name; `seed` feeds bots that draw random numbers (never the game's RNG).
-pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, UnknownBot> {
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Decider<Game>>, UnknownBot> {
     let unknown = || UnknownBot::among_crossword_bots(name);
     if let Some(reach) = name.strip_prefix("lookahead:") {
         let reach = Reach::parse(reach).ok_or_else(unknown)?;

@@ -1,10 +1,11 @@
 //! `random`: a uniformly random legal move, the baseline for fuzzing the engine.
 
-use engine::scrabble::{Move, MoveGen, Observation, Placement, Rack};
+use engine::play::Decider;
+use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Question, Rack};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::{Bot, may_exchange};
+use super::may_exchange;
 
 /// One turn in twenty it exchanges a random non-empty subset of its rack (when it may) or
 /// passes; otherwise it plays a placement drawn uniformly from all legal ones, if any.
@@ -46,16 +47,14 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn start_game(&mut self, seed: u64) {
+impl RandomBot {
+    /// Readies the bot for a new game: its draws reseeded from `seed`.
+    pub fn start_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
         if self.rng.random_range(0..20) == 0 {
             return self.exchange_or_pass(observation);
         }
@@ -80,5 +79,19 @@ impl Bot for RandomBot {
             Some(placement) => Move::Place(placement),
             None => self.exchange_or_pass(observation),
         }
+    }
+}
+
+impl Decider<Game> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        RandomBot::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
+        Some(self.choose(view))
     }
 }

@@ -1,8 +1,8 @@
 //! `solver`: `lookahead` until the bag is empty, then the two-player endgame searched to its end.
 
-use engine::scrabble::{Move, Observation};
+use engine::play::Decider;
+use engine::scrabble::{Game, Move, Observation, Question};
 
-use super::Bot;
 use super::endgame::EndgameSearch;
 use super::leaves::LeaveModel;
 use super::lookahead::Lookahead;
@@ -26,19 +26,31 @@ impl Solver {
     }
 }
 
-impl Bot for Solver {
-    fn name(&self) -> &'static str {
-        "solver"
-    }
-
-    fn start_game(&mut self, seed: u64) {
+impl Solver {
+    /// Readies the bot for a new game: its draws reseeded from `seed`.
+    pub fn start_game(&mut self, seed: u64) {
         self.lookahead.start_game(seed);
     }
 
-    fn choose(&mut self, observation: &Observation<'_>) -> Move {
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
         match self.endgame.search(observation) {
             Some(verdict) => verdict.chosen,
             None => self.lookahead.choose(observation),
         }
+    }
+}
+
+impl Decider<Game> for Solver {
+    fn name(&self) -> &str {
+        "solver"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        Solver::start_game(self, seed);
+    }
+
+    fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
+        Some(self.choose(view))
     }
 }

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use bots::scrabble::bot_by_name;
+use bots::seating::seat_table;
+use engine::play::{play_out, play_until};
 use engine::scrabble::{Game, Observation, Rules, Setup};
 use lexicon::{Edition, Lexicon};
 
@@ -36,29 +38,31 @@ pub fn greedy_games_set_up(setup: Setup, games: u64, mut check: impl FnMut(&Game
     let (rules, lexicon) = plain();
     for seed in 0..games {
         let mut game = Game::with_setup(rules.clone(), lexicon.clone(), setup, seed).unwrap();
-        let mut greedy = bot_by_name("greedy", seed).unwrap();
-        while !game.is_over() {
-            check(&game);
-            let action = greedy.choose(&game.observation(game.to_move()));
-            game.play(action).unwrap();
-        }
+        let mut seats = seat(&vec!["greedy"; setup.players], seed);
+        play_until(&mut game, &mut seats, |game| {
+            if !game.is_over() {
+                check(game);
+            }
+            false
+        })
+        .unwrap();
     }
+}
+
+/// The crossword bots named, seated for a game seeded `seed`.
+#[allow(dead_code)] // Not every file including these helpers seats bots itself.
+pub fn seat(names: &[impl AsRef<str>], seed: u64) -> Vec<Box<dyn engine::play::Decider<Game>>> {
+    seat_table(names, seed, |name| bot_by_name(name, 0), None).unwrap()
 }
 
 /// The final scores and the moves of a game of `bots` from `seed`.
 #[allow(dead_code)] // Not every file including these helpers plays whole games.
 pub fn game_of(bots: &[&str], seed: u64) -> (Vec<i32>, Vec<String>) {
     let (rules, lexicon) = plain();
-    let mut seats: Vec<Box<dyn Bot>> = bots
-        .iter()
-        .map(|name| bot_by_name(name, seed).unwrap())
-        .collect();
-    for seat in &mut seats {
-        seat.start_game(seed);
-    }
+    let mut seats = seat(bots, seed);
     let mut game = Game::new(rules, lexicon, bots.len(), seed).unwrap();
     let mut moves = Vec::new();
-    play_out(&mut game, &mut seats, |game| {
+    play_out(&mut game, &mut seats, |game: &Game| {
         moves.push(format!("{:?}", game.history().last().unwrap().action));
     })
     .unwrap_or_else(|error| panic!("{error}"));

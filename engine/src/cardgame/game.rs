@@ -79,6 +79,12 @@ pub enum CardMoveError {
     /// An Action card cannot be played so.
     #[error(transparent)]
     Action(#[from] ActionError),
+    /// An answer to a question the game did not ask.
+    #[error("the game asks for {asked}")]
+    Unasked {
+        /// The question waiting.
+        asked: String,
+    },
 }
 
 /// Why a game ended.
@@ -135,6 +141,9 @@ pub struct CardGame {
     /// Where this turn's Action cards begin in `action_plays`.
     turn_actions: usize,
     action_plays: Vec<ActionPlay>,
+    /// Forfeit, after a play: the seat that made it and how many seats, from it, have been
+    /// offered the chance to lay their Action card on its words.
+    action_round: Option<(usize, usize)>,
 }
 
 /// An Action card played.
@@ -282,6 +291,7 @@ impl CardGame {
             turn_player: None,
             turn_actions: 0,
             action_plays: Vec::new(),
+            action_round: None,
         };
         if game.rules.variant == Variant::Forfeit {
             let mut deck: Vec<u8> = (0..game.rules.actions.len() as u8).collect();
@@ -424,6 +434,42 @@ impl CardGame {
         Ok(points)
     }
 
+    /// Forfeit: whether `seat` holds an Action card with a category, not yet counted this
+    /// turn, that a word of the last play passes: only then is it offered a play.
+    pub fn action_fits(&self, seat: usize) -> bool {
+        let Some(card) = self.action_hands[seat] else {
+            return false;
+        };
+        if self.turn_player.is_none() {
+            return false;
+        }
+        let counted = |name: &str| {
+            self.action_plays[self.turn_actions..]
+                .iter()
+                .any(|p| self.rules.actions[p.card].categories[p.category].name == name)
+        };
+        self.rules.actions[card as usize]
+            .categories
+            .iter()
+            .any(|c| !counted(&c.name) && self.turn_words.iter().any(|w| c.test.passes(w)))
+    }
+
+    /// The seat offered an Action play next, from the round's `asked` seats on: the first that
+    /// holds a card fitting the last play's words, with its place in the round.
+    pub(super) fn next_action_seat(&self) -> Option<(usize, usize)> {
+        let (maker, asked) = self.action_round?;
+        (asked..self.players)
+            .map(|k| ((maker + k) % self.players, k))
+            .find(|&(seat, _)| self.action_fits(seat))
+    }
+
+    /// The Action round moves past the seat at place `k`.
+    pub(super) fn pass_action_seat(&mut self, k: usize) {
+        if let Some((maker, _)) = self.action_round {
+            self.action_round = Some((maker, k + 1));
+        }
+    }
+
     /// Sets up a position by hand (worked examples, tests): the table, the player to move and
     /// each hand's letters and Action card, all taken from the pack (the rest is the draw pile,
     /// in its order). Fails if the pack does not hold the cards.
@@ -550,6 +596,7 @@ impl CardGame {
         self.turn_words.clear();
         self.turn_player = None;
         self.turn_actions = self.action_plays.len();
+        self.action_round = None;
         let mut scored = None;
         let mut cleared = 0;
         let mut premium_gain = 0;
@@ -596,6 +643,8 @@ impl CardGame {
                 self.refill(seat);
                 if self.hands[seat].letters.is_empty() && self.draw.is_empty() {
                     self.end = Some(CardEnd::WentOut { seat });
+                } else if self.rules.variant == Variant::Forfeit {
+                    self.action_round = Some((seat, 0));
                 }
                 scored = Some(result);
             }

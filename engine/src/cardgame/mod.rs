@@ -8,6 +8,7 @@ pub mod game;
 pub mod movegen;
 pub mod rules;
 pub mod rummy;
+mod step;
 pub mod table;
 
 pub use actions::{ActionCard, Category, Test};
@@ -18,5 +19,8 @@ pub use game::{
 };
 pub use movegen::{TableCandidate, TableMoveGen};
 pub use rules::{CardNumbers, CardRules, Variant};
-pub use rummy::{LaidWords, MeldError, RoundCard, RoundResult, RummyGame, meld_points, score_meld};
+pub use rummy::{
+    LaidWords, MeldError, RoundCard, RoundResult, RummyGame, RummyTurn, meld_points, score_meld,
+};
+pub use step::{CardAnswer, CardQuestion, RummyAnswer, RummyQuestion, RummyView};
 pub use table::{Axis, Pos, Run, Table};

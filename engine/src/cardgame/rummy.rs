@@ -261,6 +261,21 @@ pub struct LaidWords {
     pub points: i32,
 }
 
+/// The last turn of a Rummy game: who laid what, and what they discarded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RummyTurn {
+    /// The round it was played in (an index into [`RummyGame::results`] once it ends).
+    pub round: usize,
+    /// Who played it.
+    pub seat: usize,
+    /// The words laid (none: nothing laid).
+    pub words: Vec<Vec<Cell>>,
+    /// What the Round card scored them.
+    pub points: Option<i32>,
+    /// The card discarded.
+    pub discard: CardKind,
+}
+
 /// Where a turn is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -296,6 +311,7 @@ pub struct RummyGame {
     phase: Phase,
     over: bool,
     rng: GameRng,
+    last: Option<RummyTurn>,
 }
 
 /// A round with no words laid after this many turns is stopped, and scores 0 for all.
@@ -350,6 +366,7 @@ impl RummyGame {
             phase: Phase::Draw,
             over: false,
             rng,
+            last: None,
         };
         for seat in 0..players {
             game.top_up(seat);
@@ -430,6 +447,11 @@ impl RummyGame {
         &self.laid_words
     }
 
+    /// The turn played last, once one has been.
+    pub fn last_turn(&self) -> Option<&RummyTurn> {
+        self.last.as_ref()
+    }
+
     /// The top of the discard pile, if any.
     pub fn discard_top(&self) -> Option<CardKind> {
         self.discard.last().copied()
@@ -443,6 +465,11 @@ impl RummyGame {
     /// The player who started.
     pub fn first(&self) -> usize {
         self.first
+    }
+
+    /// Whether the mover has drawn this turn and now lays words and discards.
+    pub fn drawn(&self) -> bool {
+        self.phase == Phase::Meld
     }
 
     /// Whether the game is over.
@@ -513,6 +540,13 @@ impl RummyGame {
         }
         self.hands[seat] = left;
         self.discard.push(discard);
+        self.last = Some(RummyTurn {
+            round: self.results.len(),
+            seat,
+            words: words.to_vec(),
+            points: score,
+            discard,
+        });
         self.round_turns += 1;
         self.melded[seat] = score;
         self.closing = match self.closing {

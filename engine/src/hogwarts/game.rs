@@ -10,6 +10,7 @@ use super::cards::{Card, CardPiles};
 use super::house::House;
 use super::rules::{CardTable, HpNumbers, HpRules};
 use super::spells::{CardError, TurnCard};
+use super::turn::Stage;
 use crate::scrabble::game::MAX_PLAYERS;
 use crate::scrabble::{
     Cgp, CheckedPlay, Direction, Game, GameRng, IllegalMove, Move, Observation, Placement, Rack,
@@ -51,6 +52,12 @@ pub enum HpError {
     /// The card cannot be played.
     #[error(transparent)]
     Card(#[from] CardError),
+    /// An answer to a question the game did not ask.
+    #[error("the game asks for {asked}")]
+    Unasked {
+        /// The question waiting.
+        asked: String,
+    },
     /// After Engorgio the rack must be discarded down to a full rack.
     #[error("discard {needed} tiles from {rack} to end the turn with a full rack (Engorgio)")]
     Discard {
@@ -78,6 +85,20 @@ pub struct TurnReport {
     pub card_played: Option<Card>,
     /// Points from the card played (Bonus card tiles, Rictusempra, cards it drew).
     pub card_points: i32,
+    /// The word not in the lexicon that was challenged off, the turn lost (rule 8).
+    pub challenged_off: Option<String>,
+    /// The seat that challenged this turn's words, which stood, and lost the penalty.
+    pub challenged_by: Option<usize>,
+}
+
+/// Refuses a house named for two seats: each house's power belongs to one player.
+fn check_houses(houses: &[House]) -> Result<(), SetupError> {
+    for (seat, house) in houses.iter().enumerate() {
+        if houses[..seat].contains(house) {
+            return Err(SetupError::RepeatedHouse(house.name()));
+        }
+    }
+    Ok(())
 }
 
 /// A Scrabble: Harry Potter Edition game in progress or finished.
@@ -93,6 +114,10 @@ pub struct HpGame {
     pending_points: [i32; MAX_PLAYERS],
     /// The card played this turn and what it changes.
     turn: TurnCard,
+    /// The question the turn waits for.
+    stage: Stage,
+    /// Each turn's report, in the order of the crossword history.
+    reports: Vec<TurnReport>,
 }
 
 impl HpGame {
@@ -107,6 +132,7 @@ impl HpGame {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
+        check_houses(&houses)?;
         let numbers = &rules.numbers;
         let crossword: Arc<Rules> = Arc::new(rules.crossword.clone());
         let mut setup = Setup::standard(players, crossword.numbers.rack_size);
@@ -138,6 +164,7 @@ impl HpGame {
         if houses.len() != cgp.racks.len() {
             return Err(SetupError::Players(houses.len()));
         }
+        check_houses(&houses)?;
         let mut core = Game::from_cgp(Arc::new(rules.crossword.clone()), lexicon, cgp, seed)?;
         if let Some(seat) = houses.iter().position(|&h| h == House::Hufflepuff) {
             if rules.numbers.houses.hufflepuff.keeps_leftovers {
@@ -167,6 +194,8 @@ impl HpGame {
             events: Vec::new(),
             pending_points: [0; MAX_PLAYERS],
             turn: TurnCard::default(),
+            stage: Stage::Card,
+            reports: Vec::new(),
             rules,
         };
         let gryffindor = game
@@ -238,13 +267,14 @@ impl HpGame {
     }
 
     /// Makes a move for the seat to move, with the Glossary bonus and the cards it earns.
-    pub fn play(&mut self, action: Move) -> Result<TurnReport, HpError> {
+    pub fn play(&mut self, action: Move) -> Result<&TurnReport, HpError> {
         self.play_turn(action, Rack::EMPTY)
     }
 
     /// Makes a move, after the card played this turn if any; `discard` is the tiles returned
-    /// to the bag when Engorgio leaves the rack over-full.
-    pub fn play_turn(&mut self, action: Move, discard: Rack) -> Result<TurnReport, HpError> {
+    /// to the bag when Engorgio leaves the rack over-full. A turn that placed tiles is open
+    /// to a challenge (rule 8) until the next question is answered.
+    pub fn play_turn(&mut self, action: Move, discard: Rack) -> Result<&TurnReport, HpError> {
         let checked = self.core.check(&action)?;
         let seat = self.core.to_move();
         let turn = self.turn;
@@ -305,7 +335,34 @@ impl HpGame {
             self.core.discard(seat, &discard);
         }
         self.turn = TurnCard::default();
-        Ok(report)
+        let placed = matches!(action, Move::Place(_));
+        self.stage = if placed && !self.core.is_over() {
+            Stage::Challenge {
+                player: seat,
+                asked: 0,
+            }
+        } else {
+            Stage::Card
+        };
+        self.reports.push(report);
+        Ok(self.reports.last().expect("just pushed"))
+    }
+
+    /// What each turn scored beyond its words, turn by turn (as `core().history()`).
+    pub fn reports(&self) -> &[TurnReport] {
+        &self.reports
+    }
+
+    pub(super) fn last_report_mut(&mut self) -> Option<&mut TurnReport> {
+        self.reports.last_mut()
+    }
+
+    pub(super) fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    pub(super) fn set_stage(&mut self, stage: Stage) {
+        self.stage = stage;
     }
 
     /// Points `seat` gains (or, negative, loses) outside any move, such as a failed challenge;

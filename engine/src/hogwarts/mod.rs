@@ -6,9 +6,11 @@ pub mod game;
 pub mod house;
 pub mod rules;
 pub mod spells;
+mod turn;
 
 pub use cards::{Card, CardPiles};
 pub use game::{CardEvent, HpError, HpGame, HpObservation, TurnReport};
 pub use house::{House, UnknownHouse};
 pub use rules::{CardTable, HpNumbers, HpRules};
 pub use spells::{CardError, CardPlay, TurnCard};
+pub use turn::{HpAnswer, HpQuestion};

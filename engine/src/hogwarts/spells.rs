@@ -235,6 +235,7 @@ impl HpGame {
             points,
             engorged,
         });
+        self.set_stage(super::turn::Stage::Move);
         points
     }
 

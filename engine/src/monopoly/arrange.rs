@@ -1,9 +1,10 @@
 //! Setting up a position by hand: the rulebook's worked examples, tests and seeded positions.
 //! Bots cannot reach these (a [`super::View`] lends the game only immutably).
 
+use super::ask::Asker;
 use super::game::{Monopoly, NOBODY, mask_bits};
 use super::owl_post::Effect;
-use super::seat::Seat;
+use crate::play::Decider;
 
 impl Monopoly {
     /// Gives a seat exactly these points and deeds (taken from the Bank), crests on `crested`
@@ -91,8 +92,8 @@ impl Monopoly {
     }
 
     /// Carries out the space a token stands on, as if it had just landed there.
-    pub fn land_here(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {
-        self.land(seat, seats);
+    pub fn land_here(&mut self, seat: usize, deciders: &mut [Box<dyn Decider<Monopoly>>]) {
+        self.land(seat, &mut Asker::new(deciders));
     }
 
     /// What-if, for a rollout on a [`Monopoly::sampled`] copy: a player explores an
@@ -113,13 +114,13 @@ impl Monopoly {
         &mut self,
         property: usize,
         bidders: u8,
-        seats: &mut [Box<dyn Seat>],
+        deciders: &mut [Box<dyn Decider<Monopoly>>],
     ) -> Result<(), String> {
         if self.owner[property] != NOBODY {
             return Err(format!("property {property} is explored"));
         }
         let first = self.mover;
-        self.auction_among(property, bidders, first, seats);
+        self.auction_among(property, bidders, first, &mut Asker::new(deciders));
         Ok(())
     }
 

@@ -1,9 +1,10 @@
 //! What happens before the dice: trades, crests (the last one auctioned), lifting mortgages.
 
 use super::MAX_PLAYERS;
+use super::ask::Asker;
 use super::events::Event;
 use super::game::{Monopoly, mask_bits};
-use super::seat::{Lot, Seat, Trade};
+use super::seat::{Lot, Trade};
 use crate::hogwarts::House;
 
 /// Why a proposed trade cannot happen.
@@ -57,15 +58,15 @@ impl Monopoly {
     }
 
     /// The player to move may offer one trade; the partner accepts or refuses.
-    pub(super) fn trade_phase(&mut self, mover: usize, seats: &mut [Box<dyn Seat>]) {
-        let Some(trade) = seats[mover].propose_trade(self.view(mover)) else {
+    pub(super) fn trade_phase(&mut self, mover: usize, ask: &mut Asker<'_>) {
+        let Some(trade) = ask.propose_trade(self, mover) else {
             return;
         };
         self.tally.trades_proposed[mover] += 1;
         if trade.from != mover || self.check_trade(&trade).is_err() {
             return;
         }
-        let accepted = seats[trade.to].accept_trade(self.view(trade.to), &trade);
+        let accepted = ask.accept_trade(self, trade.to, trade);
         self.note(Event::Traded { trade, accepted });
         if accepted {
             self.apply_trade(&trade);
@@ -122,7 +123,7 @@ impl Monopoly {
 
     /// Every player may add crests (not only on their turn); asked in turn order from the
     /// player to move. When two players of a house want its last crest, it is auctioned.
-    pub(super) fn crest_phase(&mut self, mover: usize, seats: &mut [Box<dyn Seat>]) {
+    pub(super) fn crest_phase(&mut self, mover: usize, ask: &mut Asker<'_>) {
         let mut wants = [0u32; MAX_PLAYERS];
         let mut anyone = false;
         for k in 0..self.players {
@@ -131,7 +132,7 @@ impl Monopoly {
             if self.seats[seat].out || eligible == 0 || self.crests_left(self.house(seat)) == 0 {
                 continue;
             }
-            wants[seat] = seats[seat].crests(self.view(seat)) & eligible;
+            wants[seat] = ask.crests(self, seat) & eligible;
             anyone |= wants[seat] != 0;
         }
         if !anyone {
@@ -148,7 +149,7 @@ impl Monopoly {
                 if self.crests_left(house) == 1
                     && let Some(rival) = self.rival_for_last_crest(seat, house, &wants)
                 {
-                    self.auction_last_crest(house, seat, rival, &mut wants, seats);
+                    self.auction_last_crest(house, seat, rival, &mut wants, ask);
                     break;
                 }
                 if self.seats[seat].points >= cost {
@@ -180,12 +181,11 @@ impl Monopoly {
         seat: usize,
         rival: usize,
         wants: &mut [u32; MAX_PLAYERS],
-        seats: &mut [Box<dyn Seat>],
+        ask: &mut Asker<'_>,
     ) {
         let bidders = (1u8 << seat) | (1u8 << rival);
         self.tally.crest_auctions += 1;
-        let Some((winner, price)) = self.auction(Lot::LastCrest(house), bidders, seat, seats)
-        else {
+        let Some((winner, price)) = self.auction(Lot::LastCrest(house), bidders, seat, ask) else {
             return;
         };
         let wanted = wants[winner] & self.crestable(winner);
@@ -220,12 +220,12 @@ impl Monopoly {
     }
 
     /// The player to move may buy back mortgaged properties.
-    pub(super) fn unmortgage_phase(&mut self, mover: usize, seats: &mut [Box<dyn Seat>]) {
+    pub(super) fn unmortgage_phase(&mut self, mover: usize, ask: &mut Asker<'_>) {
         let mortgaged = self.owned[mover] & self.mortgaged;
         if mortgaged == 0 || self.seats[mover].out {
             return;
         }
-        let chosen = seats[mover].unmortgage(self.view(mover)) & mortgaged;
+        let chosen = ask.unmortgage(self, mover) & mortgaged;
         for property in mask_bits(chosen) {
             let cost = self.rules.board.properties[property].unmortgage;
             if self.seats[mover].points >= cost {

@@ -5,14 +5,16 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 
+use super::ask::{Asker, Stepping};
 use super::board::MAX_PROPERTIES;
 use super::events::Event;
 use super::owl_post::Deck;
 use super::rules::MonopolyRules;
-use super::seat::{JailChoice, Seat, View};
+use super::seat::{JailChoice, View};
 use super::tally::Tally;
 use super::{MAX_PLAYERS, MonopolyError};
 use crate::hogwarts::House;
+use crate::play::{Decider, DecisionError};
 use crate::scrabble::GameRng;
 
 pub use crate::bits::mask_bits;
@@ -79,6 +81,8 @@ pub struct Monopoly {
     pub(super) in_turn: bool,
     pub(super) tally: Tally,
     pub(super) log: Option<Vec<Event>>,
+    /// Set while the game is stepped question by question (see `ask`).
+    pub(super) stepping: Option<Box<Stepping>>,
 }
 
 fn house_index(house: House) -> usize {
@@ -146,6 +150,7 @@ impl Monopoly {
             in_turn: false,
             tally: Tally::default(),
             log: None,
+            stepping: None,
             rules,
         })
     }
@@ -202,6 +207,33 @@ impl Monopoly {
             in_turn: false,
             tally: Tally::default(),
             log: None,
+            stepping: None,
+        }
+    }
+
+    /// An exact copy, dice and deck order included: for the engine's own replays only (a
+    /// bot's copy is [`Monopoly::sampled`]). The copy is not stepped.
+    pub(super) fn duplicate(&self) -> Monopoly {
+        Monopoly {
+            rules: self.rules.clone(),
+            players: self.players,
+            seats: self.seats,
+            owner: self.owner,
+            owned: self.owned,
+            mortgaged: self.mortgaged,
+            crested: self.crested,
+            crests_left: self.crests_left,
+            deck: self.deck.clone(),
+            bank: self.bank,
+            rng: self.rng.clone(),
+            first: self.first,
+            mover: self.mover,
+            turns: self.turns,
+            ending: self.ending,
+            in_turn: self.in_turn,
+            tally: self.tally.clone(),
+            log: self.log.clone(),
+            stepping: None,
         }
     }
 
@@ -344,27 +376,40 @@ impl Monopoly {
         (self.rng.random_range(1..=6), self.rng.random_range(1..=6))
     }
 
-    /// Plays turns until the game ends.
-    pub fn play_out(&mut self, seats: &mut [Box<dyn Seat>]) {
-        while self.ending.is_none() {
-            self.play_turn(seats);
+    /// Plays one player's turn, asking the deciders (`deciders[s]` plays seat `s`) as it goes;
+    /// a decider that answers another question than the one asked is an error.
+    pub fn play_turn(
+        &mut self,
+        deciders: &mut [Box<dyn Decider<Monopoly>>],
+    ) -> Result<(), DecisionError> {
+        let mut ask = Asker::new(deciders);
+        self.turn(&mut ask);
+        match (ask.fault.take(), ask.stopped.take()) {
+            (Some(fault), _) => Err(fault),
+            (None, Some((pending, _))) => Err(DecisionError {
+                decider: ask.name_of(pending.seat),
+                seat: pending.seat,
+                answer: "nothing".into(),
+                reason: "a decider that answers later says so (Decider::waits)".into(),
+                position: format!("turn {}", self.turns),
+            }),
+            (None, None) => Ok(()),
         }
     }
 
     /// Plays one player's turn: deals and crests before the roll, then the rolls.
-    pub fn play_turn(&mut self, seats: &mut [Box<dyn Seat>]) {
-        assert_eq!(seats.len(), self.players, "one seat per player");
+    pub(super) fn turn(&mut self, ask: &mut Asker<'_>) {
         if self.ending.is_some() {
             return;
         }
         let mover = self.mover;
         self.turns += 1;
         self.in_turn = true;
-        self.trade_phase(mover, seats);
-        self.crest_phase(mover, seats);
-        self.unmortgage_phase(mover, seats);
+        self.trade_phase(mover, ask);
+        self.crest_phase(mover, ask);
+        self.unmortgage_phase(mover, ask);
         if self.ending.is_none() && !self.seats[mover].out {
-            self.rolls(mover, seats);
+            self.rolls(mover, ask);
         }
         self.in_turn = false;
         if self.ending.is_none() {
@@ -383,11 +428,11 @@ impl Monopoly {
     }
 
     /// Jail, then rolling and moving until the dice stop showing doubles.
-    fn rolls(&mut self, mover: usize, seats: &mut [Box<dyn Seat>]) {
+    fn rolls(&mut self, mover: usize, ask: &mut Asker<'_>) {
         let numbers = &self.rules.numbers;
         let (fine, tries) = (numbers.jail_fine, numbers.jail_tries);
         if let Some(failed) = self.seats[mover].jail {
-            let choice = seats[mover].jail(self.view(mover));
+            let choice = ask.jail(self, mover);
             match choice {
                 JailChoice::Card if self.seats[mover].held != 0 => {
                     let card = self.seats[mover].held.trailing_zeros() as usize;
@@ -397,7 +442,7 @@ impl Monopoly {
                     self.note(Event::Freed { seat: mover });
                 }
                 JailChoice::Pay | JailChoice::Card if self.seats[mover].points >= fine => {
-                    self.pay(mover, None, fine, seats);
+                    self.pay(mover, None, fine, ask);
                     self.seats[mover].jail = None;
                     self.note(Event::Freed { seat: mover });
                 }
@@ -410,13 +455,13 @@ impl Monopoly {
                     if a == b {
                         self.seats[mover].jail = None;
                         self.note(Event::Freed { seat: mover });
-                        self.move_by(mover, a + b, seats);
+                        self.move_by(mover, a + b, ask);
                     } else if failed + 1 >= tries {
                         self.seats[mover].jail = None;
                         self.note(Event::Freed { seat: mover });
-                        self.pay(mover, None, fine, seats);
+                        self.pay(mover, None, fine, ask);
                         if !self.seats[mover].out && self.ending.is_none() {
-                            self.move_by(mover, a + b, seats);
+                            self.move_by(mover, a + b, ask);
                         }
                     } else {
                         self.seats[mover].jail = Some(failed + 1);
@@ -439,7 +484,7 @@ impl Monopoly {
                     return;
                 }
             }
-            self.move_by(mover, a + b, seats);
+            self.move_by(mover, a + b, ask);
             let player = self.seats[mover];
             if a != b || self.ending.is_some() || player.out || player.jail.is_some() {
                 return;
@@ -454,14 +499,14 @@ impl Monopoly {
     }
 
     /// Moves forward, paying GO's reward when the token passes or lands on it, and lands.
-    fn move_by(&mut self, seat: usize, steps: u8, seats: &mut [Box<dyn Seat>]) {
+    fn move_by(&mut self, seat: usize, steps: u8, ask: &mut Asker<'_>) {
         let len = self.rules.board.len();
         let to = (self.seats[seat].position as usize + steps as usize) % len;
-        self.move_to(seat, to, seats);
+        self.move_to(seat, to, ask);
     }
 
     /// Moves forward to a space, paying GO's reward if the token passes or lands on GO, and lands.
-    pub(super) fn move_to(&mut self, seat: usize, to: usize, seats: &mut [Box<dyn Seat>]) {
+    pub(super) fn move_to(&mut self, seat: usize, to: usize, ask: &mut Asker<'_>) {
         if to <= self.seats[seat].position as usize {
             let reward = self.rules.numbers.go_reward;
             self.gain(seat, reward);
@@ -471,7 +516,7 @@ impl Monopoly {
             });
         }
         self.seats[seat].position = to as u8;
-        self.land(seat, seats);
+        self.land(seat, ask);
     }
 
     /// The Bank gives a player points.

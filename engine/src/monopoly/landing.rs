@@ -1,45 +1,43 @@
 //! Where a player lands: fines, Jail, properties explored, auctioned or paid rent on, and the
 //! Owl Post cards.
 
+use super::ask::Asker;
 use super::board::{PropertyKind, Space};
 use super::events::Event;
 use super::game::{Ending, Monopoly};
 use super::owl_post::{Effect, nearest};
-use super::seat::Seat;
 
 impl Monopoly {
-    pub(super) fn land(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {
+    pub(super) fn land(&mut self, seat: usize, ask: &mut Asker<'_>) {
         let space = self.seats[seat].position as usize;
         self.tally.landings[space] += 1;
         self.note(Event::Landed { seat, space });
         match self.rules.board.spaces[space] {
             Space::Go | Space::Jail | Space::FreeParking => {}
             Space::Fine(points) => {
-                let paid = self.pay(seat, None, points, seats);
+                let paid = self.pay(seat, None, points, ask);
                 self.note(Event::PaidBank { seat, points: paid });
             }
             Space::GoToJail => self.send_to_jail(seat),
-            Space::OwlPost => self.owl_post(seat, seats),
-            Space::Property(property) => self.land_on_property(seat, property as usize, seats),
+            Space::OwlPost => self.owl_post(seat, ask),
+            Space::Property(property) => self.land_on_property(seat, property as usize, ask),
         }
     }
 
-    fn land_on_property(&mut self, seat: usize, property: usize, seats: &mut [Box<dyn Seat>]) {
+    fn land_on_property(&mut self, seat: usize, property: usize, ask: &mut Asker<'_>) {
         let own_room = self.view(seat).is_own_common_room(seat, property);
         match self.owner(property) {
             None => {
                 let value = self.rules.board.properties[property].value;
-                if own_room && seats[seat].take_common_room(self.view(seat), property) {
+                if own_room && ask.take_common_room(self, seat, property) {
                     self.note(Event::Explored {
                         seat,
                         property,
                         points: 0,
                     });
                     self.acquire(property, seat);
-                } else if self.seats[seat].points >= value
-                    && seats[seat].explore(self.view(seat), property)
-                {
-                    self.pay(seat, None, value, seats);
+                } else if self.seats[seat].points >= value && ask.explore(self, seat, property) {
+                    self.pay(seat, None, value, ask);
                     self.tally.explored[property] += 1;
                     self.tally.cost[property] += value;
                     self.note(Event::Explored {
@@ -49,7 +47,7 @@ impl Monopoly {
                     });
                     self.acquire(property, seat);
                 } else {
-                    self.auction_property(property, seat, seats);
+                    self.auction_property(property, seat, ask);
                 }
             }
             Some(owner) if owner == seat => {}
@@ -57,11 +55,11 @@ impl Monopoly {
                 if own_room || self.mortgaged & (1 << property) != 0 {
                     return;
                 }
-                if !seats[owner].ask_rent(self.view(owner), seat, property) {
+                if !ask.ask_rent(self, owner, seat, property) {
                     return;
                 }
                 let rent = self.rent_owed(property, owner);
-                let paid = self.pay(seat, Some(owner), rent, seats);
+                let paid = self.pay(seat, Some(owner), rent, ask);
                 self.tally.rent[property] += paid;
                 self.note(Event::Rent {
                     payer: seat,
@@ -159,7 +157,7 @@ impl Monopoly {
         })
     }
 
-    fn owl_post(&mut self, seat: usize, seats: &mut [Box<dyn Seat>]) {
+    fn owl_post(&mut self, seat: usize, ask: &mut Asker<'_>) {
         let Some(card) = self.deck.draw() else {
             return;
         };
@@ -177,42 +175,42 @@ impl Monopoly {
         match effect {
             Effect::Gain(points) => self.gain(seat, points),
             Effect::Lose(points) => {
-                let paid = self.pay(seat, None, points, seats);
+                let paid = self.pay(seat, None, points, ask);
                 self.note(Event::PaidBank { seat, points: paid });
             }
             Effect::CollectFromEach(points) => {
                 for other in 0..self.players {
                     if other != seat && !self.seats[other].out && self.ending.is_none() {
-                        self.pay(other, Some(seat), points, seats);
+                        self.pay(other, Some(seat), points, ask);
                     }
                 }
             }
             Effect::PayEach(points) => {
                 for other in 0..self.players {
                     if other != seat && !self.seats[other].out && !self.seats[seat].out {
-                        self.pay(seat, Some(other), points, seats);
+                        self.pay(seat, Some(other), points, ask);
                     }
                 }
             }
             Effect::PayPerCrest(points) => {
                 let crests = (self.crested & self.owned[seat]).count_ones() as i32;
                 if crests > 0 {
-                    let paid = self.pay(seat, None, points * crests, seats);
+                    let paid = self.pay(seat, None, points * crests, ask);
                     self.note(Event::PaidBank { seat, points: paid });
                 }
             }
-            Effect::Advance(to) => self.move_to(seat, to as usize, seats),
+            Effect::Advance(to) => self.move_to(seat, to as usize, ask),
             Effect::NearestCommonRoom => {
                 let to = nearest(&self.rules.board, here, true);
-                self.move_to(seat, to, seats);
+                self.move_to(seat, to, ask);
             }
             Effect::NearestSpell => {
                 let to = nearest(&self.rules.board, here, false);
-                self.move_to(seat, to, seats);
+                self.move_to(seat, to, ask);
             }
             Effect::Back(spaces) => {
                 self.seats[seat].position = ((here + len - spaces as usize) % len) as u8;
-                self.land(seat, seats);
+                self.land(seat, ask);
             }
             Effect::GoToJail => self.send_to_jail(seat),
             Effect::GetOutOfJailFree => {}

@@ -3,10 +3,11 @@
 //! is explored.
 //!
 //! The board, the Owl Post deck and the numbers are data (engine/data/monopoly-hp/). The game
-//! asks each player's [`Seat`] for decisions through a [`View`] of the table; it never shows a
-//! seat the deck's order or the dice to come.
+//! asks each player's [`crate::play::Decider`] its [`Question`]s through a [`View`] of the
+//! table; it never shows a seat the deck's order or the dice to come.
 
 mod arrange;
+mod ask;
 pub mod board;
 mod deals;
 pub mod events;
@@ -18,13 +19,14 @@ pub mod rules;
 pub mod seat;
 pub mod tally;
 
+pub use ask::AnswerError;
 pub use board::{Board, Group, Property, PropertyKind, Space};
 pub use deals::TradeError;
 pub use events::Event;
 pub use game::{Ending, Monopoly, mask_bits};
 pub use owl_post::{Effect, OwlCard};
 pub use rules::{MonopolyNumbers, MonopolyRules};
-pub use seat::{JailChoice, Lot, Raise, Seat, Trade, View};
+pub use seat::{Answer, JailChoice, Lot, Question, Raise, Trade, View};
 pub use tally::Tally;
 
 use crate::hogwarts::House;

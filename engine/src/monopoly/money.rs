@@ -1,8 +1,9 @@
 //! Paying: debts, raising points by returning crests and mortgaging, going out, and auctions.
 
+use super::ask::Asker;
 use super::events::Event;
 use super::game::{Ending, Monopoly, NOBODY, mask_bits};
-use super::seat::{Lot, Raise, Seat};
+use super::seat::{Lot, Raise};
 
 impl Monopoly {
     /// A player owes `amount` to a creditor (`None`: the Bank). If their points fall short
@@ -12,20 +13,20 @@ impl Monopoly {
         debtor: usize,
         creditor: Option<usize>,
         amount: i32,
-        seats: &mut [Box<dyn Seat>],
+        ask: &mut Asker<'_>,
     ) -> i32 {
         if amount <= 0 {
             return 0;
         }
         if self.seats[debtor].points < amount {
-            self.raise_points(debtor, amount, seats);
+            self.raise_points(debtor, amount, ask);
         }
         if self.seats[debtor].points >= amount {
             self.seats[debtor].points -= amount;
             self.credit(creditor, amount);
             amount
         } else {
-            self.go_out(debtor, creditor, seats)
+            self.go_out(debtor, creditor, ask)
         }
     }
 
@@ -48,15 +49,15 @@ impl Monopoly {
 
     /// Returns crests and mortgages, as the player chooses (or in the engine's order), until
     /// they hold `amount` or have nothing left to raise.
-    fn raise_points(&mut self, seat: usize, amount: i32, seats: &mut [Box<dyn Seat>]) {
+    fn raise_points(&mut self, seat: usize, amount: i32, ask: &mut Asker<'_>) {
         while self.seats[seat].points < amount {
             // Nothing left to return or mortgage: no question to ask.
             if self.default_raise(seat).is_none() {
                 return;
             }
             let owed = amount - self.seats[seat].points;
-            let chosen = seats[seat]
-                .raise(self.view(seat), owed)
+            let chosen = ask
+                .raise(self, seat, owed)
                 .filter(|step| self.can_raise(seat, *step));
             let Some(step) = chosen.or_else(|| self.default_raise(seat)) else {
                 return;
@@ -131,12 +132,7 @@ impl Monopoly {
 
     /// The debtor goes out: what they hold goes to the creditor, or back to the Bank, which
     /// auctions the properties at once. Returns the points the creditor received.
-    fn go_out(
-        &mut self,
-        debtor: usize,
-        creditor: Option<usize>,
-        seats: &mut [Box<dyn Seat>],
-    ) -> i32 {
+    fn go_out(&mut self, debtor: usize, creditor: Option<usize>, ask: &mut Asker<'_>) -> i32 {
         for property in mask_bits(self.owned[debtor] & self.crested) {
             self.return_crest(property);
         }
@@ -185,23 +181,18 @@ impl Monopoly {
                 if self.ending.is_some() {
                     break;
                 }
-                self.auction_property(property, next, seats);
+                self.auction_property(property, next, ask);
             }
         }
         points
     }
 
     /// Auctions an unexplored property to every player still in, the lander included.
-    pub(super) fn auction_property(
-        &mut self,
-        property: usize,
-        first: usize,
-        seats: &mut [Box<dyn Seat>],
-    ) {
+    pub(super) fn auction_property(&mut self, property: usize, first: usize, ask: &mut Asker<'_>) {
         let everyone = (0..self.players)
             .filter(|&s| !self.seats[s].out)
             .fold(0u8, |mask, s| mask | 1 << s);
-        self.auction_among(property, everyone, first, seats);
+        self.auction_among(property, everyone, first, ask);
     }
 
     /// Auctions an unexplored property among `bidders` (a seat mask).
@@ -210,9 +201,9 @@ impl Monopoly {
         property: usize,
         bidders: u8,
         first: usize,
-        seats: &mut [Box<dyn Seat>],
+        ask: &mut Asker<'_>,
     ) {
-        let sale = self.auction(Lot::Property(property), bidders, first, seats);
+        let sale = self.auction(Lot::Property(property), bidders, first, ask);
         self.note(Event::Auctioned { property, sale });
         match sale {
             Some((winner, price)) => {
@@ -235,7 +226,7 @@ impl Monopoly {
         lot: Lot,
         bidders: u8,
         first: usize,
-        seats: &mut [Box<dyn Seat>],
+        ask: &mut Asker<'_>,
     ) -> Option<(usize, i32)> {
         let numbers = &self.rules.numbers;
         let (opening, step) = (numbers.auction_opening, numbers.auction_step);
@@ -246,9 +237,7 @@ impl Monopoly {
             if bidders & (1 << seat) == 0 {
                 continue;
             }
-            let limit = seats[seat]
-                .bid_limit(self.view(seat), lot)
-                .min(self.seats[seat].points);
+            let limit = ask.bid_limit(self, seat, lot).min(self.seats[seat].points);
             if limit < opening {
                 continue;
             }

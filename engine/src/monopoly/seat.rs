@@ -1,10 +1,13 @@
-//! The decisions a player makes, asked of a [`Seat`] through a [`View`] of what the seat may see.
+//! The decisions a player makes: the [`Question`]s the game asks a seat's decider, the
+//! [`Answer`]s, and the [`View`] of what the seat may see.
 //!
-//! Everything on the table is public in Monopoly: points, deeds, crests, mortgages, tokens and
-//! held cards. What no seat sees is the order of the Owl Post deck and the dice to come, so a
-//! view offers no way to read them.
+//! Everything on the table is public in Monopoly: points, deeds, crests, mortgages, tokens,
+//! held cards and what has happened. What no seat sees is the order of the Owl Post deck and
+//! the dice to come, so a view offers no way to read them.
 
 use super::board::{Board, PropertyKind};
+use super::deals::TradeError;
+use super::events::Event;
 use super::game::Monopoly;
 use super::rules::MonopolyRules;
 use crate::hogwarts::House;
@@ -57,33 +60,96 @@ pub struct Trade {
     pub take_cards: u8,
 }
 
-/// A player's decisions. Every method sees the game through its seat's [`View`].
-pub trait Seat: Send {
-    /// Called before each game with a seed for the seat's own randomness.
-    fn start_game(&mut self, _seed: u64) {}
-    /// Explore (buy at its value) the unexplored property the player stands on, or auction it.
-    fn explore(&mut self, view: View<'_>, property: usize) -> bool;
-    /// The most this player would bid for a lot; below the opening bid means no bid.
-    fn bid_limit(&mut self, view: View<'_>, lot: Lot) -> i32;
-    /// How to start a turn in Jail.
-    fn jail(&mut self, view: View<'_>) -> JailChoice;
-    /// Locations to add a crest to now, as a mask (only eligible ones are granted).
-    fn crests(&mut self, view: View<'_>) -> u32;
-    /// Mortgaged properties to buy back now, as a mask.
-    fn unmortgage(&mut self, view: View<'_>) -> u32;
-    /// The next step to raise `owed` points; `None` leaves the choice to the engine's order.
-    fn raise(&mut self, view: View<'_>, owed: i32) -> Option<Raise>;
+/// What the game asks a seat, with what the question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
     /// A deal to offer at the start of this player's turn, if any.
-    fn propose_trade(&mut self, view: View<'_>) -> Option<Trade>;
+    Trade,
     /// Whether to accept a deal offered to this player.
-    fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool;
-    /// Whether to ask for the rent a player owes on landing (bots always ask).
-    fn ask_rent(&mut self, _view: View<'_>, _payer: usize, _property: usize) -> bool {
-        true
-    }
+    Accept {
+        /// The deal.
+        trade: Trade,
+    },
+    /// Locations to add a crest to now, as a mask (only eligible ones are granted).
+    Crests,
+    /// Mortgaged properties to buy back now, as a mask.
+    Unmortgage,
+    /// How to start a turn in Jail.
+    Jail,
+    /// Explore (buy at its value) the unexplored property the player stands on, or auction it.
+    Explore {
+        /// The property.
+        property: usize,
+    },
     /// Whether to take one's own house's unexplored common room for free.
-    fn take_common_room(&mut self, _view: View<'_>, _property: usize) -> bool {
-        true
+    TakeCommonRoom {
+        /// The common room.
+        property: usize,
+    },
+    /// The most this player would bid for a lot; below the opening bid means no bid.
+    Bid {
+        /// What is sold.
+        lot: Lot,
+    },
+    /// Whether to ask for the rent a player owes on landing.
+    AskRent {
+        /// Who landed.
+        payer: usize,
+        /// Where.
+        property: usize,
+    },
+    /// The next step to raise `owed` points; none leaves the choice to the engine's order.
+    Raise {
+        /// Points still short.
+        owed: i32,
+    },
+}
+
+/// An answer to a [`Question`], of the same name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// The deal offered, or none.
+    Trade(Option<Trade>),
+    /// Accept the deal or not.
+    Accept(bool),
+    /// Locations to crest, as a mask.
+    Crests(u32),
+    /// Properties to buy back, as a mask.
+    Unmortgage(u32),
+    /// How to leave Jail.
+    Jail(JailChoice),
+    /// Explore (`true`) or auction.
+    Explore(bool),
+    /// Take the common room or not.
+    TakeCommonRoom(bool),
+    /// The highest bid.
+    Bid(i32),
+    /// Ask for the rent or not.
+    AskRent(bool),
+    /// The next step, or the engine's choice.
+    Raise(Option<Raise>),
+}
+
+impl Question {
+    /// What the game takes when a question goes unanswered: the answer that changes least.
+    pub fn default_answer(self) -> Answer {
+        match self {
+            Question::Trade => Answer::Trade(None),
+            Question::Accept { .. } => Answer::Accept(false),
+            Question::Crests => Answer::Crests(0),
+            Question::Unmortgage => Answer::Unmortgage(0),
+            Question::Jail => Answer::Jail(JailChoice::Roll),
+            Question::Explore { .. } => Answer::Explore(false),
+            Question::TakeCommonRoom { .. } => Answer::TakeCommonRoom(true),
+            Question::Bid { .. } => Answer::Bid(0),
+            Question::AskRent { .. } => Answer::AskRent(true),
+            Question::Raise { .. } => Answer::Raise(None),
+        }
+    }
+
+    /// Whether `answer` answers this question.
+    pub fn fits(self, answer: &Answer) -> bool {
+        std::mem::discriminant(&self.default_answer()) == std::mem::discriminant(answer)
     }
 }
 
@@ -201,9 +267,37 @@ impl<'a> View<'a> {
         self.game.raisable(seat)
     }
 
-    /// The whole game, as the seat sees it: for copying into a rollout with
-    /// [`Monopoly::sampled`], which redraws the hidden deck order and dice.
-    pub fn game(&self) -> &'a Monopoly {
-        self.game
+    /// The same table seen from another seat (everything on it is public).
+    pub fn from_seat(&self, seat: usize) -> View<'a> {
+        View {
+            game: self.game,
+            seat,
+        }
+    }
+
+    /// Locations where a player could add a crest now.
+    pub fn crestable(&self, seat: usize) -> u32 {
+        self.game.crestable(seat)
+    }
+
+    /// Checks a trade against the table.
+    pub fn check_trade(&self, trade: &Trade) -> Result<(), TradeError> {
+        self.game.check_trade(trade)
+    }
+
+    /// Every player's count if the game ended now.
+    pub fn final_scores(&self) -> [i32; super::MAX_PLAYERS] {
+        self.game.final_scores()
+    }
+
+    /// What has happened so far, where the game records it.
+    pub fn events(&self) -> &'a [Event] {
+        self.game.events()
+    }
+
+    /// A copy of the table for a rollout, the hidden deck order and dice redrawn from `seed`
+    /// ([`Monopoly::sampled`]).
+    pub fn sampled(&self, seed: u64) -> Monopoly {
+        self.game.sampled(seed)
     }
 }

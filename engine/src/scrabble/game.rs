@@ -15,6 +15,7 @@ use super::observation::{Observation, unseen_by};
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{KINDS, TileSet, kind_char};
+use crate::play::{Pending, Rejected, Stepped};
 
 /// The most players a game seats.
 pub const MAX_PLAYERS: usize = 4;
@@ -91,6 +92,9 @@ pub enum SetupError {
     /// Too few or too many players.
     #[error("{0} players: expected 2 to 4")]
     Players(usize),
+    /// Two seats given the same house (Harry Potter edition).
+    #[error("{0} is named for two seats: expected a different house for each seat")]
+    RepeatedHouse(&'static str),
     /// A position holds more tiles of a kind than the set.
     #[error("the position holds more {tile} tiles than the set's {count}")]
     TooManyTiles {
@@ -142,6 +146,45 @@ pub fn end_adjustments(
         adjustments[seat] += left_over;
     }
     adjustments
+}
+
+/// Checks a move from `rack` on `board` with `bag_len` tiles in the bag (rules 1-8 and 7 for
+/// an exchange); a placement's words and score when it places tiles. `backwards`: this turn's
+/// word may read backwards (Confundo).
+pub fn check_move(
+    board: &Board,
+    rules: &Rules,
+    lexicon: &Lexicon,
+    rack: &Rack,
+    bag_len: usize,
+    backwards: bool,
+    action: &Move,
+) -> Result<Option<CheckedPlay>, IllegalMove> {
+    match action {
+        Move::Place(placement) => {
+            check_placement(board, rules, lexicon, rack, placement, backwards).map(Some)
+        }
+        Move::Exchange(tiles) => {
+            if tiles.is_empty() {
+                return Err(IllegalMove::EmptyExchange);
+            }
+            let needed = rules.numbers.exchange_min_bag.max(tiles.len());
+            if bag_len < needed {
+                return Err(IllegalMove::BagTooSmall {
+                    bag: bag_len,
+                    needed,
+                });
+            }
+            if !rack.contains(tiles) {
+                return Err(IllegalMove::NotOnRack {
+                    rack: rack.to_string(),
+                    needed: tiles.to_string(),
+                });
+            }
+            Ok(None)
+        }
+        Move::Pass => Ok(None),
+    }
 }
 
 /// A crossword game in progress or finished.
@@ -354,38 +397,15 @@ impl Game {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let rack = &self.racks[self.to_move];
-        match action {
-            Move::Place(placement) => check_placement(
-                &self.board,
-                &self.rules,
-                &self.lexicon,
-                rack,
-                placement,
-                self.backwards_allowed,
-            )
-            .map(Some),
-            Move::Exchange(tiles) => {
-                if tiles.is_empty() {
-                    return Err(IllegalMove::EmptyExchange);
-                }
-                let needed = self.rules.numbers.exchange_min_bag.max(tiles.len());
-                if self.bag.len() < needed {
-                    return Err(IllegalMove::BagTooSmall {
-                        bag: self.bag.len(),
-                        needed,
-                    });
-                }
-                if !rack.contains(tiles) {
-                    return Err(IllegalMove::NotOnRack {
-                        rack: rack.to_string(),
-                        needed: tiles.to_string(),
-                    });
-                }
-                Ok(None)
-            }
-            Move::Pass => Ok(None),
-        }
+        check_move(
+            &self.board,
+            &self.rules,
+            &self.lexicon,
+            &self.racks[self.to_move],
+            self.bag.len(),
+            self.backwards_allowed,
+            action,
+        )
     }
 
     /// Makes a move for the player to move, returning its score; an illegal move changes nothing.
@@ -569,5 +589,49 @@ impl Game {
     /// Tiles of each kind in the bag (for conservation checks; the order stays hidden).
     pub fn bag_counts(&self) -> [u8; KINDS] {
         self.bag.counts()
+    }
+}
+
+/// What the crossword game asks: only ever the seat to move's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// Place tiles, exchange or pass.
+    Move,
+}
+
+impl Stepped for Game {
+    type Question = Question;
+    type Answer = Move;
+    type View<'a> = Observation<'a>;
+    type Refusal = IllegalMove;
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn pending(&self) -> Option<Pending<Question>> {
+        (!self.is_over()).then_some(Pending {
+            seat: self.to_move,
+            question: Question::Move,
+        })
+    }
+
+    fn view(&self, seat: usize) -> Observation<'_> {
+        self.observation(seat)
+    }
+
+    fn answer(&mut self, answer: Move) -> Result<(), Rejected<Move, IllegalMove>> {
+        match self.play(answer) {
+            Ok(_) => Ok(()),
+            Err(reason) => Err(Rejected { answer, reason }),
+        }
+    }
+
+    fn notation(&self, answer: &Move) -> String {
+        answer.notation(&self.board)
+    }
+
+    fn describe(&self) -> String {
+        self.to_cgp().to_string()
     }
 }

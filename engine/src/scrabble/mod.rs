@@ -17,8 +17,8 @@ pub use board::{Board, Direction};
 pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
 pub use game::{
-    EndReason, Game, GameRng, MAX_PLAYERS, Setup, SetupError, Turn, TurnExtras, bag_after,
-    end_adjustments,
+    EndReason, Game, GameRng, MAX_PLAYERS, Question, Setup, SetupError, Turn, TurnExtras,
+    bag_after, check_move, end_adjustments,
 };
 pub use layout::{Layout, SIZE};
 pub use movegen::{Candidate, MoveGen, Ranking, Readings, Stretch};

@@ -3,7 +3,10 @@
 use lexicon::Lexicon;
 
 use super::board::Board;
+use super::check::{CheckedPlay, IllegalMove};
 use super::game::MAX_PLAYERS;
+use super::game::check_move;
+use super::moves::Move;
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{KINDS, TileSet};
@@ -36,6 +39,21 @@ pub struct Observation<'g> {
     pub lexicon: &'g Lexicon,
     /// This turn's main word may read backwards (the Confundo card was played).
     pub backwards: bool,
+}
+
+impl Observation<'_> {
+    /// Checks a move this seat might make now, as the game would (but for its end).
+    pub fn check(&self, action: &Move) -> Result<Option<CheckedPlay>, IllegalMove> {
+        check_move(
+            self.board,
+            self.rules,
+            self.lexicon,
+            &self.rack,
+            self.bag_len,
+            self.backwards,
+            action,
+        )
+    }
 }
 
 /// The tiles a seat holding `rack` has not seen: the set's counts less the board's tiles and

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use bots::scrabble::bot_by_name;
+use bots::seating::seat_table;
+use engine::play::play_out;
 use engine::scrabble::{EndReason, Game, Move};
 
 use super::setup::{check_game_options, crossword_rules, game_lexicon};
@@ -40,18 +42,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let rules = crossword_rules(&args.data)?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let mut seats: Vec<Box<dyn Bot>> = args
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| bot_by_name(name, args.seed.wrapping_mul(31).wrapping_add(seat as u64)))
-        .collect::<Result<_, _>>()?;
+    let mut seats = seat_table(&args.bots, args.seed, |name| bot_by_name(name, 0), None)?;
     let mut game = Game::new(rules.clone(), lexicon, seats.len(), args.seed)?;
     let mut out = output::stdout();
-    let names: Vec<&str> = seats.iter().map(|bot| bot.name()).collect();
+    let names: Vec<&str> = args.bots.iter().map(String::as_str).collect();
     let mut failure = None;
     let mut before = game.board().clone();
-    let result = play_out(&mut game, &mut seats, |game| {
+    let result = play_out(&mut game, &mut seats, |game: &Game| {
         if args.quiet || failure.is_some() {
             return;
         }

@@ -9,9 +9,12 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::bail;
-use bots::cardgame::best_premium;
-use bots::cardgame::{CardBot, card_bot_by_name};
-use engine::cardgame::{CardEnd, CardGame, CardMove, TableMoveGen};
+use bots::cardgame::{best_premium, card_bot_by_name};
+use bots::seating::seat_table;
+use engine::cardgame::{
+    CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardView, TableMoveGen,
+};
+use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Rack;
 
 use super::setup::{card_rules, game_lexicon};
@@ -30,11 +33,6 @@ commands:
   table                 the table again
   help                  this list
   quit                  leave the game";
-
-enum Seat {
-    Person,
-    Bot(Box<dyn CardBot>),
-}
 
 /// Reads `exchange ...` into letters and Premium cards.
 fn parse_exchange(words: &[&str]) -> Result<CardMove, String> {
@@ -63,9 +61,8 @@ fn parse_exchange(words: &[&str]) -> Result<CardMove, String> {
     })
 }
 
-/// The best plays for the player to move, as notation and points.
-fn hints(game: &CardGame, count: usize) -> Vec<(String, i32)> {
-    let view = game.view(game.mover());
+/// The best plays for the seat's hand, as notation and points.
+fn hints(view: &CardView<'_>, count: usize) -> Vec<(String, i32)> {
     let opening = view.table.is_empty();
     let mut found = Vec::new();
     TableMoveGen::new().generate(
@@ -74,7 +71,7 @@ fn hints(game: &CardGame, count: usize) -> Vec<(String, i32)> {
         view.lexicon,
         &view.hand.letters,
         |c| {
-            let (premium, points) = best_premium(&view, c, opening);
+            let (premium, points) = best_premium(view, c, opening);
             let play = c.to_play(premium);
             let mut after = view.table.clone();
             for tile in &play.tiles {
@@ -88,169 +85,204 @@ fn hints(game: &CardGame, count: usize) -> Vec<(String, i32)> {
     found
 }
 
-/// Asks the person until a legal move; `None` when they quit or the input ends.
-fn person_move(game: &CardGame, out: &mut impl Write) -> anyhow::Result<Option<CardMove>> {
-    let seat = game.mover();
-    let hand = game.hand(seat);
-    writeln!(
-        out,
-        "{}your hand: {}   premium cards: {} double, {} triple   draw pile: {}",
-        draw_table(game.table()),
-        hand.letters,
-        hand.premiums[0],
-        hand.premiums[1],
-        game.draw_len()
-    )?;
-    let stdin = std::io::stdin();
-    loop {
-        write!(out, "player {}> ", seat + 1)?;
-        out.flush()?;
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            return Ok(None);
+/// A person at the terminal, answering the questions put to their seat.
+struct Terminal;
+
+/// Reads a line from standard input; `None` at its end.
+fn read_line() -> Option<String> {
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
+
+impl Terminal {
+    /// Asks for a move until one the game may take; `None` when they quit or the input ends.
+    fn choose(&self, view: &CardView<'_>) -> Option<CardMove> {
+        let hand = view.hand;
+        println!(
+            "{}your hand: {}   premium cards: {} double, {} triple   draw pile: {}",
+            draw_table(view.table),
+            hand.letters,
+            hand.premiums[0],
+            hand.premiums[1],
+            view.draw_len
+        );
+        loop {
+            print!("player {}> ", view.seat + 1);
+            let _ = std::io::stdout().flush();
+            let line = read_line()?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&first) = words.first() else {
+                continue;
+            };
+            let action = match first.to_ascii_lowercase().as_str() {
+                "quit" => return None,
+                "help" => {
+                    println!("{HELP}");
+                    continue;
+                }
+                "table" => {
+                    print!("{}", draw_table(view.table));
+                    continue;
+                }
+                "hint" => {
+                    for (notation, points) in hints(view, 5) {
+                        println!("  {notation:<28} {points:>4}");
+                    }
+                    continue;
+                }
+                "pass" => CardMove::Pass,
+                "exchange" => match parse_exchange(&words[1..]) {
+                    Ok(action) => action,
+                    Err(message) => {
+                        println!("{message}");
+                        continue;
+                    }
+                },
+                _ => match parse_play(view.table, &line) {
+                    Ok(play) => CardMove::Place(play),
+                    Err(message) => {
+                        println!("{message}; type help for the commands");
+                        continue;
+                    }
+                },
+            };
+            return Some(action);
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&first) = words.first() else {
-            continue;
-        };
-        let action = match first.to_ascii_lowercase().as_str() {
-            "quit" => return Ok(None),
-            "help" => {
-                writeln!(out, "{HELP}")?;
-                continue;
+    }
+
+    /// Forfeit: whether to lay the Action card on `player`'s words, and with which category.
+    fn action(&self, view: &CardView<'_>, player: usize) -> Option<Option<usize>> {
+        let card = view.action?;
+        let fits: Vec<usize> = (0..2)
+            .filter(|&c| {
+                view.turn_words
+                    .iter()
+                    .any(|w| card.categories[c].test.passes(w))
+            })
+            .collect();
+        let offer: Vec<String> = fits
+            .iter()
+            .map(|&c| {
+                let category = &card.categories[c];
+                format!(
+                    "{} \"{}\" (+{}/-{})",
+                    c + 1,
+                    category.name,
+                    category.plus,
+                    category.minus
+                )
+            })
+            .collect();
+        let numbers: Vec<String> = fits.iter().map(|c| (c + 1).to_string()).collect();
+        println!(
+            "Your Action card fits player {}'s words: {}. Play it? [{} / n]",
+            player + 1,
+            offer.join(", "),
+            numbers.join(" / ")
+        );
+        loop {
+            print!("player {}> ", view.seat + 1);
+            let _ = std::io::stdout().flush();
+            let line = read_line()?;
+            match line.as_str() {
+                "quit" => return None,
+                "n" | "no" | "" => return Some(None),
+                text => match text.parse::<usize>() {
+                    Ok(n) if fits.contains(&(n.wrapping_sub(1))) => return Some(Some(n - 1)),
+                    _ => println!("{text:?}: expected one of the numbers shown, or n"),
+                },
             }
-            "table" => {
-                write!(out, "{}", draw_table(game.table()))?;
-                continue;
-            }
-            "hint" => {
-                for (notation, points) in hints(game, 5) {
-                    writeln!(out, "  {notation:<28} {points:>4}")?;
-                }
-                continue;
-            }
-            "pass" => CardMove::Pass,
-            "exchange" => match parse_exchange(&words[1..]) {
-                Ok(action) => action,
-                Err(message) => {
-                    writeln!(out, "{message}")?;
-                    continue;
-                }
-            },
-            _ => match parse_play(game.table(), line.trim()) {
-                Ok(play) => CardMove::Place(play),
-                Err(message) => {
-                    writeln!(out, "{message}; type help for the commands")?;
-                    continue;
-                }
-            },
-        };
-        let check = match &action {
-            CardMove::Place(play) => game.score(play).map(|_| ()),
-            _ => Ok(()),
-        };
-        match check {
-            Ok(()) => return Ok(Some(action)),
-            Err(error) => writeln!(out, "{error}")?,
         }
     }
 }
 
-/// Forfeit: after a play, each player in turn from its maker may lay their Action card on its
-/// words; a person is asked when a category fits. Returns `false` if the person quit.
-fn actions_round(
-    game: &mut CardGame,
-    seats: &mut [Seat],
-    maker: usize,
-    names: &[String],
-    out: &mut impl Write,
-) -> anyhow::Result<bool> {
-    for k in 0..game.players() {
-        let seat = (maker + k) % game.players();
-        let view = game.view(seat);
-        let (Some(card), Some(player)) = (view.action.cloned(), view.turn_player) else {
-            continue;
-        };
-        let choice = match &mut seats[seat] {
-            Seat::Bot(bot) => bot.choose_action(&view),
-            Seat::Person => {
-                let fits: Vec<usize> = (0..2)
-                    .filter(|&c| {
-                        view.turn_words
-                            .iter()
-                            .any(|w| card.categories[c].test.passes(w))
-                    })
-                    .collect();
-                if fits.is_empty() {
-                    continue;
-                }
-                let offer: Vec<String> = fits
-                    .iter()
-                    .map(|&c| {
-                        let category = &card.categories[c];
-                        format!(
-                            "{} \"{}\" (+{}/-{})",
-                            c + 1,
-                            category.name,
-                            category.plus,
-                            category.minus
-                        )
-                    })
-                    .collect();
-                // The question goes straight to the screen; `out` gathers what happened.
-                let mut screen = std::io::stdout().lock();
-                writeln!(
-                    screen,
-                    "Your Action card fits player {}'s words: {}. Play it? [{} / n]",
-                    player + 1,
-                    offer.join(", "),
-                    fits.iter()
-                        .map(|c| (c + 1).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" / ")
-                )?;
-                loop {
-                    write!(screen, "player {}> ", seat + 1)?;
-                    screen.flush()?;
-                    let mut line = String::new();
-                    if std::io::stdin().lock().read_line(&mut line)? == 0 {
-                        return Ok(false);
-                    }
-                    match line.trim() {
-                        "quit" => return Ok(false),
-                        "n" | "no" | "" => break None,
-                        text => match text.parse::<usize>() {
-                            Ok(n) if fits.contains(&(n.wrapping_sub(1))) => break Some(n - 1),
-                            _ => writeln!(
-                                screen,
-                                "{text:?}: expected one of the numbers shown, or n"
-                            )?,
-                        },
-                    }
-                }
-            }
-        };
-        if let Some(category) = choice {
-            match game.play_action(seat, category) {
-                Ok(points) => {
-                    let name = &card.categories[category].name;
-                    let effect = if seat == player {
-                        format!("+{points} to player {}", seat + 1)
-                    } else {
-                        format!("-{points} to player {}", player + 1)
-                    };
-                    writeln!(
-                        out,
-                        "     player {} ({}) plays Action \"{name}\": {effect}",
-                        seat + 1,
-                        names[seat]
-                    )?;
-                }
-                Err(error) => writeln!(out, "     {error}")?,
-            }
+impl Decider<CardGame> for Terminal {
+    fn name(&self) -> &str {
+        "human"
+    }
+
+    fn decide(&mut self, view: &CardView<'_>, question: CardQuestion) -> Option<CardAnswer> {
+        match question {
+            CardQuestion::Move => self.choose(view).map(CardAnswer::Move),
+            CardQuestion::Action { player } => self.action(view, player).map(CardAnswer::Action),
         }
     }
-    Ok(true)
+
+    fn refused(&mut self, reason: &str) -> bool {
+        println!("{reason}");
+        true
+    }
+}
+
+/// The line telling turn `index` of the game, just played.
+fn turn_line(game: &CardGame, names: &[String], index: usize) -> String {
+    let turn = &game.history()[index];
+    let said = match &turn.action {
+        CardMove::Place(play) => {
+            let scored = turn.scored.as_ref().expect("a play is scored");
+            let words: Vec<String> = scored.words.iter().map(|w| w.text.clone()).collect();
+            format!(
+                "{} ({}) {:+} [{}], {} cards cleared",
+                play_notation(game.table(), play),
+                words.join(", "),
+                scored.points,
+                game.scores()[turn.seat],
+                turn.cleared
+            )
+        }
+        CardMove::Exchange {
+            letters,
+            premiums,
+            action,
+        } => format!(
+            "exchanges {} card(s){}",
+            letters.len() + premiums[0] as usize + premiums[1] as usize,
+            if *action { " and the Action card" } else { "" }
+        ),
+        CardMove::Pass => "passes".into(),
+    };
+    format!(
+        "{:>3}. player {} ({}): {said}",
+        index + 1,
+        turn.seat + 1,
+        names[turn.seat]
+    )
+}
+
+/// Tells each turn and Action card played since it last looked.
+#[derive(Default)]
+struct Narrator {
+    turns: usize,
+    actions: usize,
+}
+
+impl Narrator {
+    fn lines(&mut self, game: &CardGame, names: &[String]) -> Vec<String> {
+        let mut lines = Vec::new();
+        for index in self.turns..game.history().len() {
+            lines.push(turn_line(game, names, index));
+        }
+        self.turns = game.history().len();
+        for play in &game.action_plays()[self.actions..] {
+            let category = &game.rules().actions[play.card].categories[play.category];
+            let effect = if play.seat == play.word_player {
+                format!("+{} to player {}", play.points, play.seat + 1)
+            } else {
+                format!("-{} to player {}", play.points, play.word_player + 1)
+            };
+            lines.push(format!(
+                "     player {} ({}) plays Action \"{}\": {effect}",
+                play.seat + 1,
+                names[play.seat],
+                category.name
+            ));
+        }
+        self.actions = game.action_plays().len();
+        lines
+    }
 }
 
 /// Runs `owlery play scrabble-cards`.
@@ -263,84 +295,29 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if !(2..=engine::cardgame::MAX_CARD_PLAYERS).contains(&args.bots.len()) {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());
     }
-    let mut seats = Vec::new();
-    for (seat, name) in args.bots.iter().enumerate() {
-        if name == "human" {
-            seats.push(Seat::Person);
-        } else {
-            let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
-            let mut bot = card_bot_by_name(name, seed).map_err(|mut unknown| {
-                unknown.known.push("human");
-                unknown
-            })?;
-            bot.start_game(seed);
-            seats.push(Seat::Bot(bot));
-        }
-    }
+    let mut person = |_| Box::new(Terminal) as Box<dyn Decider<CardGame>>;
+    let mut seats = seat_table(
+        &args.bots,
+        args.seed,
+        |name| card_bot_by_name(name, 0),
+        Some(&mut person),
+    )?;
     let mut game = CardGame::new(rules, lexicon, seats.len(), args.seed)?;
-    let mut out = output::stdout();
-    let people = args.bots.iter().any(|name| name == "human");
-    while game.end().is_none() {
-        let seat = game.mover();
-        let action = match &mut seats[seat] {
-            Seat::Bot(bot) => bot.choose(&game.view(seat)),
-            Seat::Person => match person_move(&game, &mut out)? {
-                Some(action) => action,
-                None => {
-                    writeln!(out, "game abandoned")?;
-                    output::finish(out)?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-            },
-        };
-        let turn = game.play(action)?.clone();
-        let mut said_actions = Vec::new();
-        if !actions_round(
-            &mut game,
-            &mut seats,
-            turn.seat,
-            &args.bots,
-            &mut said_actions,
-        )? {
-            writeln!(out, "game abandoned")?;
-            output::finish(out)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        if args.quiet && !people {
-            continue;
-        }
-        let said = match &turn.action {
-            CardMove::Place(play) => {
-                let scored = turn.scored.as_ref().expect("a play is scored");
-                let words: Vec<String> = scored.words.iter().map(|w| w.text.clone()).collect();
-                format!(
-                    "{} ({}) {:+} [{}], {} cards cleared",
-                    play_notation(game.table(), play),
-                    words.join(", "),
-                    scored.points,
-                    game.scores()[turn.seat],
-                    turn.cleared
-                )
+    let people = args.bots.iter().any(|name| name == bots::seating::PERSON);
+    let mut narrator = Narrator::default();
+    let progress = play_out(&mut game, &mut seats, |game: &CardGame| {
+        let lines = narrator.lines(game, &args.bots);
+        if !args.quiet || people {
+            for line in lines {
+                println!("{line}");
             }
-            CardMove::Exchange {
-                letters,
-                premiums,
-                action,
-            } => format!(
-                "exchanges {} card(s){}",
-                letters.len() + premiums[0] as usize + premiums[1] as usize,
-                if *action { " and the Action card" } else { "" }
-            ),
-            CardMove::Pass => "passes".into(),
-        };
-        writeln!(
-            out,
-            "{:>3}. player {} ({}): {said}",
-            game.history().len(),
-            turn.seat + 1,
-            args.bots[turn.seat]
-        )?;
-        out.write_all(&said_actions)?;
+        }
+    })?;
+    let mut out = output::stdout();
+    if let Progress::Waiting(_) = progress {
+        writeln!(out, "game abandoned")?;
+        output::finish(out)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let end = match game.end() {
         Some(CardEnd::WentOut { seat }) => format!("player {} went out", seat + 1),

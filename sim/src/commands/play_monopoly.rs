@@ -1,20 +1,84 @@
 //! `owlery play monopoly-hp`: a game between bots and people, told event by event, and the
-//! final count. A person's seat (`human`) answers every decision at the terminal.
+//! final count. A person's seat (`human`) is a decider like a bot's: every question the game
+//! asks it is put at the terminal, with what happened since it last looked.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::bail;
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
+use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::House;
-use engine::monopoly::{Monopoly, Seat};
+use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
+use engine::play::{Decider, Progress, play_out};
 
-use super::monopoly_person::{Person, Shared, Terminal};
 use super::setup::monopoly_rules;
 use crate::cli::PlayArgs;
-use crate::monopoly_text::ring;
+use crate::monopoly_questions::{HELP, ask, parse};
+use crate::monopoly_text::{describe, ring};
 use crate::output;
+
+/// Prints the game's events after the first `printed` (and counts them printed).
+fn catch_up(rules: &MonopolyRules, view: &View<'_>, names: &[String], printed: &AtomicUsize) {
+    let events = view.events();
+    let from = printed
+        .swap(events.len(), Ordering::Relaxed)
+        .min(events.len());
+    let mut out = std::io::stdout().lock();
+    for event in &events[from..] {
+        let _ = writeln!(out, "{}", describe(rules, event, names));
+    }
+}
+
+/// A person at the terminal: what happened, the question, and a typed answer.
+struct Terminal {
+    rules: Arc<MonopolyRules>,
+    names: Vec<String>,
+    /// Events printed so far, shared with the game's narration.
+    printed: Arc<AtomicUsize>,
+}
+
+fn read_line() -> Option<String> {
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
+
+impl Decider<Monopoly> for Terminal {
+    fn name(&self) -> &str {
+        PERSON
+    }
+
+    fn waits(&self) -> bool {
+        true
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        catch_up(&self.rules, view, &self.names, &self.printed);
+        let asked = ask(view, question);
+        loop {
+            print!("{}\nplayer {}> ", asked.text, view.seat + 1);
+            let _ = std::io::stdout().flush();
+            let line = read_line()?;
+            if line.eq_ignore_ascii_case("quit") {
+                return None;
+            } else if line.eq_ignore_ascii_case("help") {
+                println!("{HELP}");
+            } else if line.eq_ignore_ascii_case("board") {
+                print!("{}", ring(view, &self.names));
+            } else {
+                match parse(view, question, &line) {
+                    Ok(answer) => return Some(answer),
+                    Err(problem) => println!("{problem}"),
+                }
+            }
+        }
+    }
+}
 
 /// Runs `owlery play monopoly-hp`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
@@ -30,24 +94,22 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         rollouts: args.rollouts,
     };
     let names = args.bots.clone();
-    let shared = Shared::default();
-    let mut seats: Vec<Box<dyn Seat>> = Vec::new();
-    for (seat, name) in names.iter().enumerate() {
-        if name == "human" {
-            let terminal = Terminal::new(shared.clone(), names.clone());
-            seats.push(Box::new(Person::new(terminal)));
-        } else {
-            let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
-            let mut bot = monopoly_bot_with(name, seed, options).map_err(|mut unknown| {
-                unknown.known.push("human");
-                unknown
-            })?;
-            bot.start_game(seed);
-            seats.push(bot);
-        }
-    }
+    let printed = Arc::new(AtomicUsize::new(0));
+    let mut person = |_| {
+        Box::new(Terminal {
+            rules: rules.clone(),
+            names: names.clone(),
+            printed: printed.clone(),
+        }) as Box<dyn Decider<Monopoly>>
+    };
+    let mut seats = seat_table(
+        &names,
+        args.seed,
+        |name| monopoly_bot_with(name, 0, options),
+        Some(&mut person),
+    )?;
     let mut game = if args.houses.is_empty() {
-        Monopoly::sorted(rules, seats.len(), args.seed)?
+        Monopoly::sorted(rules.clone(), seats.len(), args.seed)?
     } else {
         let houses: Vec<House> = args
             .houses
@@ -61,46 +123,48 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 seats.len()
             );
         }
-        Monopoly::new(rules, &houses, args.seed)?
+        Monopoly::new(rules.clone(), &houses, args.seed)?
     };
-    let people = names.iter().any(|name| name == "human");
-    let mut out = std::io::stdout().lock();
+    let people = names.iter().any(|name| name == PERSON);
+    let told = !args.quiet || people;
     for (seat, name) in names.iter().enumerate() {
-        writeln!(
-            out,
-            "player {} ({name}): {}",
-            seat + 1,
-            game.house(seat).name()
-        )?;
+        println!("player {} ({name}): {}", seat + 1, game.house(seat).name());
     }
-    drop(out);
     game.record_events();
-    while game.ending().is_none() && !shared.quit.load(Ordering::Relaxed) {
-        let turn = game.turns() + 1;
-        let mover = game.mover();
-        if !args.quiet || people {
-            println!("turn {turn}: player {} ({})", mover + 1, names[mover]);
+    let heading = |game: &Monopoly| {
+        if told && game.ending().is_none() {
+            let mover = game.mover();
+            println!(
+                "turn {}: player {} ({})",
+                game.turns() + 1,
+                mover + 1,
+                names[mover]
+            );
         }
-        game.play_turn(&mut seats);
-        if !args.quiet || people {
-            let mut out = std::io::stdout().lock();
-            shared.catch_up(&game.view(mover), &names, &mut out);
+    };
+    heading(&game);
+    let progress = play_out(&mut game, &mut seats, |game: &Monopoly| {
+        let view = game.view(game.mover());
+        if told {
+            catch_up(&rules, &view, &names, &printed);
             let points: Vec<String> = (0..game.players())
                 .map(|s| game.points(s).to_string())
                 .collect();
-            writeln!(out, "  points: {}", points.join(" / "))?;
+            println!("  points: {}", points.join(" / "));
         } else {
-            shared.printed.store(game.events().len(), Ordering::Relaxed);
+            printed.store(view.events().len(), Ordering::Relaxed);
         }
-    }
+        heading(game);
+    })?;
     let mut out = output::stdout();
-    let Some(ending) = game.ending() else {
+    if let Progress::Waiting(_) = progress {
         writeln!(out, "game abandoned after {} turns", game.turns())?;
         output::finish(out)?;
         return Ok(ExitCode::SUCCESS);
-    };
+    }
+    let ending = game.ending().expect("a game played out has ended");
     if !args.quiet {
-        write!(out, "{}", ring(&game, &names))?;
+        write!(out, "{}", ring(&game.view(0), &names))?;
     }
     writeln!(
         out,

@@ -9,8 +9,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::bail;
-use bots::cardgame::rummy::{RummyPlayer, best_meld, rummy_player_by_name};
-use engine::cardgame::{CardRules, RummyGame};
+use bots::cardgame::rummy::{best_meld, rummy_player_by_name};
+use bots::seating::seat_table;
+use engine::cardgame::{CardRules, RummyAnswer, RummyGame, RummyQuestion, RummyView};
+use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
 use engine::scrabble::tiles::{kind_char, kind_of_char};
 
@@ -26,14 +28,16 @@ commands:
   hint                  the best words your hand allows for this round
   help, quit";
 
-fn ask(out: &mut impl Write, seat: usize) -> anyhow::Result<Option<String>> {
-    write!(out, "player {}> ", seat + 1)?;
-    out.flush()?;
+/// Reads a line from standard input after a prompt; `None` at its end or on `quit`.
+fn ask(seat: usize) -> Option<String> {
+    print!("player {}> ", seat + 1);
+    let _ = std::io::stdout().flush();
     let mut line = String::new();
-    if std::io::stdin().lock().read_line(&mut line)? == 0 || line.trim() == "quit" {
-        return Ok(None);
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) if line.trim() == "quit" => None,
+        Ok(_) => Some(line.trim().to_string()),
     }
-    Ok(Some(line.trim().to_string()))
 }
 
 /// Reads `WORD ... / CARD` into words and a discard.
@@ -62,6 +66,115 @@ fn parse_turn(text: &str) -> Result<(Vec<Vec<Cell>>, u8), String> {
     Ok((words, card as u8))
 }
 
+/// Words as text, a blank's letter in lower case.
+fn spelled(words: &[Vec<Cell>]) -> String {
+    let shown: Vec<String> = words
+        .iter()
+        .map(|w| w.iter().map(|c| c.to_char()).collect())
+        .collect();
+    shown.join(" ")
+}
+
+/// A person at the terminal, answering the questions put to their seat.
+struct Terminal;
+
+impl Terminal {
+    fn draw(&self, view: &RummyView<'_>) -> Option<RummyAnswer> {
+        let top = view.discard_top.map_or('-', |k| kind_char(k as usize));
+        println!("your hand: {}   discard pile: {top}", view.hand);
+        loop {
+            let line = ask(view.seat)?;
+            match line.as_str() {
+                "pile" => {
+                    return Some(RummyAnswer::Draw {
+                        from_discard: false,
+                    });
+                }
+                "discard" if view.discard_top.is_some() => {
+                    return Some(RummyAnswer::Draw { from_discard: true });
+                }
+                "help" => println!("{HELP}"),
+                _ => println!("{line:?}: expected pile or discard (help lists all)"),
+            }
+        }
+    }
+
+    fn meld(&self, view: &RummyView<'_>) -> Option<RummyAnswer> {
+        println!("your hand: {}", view.hand);
+        loop {
+            let line = ask(view.seat)?;
+            match line.as_str() {
+                "help" => println!("{HELP}"),
+                "hint" => match best_meld(view, view.hand) {
+                    Some((points, words, discard)) => println!(
+                        "  {} / {} for {points}",
+                        spelled(&words),
+                        kind_char(discard as usize)
+                    ),
+                    None => println!("  no words for this round yet"),
+                },
+                _ => match parse_turn(&line) {
+                    Ok((words, discard)) => return Some(RummyAnswer::Meld { words, discard }),
+                    Err(message) => println!("{message}"),
+                },
+            }
+        }
+    }
+}
+
+impl Decider<RummyGame> for Terminal {
+    fn name(&self) -> &str {
+        "human"
+    }
+
+    fn decide(&mut self, view: &RummyView<'_>, question: RummyQuestion) -> Option<RummyAnswer> {
+        match question {
+            RummyQuestion::Draw => self.draw(view),
+            RummyQuestion::Meld => self.meld(view),
+        }
+    }
+
+    fn refused(&mut self, reason: &str) -> bool {
+        println!("{reason}");
+        true
+    }
+}
+
+/// Tells each turn as it ends and each round's card as it is turned up.
+#[derive(Default)]
+struct Narrator {
+    round: Option<usize>,
+}
+
+impl Narrator {
+    /// What to tell after a step of the game: a turn ends with its meld, leaving the next
+    /// player to draw.
+    fn lines(&mut self, game: &RummyGame, names: &[String]) -> Vec<String> {
+        let mut lines = Vec::new();
+        if !game.drawn()
+            && let Some(turn) = game.last_turn()
+        {
+            let what = match turn.points {
+                Some(points) => format!("lays {} for {points:+}", spelled(&turn.words)),
+                None => "lays nothing".into(),
+            };
+            lines.push(format!(
+                "  player {} ({}): {what}, discards {}",
+                turn.seat + 1,
+                names[turn.seat],
+                kind_char(turn.discard as usize)
+            ));
+        }
+        let round = game.results().len();
+        if !game.is_over() && self.round != Some(round) {
+            self.round = Some(round);
+            let card = &game.round_cards()[game.round_card()];
+            lines.push(format!("round {}: {}", round + 1, card.name));
+        }
+        lines
+    }
+}
+
 /// Runs a Rummy game.
 pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
@@ -69,114 +182,30 @@ pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());
     }
     check_rummy_pack(&rules, &args.data, args.bots.len())?;
-    let mut seats: Vec<Option<Box<dyn RummyPlayer>>> = Vec::new();
-    for (seat, name) in args.bots.iter().enumerate() {
-        if name == "human" {
-            seats.push(None);
-        } else {
-            let seed = args.seed.wrapping_mul(31).wrapping_add(seat as u64);
-            let mut player = rummy_player_by_name(name, seed).map_err(|mut unknown| {
-                unknown.known.push("human");
-                unknown
-            })?;
-            player.start_game(seed);
-            seats.push(Some(player));
-        }
-    }
+    let mut person = |_| Box::new(Terminal) as Box<dyn Decider<RummyGame>>;
+    let mut seats = seat_table(
+        &args.bots,
+        args.seed,
+        |name| rummy_player_by_name(name, 0),
+        Some(&mut person),
+    )?;
     let mut game = RummyGame::new(rules, lexicon, seats.len(), args.seed)?;
+    let people = args.bots.iter().any(|name| name == bots::seating::PERSON);
+    let mut narrator = Narrator::default();
+    let mut tell = |game: &RummyGame| {
+        for line in narrator.lines(game, &args.bots) {
+            if !args.quiet || people || line.starts_with("round ") {
+                println!("{line}");
+            }
+        }
+    };
+    tell(&game);
+    let progress = play_out(&mut game, &mut seats, |game: &RummyGame| tell(game))?;
     let mut out = output::stdout();
-    let mut round = usize::MAX;
-    while !game.is_over() {
-        if game.results().len() != round {
-            round = game.results().len();
-            let card = &game.round_cards()[game.round_card()];
-            writeln!(out, "round {}: {}", round + 1, card.name)?;
-        }
-        let seat = game.mover();
-        let (words, discard) = match &mut seats[seat] {
-            Some(player) => {
-                let from_discard = player.take_discard(&game);
-                game.draw(from_discard)?;
-                player.meld(&game)
-            }
-            None => {
-                let top = game.discard_top().map_or('-', |k| kind_char(k as usize));
-                writeln!(out, "your hand: {}   discard pile: {top}", game.hand(seat))?;
-                let from_discard = loop {
-                    let Some(line) = ask(&mut out, seat)? else {
-                        writeln!(out, "game abandoned")?;
-                        output::finish(out)?;
-                        return Ok(ExitCode::SUCCESS);
-                    };
-                    match line.as_str() {
-                        "pile" => break false,
-                        "discard" if game.discard_top().is_some() => break true,
-                        "help" => writeln!(out, "{HELP}")?,
-                        _ => writeln!(out, "{line:?}: expected pile or discard (help lists all)")?,
-                    }
-                };
-                game.draw(from_discard)?;
-                writeln!(out, "your hand: {}", game.hand(seat))?;
-                loop {
-                    let Some(line) = ask(&mut out, seat)? else {
-                        writeln!(out, "game abandoned")?;
-                        output::finish(out)?;
-                        return Ok(ExitCode::SUCCESS);
-                    };
-                    if line == "help" {
-                        writeln!(out, "{HELP}")?;
-                        continue;
-                    }
-                    if line == "hint" {
-                        match best_meld(&game, game.hand(seat)) {
-                            Some((points, words, discard)) => {
-                                let shown: Vec<String> = words
-                                    .iter()
-                                    .map(|w| w.iter().map(|c| c.to_char()).collect())
-                                    .collect();
-                                writeln!(
-                                    out,
-                                    "  {} / {} for {points}",
-                                    shown.join(" "),
-                                    kind_char(discard as usize)
-                                )?
-                            }
-                            None => writeln!(out, "  no words for this round yet")?,
-                        }
-                        continue;
-                    }
-                    match parse_turn(&line) {
-                        Ok((words, discard)) => {
-                            // A trial on a copy: the game refuses a bad meld with the reason.
-                            let mut trial = game.clone();
-                            match trial.finish(&words, discard) {
-                                Ok(_) => break (words, discard),
-                                Err(error) => writeln!(out, "{error}")?,
-                            }
-                        }
-                        Err(message) => writeln!(out, "{message}")?,
-                    }
-                }
-            }
-        };
-        let laid: Vec<String> = words
-            .iter()
-            .map(|w| w.iter().map(|c| c.to_char()).collect())
-            .collect();
-        let score = game.finish(&words, discard)?;
-        if !args.quiet || seats.iter().any(Option::is_none) {
-            let what = match score {
-                Some(points) => format!("lays {} for {points:+}", laid.join(" ")),
-                None => "lays nothing".into(),
-            };
-            writeln!(
-                out,
-                "  player {} ({}): {what}, discards {}",
-                seat + 1,
-                args.bots[seat],
-                kind_char(discard as usize)
-            )?;
-        }
+    if let Progress::Waiting(_) = progress {
+        writeln!(out, "game abandoned")?;
+        output::finish(out)?;
+        return Ok(ExitCode::SUCCESS);
     }
     writeln!(out, "game over after {} rounds", game.results().len())?;
     for (seat, name) in args.bots.iter().enumerate() {

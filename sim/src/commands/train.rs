@@ -7,6 +7,8 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use bots::scrabble::bot_by_name;
 use bots::scrabble::leaves::{LeaveFit, LeaveModel, LeaveSample};
+use bots::seating::seat_table;
+use engine::play::play_out;
 use engine::scrabble::{Game, Move, Rules};
 use lexicon::{Edition, Lexicon};
 use rayon::prelude::*;
@@ -78,39 +80,31 @@ fn learn_from_game(
     fit: &mut LeaveFit,
 ) -> anyhow::Result<()> {
     let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed)?;
-    let mut seats = [bot_by_name(bot, seed)?, bot_by_name(bot, seed ^ 1)?];
+    let names = [bot.to_string(), bot.to_string()];
+    let mut seats = seat_table(&names, seed, |name| bot_by_name(name, 0), None)?;
     // Per seat, the leave of its last turn still waiting for its next turn's score.
     let mut waiting: [Option<engine::scrabble::Rack>; 2] = [None, None];
-    while !game.is_over() {
-        let seat = game.to_move();
-        let rack = *game.rack(seat);
-        let action = seats[seat].choose(&game.observation(seat));
-        let score = game
-            .play(action)
-            .map_err(|reason| anyhow::anyhow!("{bot} played an illegal move: {reason}"))?;
+    play_out(&mut game, &mut seats, |game: &Game| {
+        let Some(turn) = game.history().last() else {
+            return;
+        };
+        let seat = turn.seat;
         if let Some(leave) = waiting[seat].take() {
             fit.add(&LeaveSample {
                 leave,
-                next_score: score,
+                next_score: turn.score,
             });
         }
-        let kept = match action {
-            Move::Place(placement) => {
-                let mut kept = rack;
-                kept.take_all(&placement.rack_tiles());
-                Some(kept)
-            }
-            Move::Exchange(given) => {
-                let mut kept = rack;
-                kept.take_all(&given);
-                Some(kept)
-            }
-            Move::Pass => None,
+        let mut kept = turn.rack;
+        match turn.action {
+            Move::Place(placement) => kept.take_all(&placement.rack_tiles()),
+            Move::Exchange(given) => kept.take_all(&given),
+            Move::Pass => return,
         };
         // Only leaves followed by a full rack: near the end the draw, not the leave, decides.
         if game.rack(seat).len() == rules.numbers.rack_size {
-            waiting[seat] = kept;
+            waiting[seat] = Some(kept);
         }
-    }
+    })?;
     Ok(())
 }

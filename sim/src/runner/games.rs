@@ -3,14 +3,15 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
-use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
-use bots::hogwarts::{HpBot, hp_bot_by_name, play_out_hp};
+use bots::cardgame::card_bot_by_name;
+use bots::cardgame::rummy::rummy_player_by_name;
+use bots::hogwarts::hp_bot_by_name;
 use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
-use bots::scrabble::{Bot, bot_by_name, play_out};
+use bots::scrabble::bot_by_name;
 use engine::cardgame::{CardGame, CardMove, CardRules, RummyGame, Variant};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
-use engine::monopoly::{Monopoly, MonopolyRules, Seat};
+use engine::monopoly::{Monopoly, MonopolyRules};
+use engine::play::{Decider, Progress, Stepped, play_out};
 use engine::scrabble::{Game, Rules};
 use lexicon::Lexicon;
 
@@ -32,7 +33,7 @@ pub struct Crossword {
 }
 
 impl Contest for Crossword {
-    type Seats = Vec<Box<dyn Bot>>;
+    type Seats = Vec<Box<dyn Decider<Game>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
@@ -48,29 +49,36 @@ impl Contest for Crossword {
             self.bots.len(),
             seed,
         )?;
-        let rotation = with_rotated(seats, index, |seats| {
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(bot_seed(seed, seat));
-            }
-            play_out(&mut game, seats, |_| {})
-        })
-        .with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = play_seated(&mut game, seats, index, seed)?;
         Ok(outcome(index, seed, &game, rotation))
     }
 }
 
-/// Seats the bots for game `index`: seat s is played by bot (s + index) mod players, so each
-/// bot takes every seat in turn. Runs `play` and puts the bots back; returns the rotation too.
-fn with_rotated<B: ?Sized, T, E>(
-    seats: &mut [Box<B>],
+/// Plays game `index` (seeded `seed`) to its end: seat s is played by bot (s + index) mod
+/// players, so each bot takes every seat in turn, and is seeded for this game and seat. The
+/// bots are put back in their order; returns the rotation.
+fn play_seated<G: Stepped>(
+    game: &mut G,
+    seats: &mut [Box<dyn Decider<G>>],
     index: u64,
-    play: impl FnOnce(&mut [Box<B>]) -> Result<T, E>,
-) -> Result<usize, E> {
+    seed: u64,
+) -> anyhow::Result<usize> {
     let rotation = (index % seats.len() as u64) as usize;
     seats.rotate_left(rotation);
-    let result = play(seats);
+    for (seat, bot) in seats.iter_mut().enumerate() {
+        bot.start_game(bot_seed(seed, seat));
+    }
+    let result = play_out(game, seats, |_| {});
     seats.rotate_right(rotation);
-    result.map(|_| rotation)
+    match result.with_context(|| format!("game {index} (seed {seed})"))? {
+        Progress::Over => Ok(rotation),
+        Progress::Waiting(pending) => anyhow::bail!(
+            "game {index} (seed {seed}): seat {} gave no answer to {:?}",
+            pending.seat + 1,
+            pending.question
+        ),
+        Progress::Stopped => anyhow::bail!("game {index} (seed {seed}) stopped before its end"),
+    }
 }
 
 /// What a finished crossword game counts, its seats labelled with their bots.
@@ -132,7 +140,7 @@ fn card_index(card: Card) -> usize {
 }
 
 impl Contest for HarryPotter {
-    type Seats = Vec<Box<dyn HpBot>>;
+    type Seats = Vec<Box<dyn Decider<HpGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
@@ -146,31 +154,20 @@ impl Contest for HarryPotter {
         let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let mut tally = CardTally::default();
         let numbers = &self.rules.numbers;
-        let rotation = with_rotated(seats, index, |seats| {
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(bot_seed(seed, seat));
-            }
-            play_out_hp(&mut game, seats, |game, report| {
-                let Some(card) = report.card_played else {
-                    return;
-                };
-                let seat = game
-                    .core()
-                    .history()
-                    .last()
-                    .expect("a turn was played")
-                    .seat;
-                let revelio_extra = if card == Card::Revelio {
-                    (numbers.revelio_bonus - numbers.glossary_bonus)
-                        * report.glossary_words.len() as i32
-                } else {
-                    0
-                };
-                tally.played[seat][card_index(card)] += 1;
-                tally.points[seat][card_index(card)] += report.card_points + revelio_extra;
-            })
-        })
-        .with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = play_seated(&mut game, seats, index, seed)?;
+        for (turn, report) in game.core().history().iter().zip(game.reports()) {
+            let Some(card) = report.card_played else {
+                continue;
+            };
+            let revelio_extra = if card == Card::Revelio {
+                (numbers.revelio_bonus - numbers.glossary_bonus)
+                    * report.glossary_words.len() as i32
+            } else {
+                0
+            };
+            tally.played[turn.seat][card_index(card)] += 1;
+            tally.points[turn.seat][card_index(card)] += report.card_points + revelio_extra;
+        }
         for event in game.events() {
             if let CardEvent::Drew { seat, card, points } = *event {
                 tally.drawn[seat][card_index(card)] += 1;
@@ -220,7 +217,7 @@ impl MonopolyContest {
 }
 
 impl Contest for MonopolyContest {
-    type Seats = Vec<Box<dyn Seat>>;
+    type Seats = Vec<Box<dyn Decider<Monopoly>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
@@ -233,13 +230,7 @@ impl Contest for MonopolyContest {
         let players = self.bots.len();
         let mut game = Monopoly::sorted(self.rules.clone(), players, seed)
             .with_context(|| format!("game {index} (seed {seed})"))?;
-        let rotation = with_rotated(seats, index, |seats| {
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(bot_seed(seed, seat));
-            }
-            game.play_out(seats);
-            Ok::<(), anyhow::Error>(())
-        })?;
+        let rotation = play_seated(&mut game, seats, index, seed)?;
         let scores = game.final_scores();
         let mut outcome = seated(
             index,
@@ -301,7 +292,7 @@ impl CardContest {
 }
 
 impl Contest for CardContest {
-    type Seats = Vec<Box<dyn CardBot>>;
+    type Seats = Vec<Box<dyn Decider<CardGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
@@ -313,13 +304,7 @@ impl Contest for CardContest {
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.bots.len();
         let mut game = CardGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
-        let rotation = with_rotated(seats, index, |seats| {
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(bot_seed(seed, seat));
-            }
-            play_out_cards(&mut game, seats)
-        })
-        .with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = play_seated(&mut game, seats, index, seed)?;
         let mut tally = CardTally {
             keys: self.card_keys,
             ..CardTally::default()
@@ -395,7 +380,7 @@ impl RummyContest {
 }
 
 impl Contest for RummyContest {
-    type Seats = Vec<Box<dyn RummyPlayer>>;
+    type Seats = Vec<Box<dyn Decider<RummyGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
         self.bots
@@ -407,13 +392,7 @@ impl Contest for RummyContest {
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.bots.len();
         let mut game = RummyGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
-        let rotation = with_rotated(seats, index, |seats| {
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(bot_seed(seed, seat));
-            }
-            play_out_rummy(&mut game, seats)
-        })
-        .with_context(|| format!("game {index} (seed {seed})"))?;
+        let rotation = play_seated(&mut game, seats, index, seed)?;
         // Per Round card: rounds sat ("drawn"), rounds with words laid ("played"), their points.
         let mut tally = CardTally {
             keys: self.keys,

@@ -226,7 +226,9 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
 mod tests {
     use std::sync::Arc;
 
-    use bots::scrabble::{Bot, bot_by_name, play_out};
+    use bots::scrabble::bot_by_name;
+    use bots::seating::seat_table;
+    use engine::play::play_out;
     use engine::scrabble::Rules;
     use engine::scrabble::tiles::BLANK;
     use lexicon::{Edition, Lexicon};
@@ -239,19 +241,14 @@ mod tests {
     fn placed_left_and_bagged_tiles_make_up_the_set() {
         let rules = Arc::new(Rules::standard());
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
-        let mut seats: Vec<Box<dyn Bot>> = ["greedy", "random", "equity", "greedy"]
-            .iter()
-            .map(|name| bot_by_name(name, 0).unwrap())
-            .collect();
+        let names = ["greedy", "random", "equity", "greedy"];
         let mut run = LetterRecord::default();
         for seed in 0..200u64 {
             let players = 2 + seed as usize % 3;
             let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
-            let seats = &mut seats[..players];
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(seed * 4 + seat as u64);
-            }
-            play_out(&mut game, seats, |_| {}).unwrap();
+            let mut seats =
+                seat_table(&names[..players], seed, |n| bot_by_name(n, 0), None).unwrap();
+            play_out(&mut game, &mut seats, |_| {}).unwrap();
             let record = LetterRecord::of_game(&game);
             let mut on_board = [0u64; KINDS];
             for cell in game.board().cells().filter(|cell| !cell.is_empty()) {
@@ -291,7 +288,7 @@ mod tests {
     /// play counts once with its words' points, and the cards left are those in the hands.
     #[test]
     fn the_card_game_s_letters_stay_within_the_pack() {
-        use bots::cardgame::{CardBot, card_bot_by_name, play_out_cards};
+        use bots::cardgame::card_bot_by_name;
         use engine::cardgame::{CardRules, Variant};
 
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
@@ -305,13 +302,9 @@ mod tests {
                 let players = 2 + seed as usize % 3;
                 let mut game =
                     CardGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
-                let mut seats: Vec<Box<dyn CardBot>> = (0..players)
-                    .map(|seat| card_bot_by_name(["greedy", "random"][seat % 2], 0).unwrap())
-                    .collect();
-                for (seat, bot) in seats.iter_mut().enumerate() {
-                    bot.start_game(seed * 4 + seat as u64);
-                }
-                play_out_cards(&mut game, &mut seats).unwrap();
+                let names = &["greedy", "random", "greedy", "random"][..players];
+                let mut seats = seat_table(names, seed, |n| card_bot_by_name(n, 0), None).unwrap();
+                play_out(&mut game, &mut seats, |_| {}).unwrap();
                 let record = LetterRecord::of_card_game(&game);
                 assert!(record.cards);
                 for kind in 0..KINDS {
@@ -339,7 +332,7 @@ mod tests {
     /// held at each round's end.
     #[test]
     fn rummy_s_letters_are_counted_round_by_round() {
-        use bots::cardgame::rummy::{RummyPlayer, play_out_rummy, rummy_player_by_name};
+        use bots::cardgame::rummy::rummy_player_by_name;
         use engine::cardgame::{CardRules, Variant};
 
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
@@ -351,13 +344,9 @@ mod tests {
         for seed in 0..20u64 {
             let players = 2 + seed as usize % 3;
             let mut game = RummyGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
-            let mut seats: Vec<Box<dyn RummyPlayer>> = (0..players)
-                .map(|seat| rummy_player_by_name(["greedy", "random"][seat % 2], 0).unwrap())
-                .collect();
-            for (seat, player) in seats.iter_mut().enumerate() {
-                player.start_game(seed * 4 + seat as u64);
-            }
-            play_out_rummy(&mut game, &mut seats).unwrap();
+            let names = &["greedy", "random", "greedy", "random"][..players];
+            let mut seats = seat_table(names, seed, |n| rummy_player_by_name(n, 0), None).unwrap();
+            play_out(&mut game, &mut seats, |_| {}).unwrap();
             let record = LetterRecord::of_rummy_game(&game);
             assert!(record.cards && record.rounds);
             let rounds = game.results().len() as u64;

@@ -149,7 +149,9 @@ pub fn write_table(
 mod tests {
     use std::sync::Arc;
 
-    use bots::scrabble::{Bot, bot_by_name, play_out};
+    use bots::scrabble::bot_by_name;
+    use bots::seating::seat_table;
+    use engine::play::play_out;
     use engine::scrabble::Rules;
     use lexicon::{Edition, Lexicon};
 
@@ -162,19 +164,14 @@ mod tests {
     fn a_game_s_records_add_up_to_its_scores_turns_and_tiles() {
         let rules = Arc::new(Rules::standard());
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
-        let mut seats: Vec<Box<dyn Bot>> = ["greedy", "random", "equity"]
-            .iter()
-            .map(|name| bot_by_name(name, 0).unwrap())
-            .collect();
+        let names = ["greedy", "random", "equity"];
         let (mut bingos, mut exchanges) = (0, 0);
         for seed in 0..300u64 {
             let players = 2 + seed as usize % 2;
             let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
-            let seats = &mut seats[..players];
-            for (seat, bot) in seats.iter_mut().enumerate() {
-                bot.start_game(seed * 4 + seat as u64);
-            }
-            play_out(&mut game, seats, |_| {}).unwrap();
+            let mut seats =
+                seat_table(&names[..players], seed, |n| bot_by_name(n, 0), None).unwrap();
+            play_out(&mut game, &mut seats, |_| {}).unwrap();
             let records = PlayRecord::of_game(&game);
             let mut whole = PlayRecord::default();
             for (seat, record) in records.iter().enumerate() {

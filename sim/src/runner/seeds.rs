@@ -1,21 +1,12 @@
 //! Per-game seeds: a hash of (master seed, game index), so a game's result depends on nothing
 //! else — not the thread, the chunk or the shard that plays it.
 
-/// SplitMix64's finaliser: a fast, well-mixed 64-bit hash.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+pub use bots::seating::bot_seed;
+use bots::seating::mix;
 
 /// The seed of game `index` in a run seeded `master`.
 pub fn game_seed(master: u64, index: u64) -> u64 {
     mix(master ^ mix(index.wrapping_add(0x9e37_79b9_7f4a_7c15)))
-}
-
-/// The seed of the bot in `seat` for a game seeded `game`.
-pub fn bot_seed(game: u64, seat: usize) -> u64 {
-    mix(game ^ mix(seat as u64 + 1))
 }
 
 /// FNV-1a over bytes: a stable fingerprint of a run's rules for shard headers.

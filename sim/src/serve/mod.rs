@@ -44,7 +44,7 @@ struct Server {
     tokens: Mutex<rand_pcg::Pcg64Mcg>,
     rules: Arc<HpRules>,
     lexicon: Arc<Lexicon>,
-    tables: Mutex<HashMap<u64, Arc<monopoly::Table>>>,
+    tables: Mutex<HashMap<u64, Arc<Mutex<monopoly::Table>>>>,
     monopoly_rules: Arc<MonopolyRules>,
 }
 
@@ -112,7 +112,7 @@ fn parse_houses(names: Option<&Vec<String>>) -> Result<Option<Vec<House>>, ApiEr
                 .collect::<Result<Vec<House>, String>>()
         })
         .transpose()
-        .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))
+        .map_err(|m| ApiError(StatusCode::BAD_REQUEST, m))
 }
 
 fn token_of(headers: &HeaderMap) -> &str {
@@ -160,7 +160,7 @@ async fn new_game(State(server): State<Shared>, Json(request): Json<NewGame>) ->
     let session = Session::new(server.rules.clone(), server.lexicon.clone(), setup, || {
         server.token()
     })
-    .map_err(|m| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m))?;
+    .map_err(|m| ApiError(StatusCode::BAD_REQUEST, m))?;
     let id = server.next_id.fetch_add(1, Ordering::Relaxed);
     let tokens: serde_json::Map<String, Value> = session
         .tokens()
@@ -235,7 +235,7 @@ async fn play_card(
     Json(request): Json<CardRequest>,
 ) -> ApiResult {
     seat_action(&server, &id, request.seat, &headers, |session| {
-        Ok(vec![session.card(request.seat, &request.card)?])
+        session.card(request.seat, &request.card)
     })
 }
 
@@ -252,7 +252,7 @@ async fn challenge(
     Json(request): Json<SeatRequest>,
 ) -> ApiResult {
     seat_action(&server, &id, request.seat, &headers, |session| {
-        Ok(vec![session.challenge(request.seat)?])
+        session.challenge(request.seat)
     })
 }
 
@@ -278,7 +278,7 @@ async fn gcg(State(server): State<Shared>, Path(id): Path<String>) -> ApiResult 
 }
 
 impl Server {
-    fn table(&self, id: &str) -> Result<(u64, Arc<monopoly::Table>), ApiError> {
+    fn table(&self, id: &str) -> Result<(u64, Arc<Mutex<monopoly::Table>>), ApiError> {
         let not_found = || ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}"));
         let id: u64 = id.parse().map_err(|_| not_found())?;
         let tables = self.tables.lock().expect("the tables lock");
@@ -296,7 +296,7 @@ struct NewTable {
 }
 
 async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) -> ApiResult {
-    let unprocessable = |m: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, m);
+    let bad_request = |m: String| ApiError(StatusCode::BAD_REQUEST, m);
     let houses = parse_houses(request.houses.as_ref())?;
     let seed = request
         .seed
@@ -308,7 +308,7 @@ async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) 
         seed,
         || server.token(),
     )
-    .map_err(unprocessable)?;
+    .map_err(bad_request)?;
     let id = server.next_id.fetch_add(1, Ordering::Relaxed);
     let tokens: serde_json::Map<String, Value> = table
         .tokens()
@@ -319,7 +319,7 @@ async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) 
         .tables
         .lock()
         .expect("the tables lock")
-        .insert(id, Arc::new(table));
+        .insert(id, Arc::new(Mutex::new(table)));
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens })),
@@ -334,6 +334,7 @@ async fn table_state(
     headers: HeaderMap,
 ) -> ApiResult {
     let (id, table) = server.table(&id)?;
+    let table = table.lock().expect("a table lock");
     if let Some(seat) = query.seat {
         table.authorise(seat, token_of(&headers))?;
     }
@@ -355,9 +356,10 @@ async fn answer(
     Json(request): Json<Answer>,
 ) -> ApiResult {
     let (_, table) = server.table(&id)?;
+    let mut table = table.lock().expect("a table lock");
     table.authorise(request.seat, token_of(&headers))?;
-    table.answer(request.seat, request.question, &request.answer)?;
-    Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": true }))).into_response())
+    let accepted = table.answer(request.seat, request.question, &request.answer)?;
+    Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": accepted }))).into_response())
 }
 
 async fn monopoly_page() -> impl IntoResponse {

@@ -1,41 +1,48 @@
-//! Monopoly: Harry Potter on the server. The engine asks its seats for decisions as it goes,
-//! so each game runs on its own thread: a person's seat publishes its question and waits for
-//! the answer the page posts; the bots answer at once.
+//! Monopoly: Harry Potter on the server. A person's seat is a decider that never answers at
+//! once: the engine plays the bots until a person is asked something and keeps the question;
+//! the page reads it and posts the answer, which the game takes and goes on from. No thread
+//! waits for a person.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use bots::monopoly::monopoly_bot_by_name;
+use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::House;
-use engine::monopoly::{Monopoly, MonopolyRules, Seat, View};
+use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
+use engine::play::{Decider, Pending, Stepped, play_out};
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
-use crate::commands::monopoly_person::{Person, Prompter};
+use crate::monopoly_questions::{ask, parse};
 use crate::monopoly_text::describe;
 
-/// What the game thread last made public, and the question waiting for a person.
-#[derive(Default)]
-struct Published {
-    snapshot: Value,
-    question: Option<Question>,
+/// A person on the web page: answers come later, through the API.
+struct WebSeat;
+
+impl Decider<Monopoly> for WebSeat {
+    fn name(&self) -> &str {
+        PERSON
+    }
+
+    fn waits(&self) -> bool {
+        true
+    }
+
+    fn decide(&mut self, _: &View<'_>, _: Question) -> Option<Answer> {
+        None
+    }
 }
 
-/// A person's pending question.
-#[derive(Clone)]
-struct Question {
-    seat: usize,
-    number: u64,
-    text: String,
-    choices: Vec<String>,
-    problem: Option<String>,
-}
-
-/// A game on its thread.
+/// A game on the server, its seats, and the question waiting.
 pub struct Table {
-    published: Arc<Mutex<Published>>,
-    answers: Vec<Option<Sender<String>>>,
+    game: Monopoly,
+    names: Vec<String>,
+    seats: Vec<Box<dyn Decider<Monopoly>>>,
     tokens: SeatTokens,
+    /// The waiting question's number: it grows with each question put to a person.
+    asked: u64,
+    /// Why the last answer to the waiting question could not be read.
+    problem: Option<String>,
 }
 
 /// The public picture of a game: spaces, owners, crests, tokens, points, what happened.
@@ -79,7 +86,7 @@ fn snapshot(game: &Monopoly, names: &[String]) -> Value {
     let events = game.events();
     let lines: Vec<String> = events[events.len().saturating_sub(200)..]
         .iter()
-        .map(|event| describe(game, event, names))
+        .map(|event| describe(game.rules(), event, names))
         .collect();
     json!({
         "game": "monopoly-hp",
@@ -92,93 +99,57 @@ fn snapshot(game: &Monopoly, names: &[String]) -> Value {
     })
 }
 
-/// A person's answers, from the page through the server.
-struct Web {
-    published: Arc<Mutex<Published>>,
-    answers: Receiver<String>,
-    names: Vec<String>,
-    asked: u64,
-}
-
-impl Prompter for Web {
-    fn prompt(
-        &mut self,
-        view: &View<'_>,
-        question: &str,
-        choices: &[String],
-        problem: Option<&str>,
-    ) -> Option<String> {
-        self.asked += 1;
-        {
-            let mut published = self.published.lock().expect("the table lock");
-            published.snapshot = snapshot(view.game(), &self.names);
-            published.question = Some(Question {
-                seat: view.seat,
-                number: self.asked,
-                text: question.to_string(),
-                choices: choices.to_vec(),
-                problem: problem.map(str::to_string),
-            });
-        }
-        // The page's answer, or `None` once the table is gone.
-        let answer = self.answers.recv().ok();
-        self.published.lock().expect("the table lock").question = None;
-        answer
-    }
-}
-
 impl Table {
-    /// Starts a game on its thread: `human` seats answer through the page.
+    /// A game between these seats: `human` seats answer through the page.
     pub fn start(
         rules: Arc<MonopolyRules>,
-        seats: &[String],
+        names: &[String],
         houses: Option<Vec<House>>,
         seed: u64,
         mut token: impl FnMut() -> String,
     ) -> Result<Table, String> {
-        let names = seats.to_vec();
+        if let Some(houses) = houses.as_ref().filter(|h| h.len() != names.len()) {
+            return Err(format!(
+                "{} houses for {} seats: expected one house per seat",
+                houses.len(),
+                names.len()
+            ));
+        }
         let mut game = match houses {
             Some(houses) => Monopoly::new(rules, &houses, seed),
-            None => Monopoly::sorted(rules, seats.len(), seed),
+            None => Monopoly::sorted(rules, names.len(), seed),
         }
         .map_err(|e| e.to_string())?;
-        let published = Arc::new(Mutex::new(Published::default()));
-        let mut answers = Vec::new();
+        let mut person = |_| Box::new(WebSeat) as Box<dyn Decider<Monopoly>>;
+        let seats = seat_table(
+            names,
+            seed,
+            |name| monopoly_bot_by_name(name, 0),
+            Some(&mut person),
+        )
+        .map_err(|e| e.to_string())?;
         let mut tokens = SeatTokens::default();
-        let mut table_seats: Vec<Box<dyn Seat>> = Vec::new();
-        for (seat, name) in seats.iter().enumerate() {
-            if name == "human" {
-                let (send, receive) = channel();
-                answers.push(Some(send));
-                tokens.push(Some(token()));
-                table_seats.push(Box::new(Person::new(Web {
-                    published: published.clone(),
-                    answers: receive,
-                    names: names.clone(),
-                    asked: 0,
-                })));
-            } else {
-                let mut bot = monopoly_bot_by_name(name, 0).map_err(|e| e.to_string())?;
-                bot.start_game(seed.wrapping_mul(31).wrapping_add(seat as u64));
-                answers.push(None);
-                tokens.push(None);
-                table_seats.push(bot);
-            }
+        for name in names {
+            tokens.push((name == PERSON).then(&mut token));
         }
         game.record_events();
-        published.lock().expect("the table lock").snapshot = snapshot(&game, &names);
-        let thread_published = published.clone();
-        std::thread::spawn(move || {
-            while game.ending().is_none() {
-                game.play_turn(&mut table_seats);
-                thread_published.lock().expect("the table lock").snapshot = snapshot(&game, &names);
-            }
-        });
-        Ok(Table {
-            published,
-            answers,
+        let mut table = Table {
+            game,
+            names: names.to_vec(),
+            seats,
             tokens,
-        })
+            asked: 0,
+            problem: None,
+        };
+        table.advance()?;
+        Ok(table)
+    }
+
+    /// The bots play until a person is asked something or the game ends.
+    fn advance(&mut self) -> Result<(), String> {
+        play_out(&mut self.game, &mut self.seats, |_| {}).map_err(|e| e.to_string())?;
+        self.asked += 1;
+        Ok(())
     }
 
     /// The people's seats and their tokens.
@@ -193,39 +164,51 @@ impl Table {
 
     /// The public picture, and the question waiting for `seat` if any.
     pub fn state(&self, id: u64, seat: Option<usize>) -> Value {
-        let published = self.published.lock().expect("the table lock");
-        let mut state = published.snapshot.clone();
+        let mut state = snapshot(&self.game, &self.names);
         state["id"] = json!(id.to_string());
         state["seat"] = json!(seat);
-        let waiting = published.question.as_ref();
+        let waiting = self.game.pending();
         state["waiting_for"] = json!(waiting.map(|q| q.seat));
-        if let Some(q) = waiting.filter(|q| Some(q.seat) == seat) {
+        if let Some(Pending {
+            seat: asked,
+            question,
+        }) = waiting.filter(|q| Some(q.seat) == seat)
+        {
+            let put = ask(&self.game.view(asked), question);
             state["question"] = json!({
-                "number": q.number,
-                "text": q.text,
-                "choices": q.choices,
-                "problem": q.problem,
+                "number": self.asked,
+                "text": put.text,
+                "choices": put.choices,
+                "problem": self.problem,
             });
         }
         state
     }
 
-    /// Hands a person's answer to the game, if it answers the question waiting for them.
-    pub fn answer(&self, seat: usize, number: u64, text: &str) -> Result<(), Refusal> {
-        let mut published = self.published.lock().expect("the table lock");
-        match &published.question {
-            Some(q) if q.seat == seat && q.number == number => {
-                // Taken at once, so a second post of the same answer finds nothing to answer.
-                published.question = None;
-                if let Some(Some(sender)) = self.answers.get(seat) {
-                    let _ = sender.send(text.to_string());
-                }
-                Ok(())
+    /// A person's answer to the question waiting for them (by its number); the bots then play
+    /// on. An answer that cannot be read is kept as the question's problem.
+    pub fn answer(&mut self, seat: usize, number: u64, text: &str) -> Result<bool, Refusal> {
+        let question = match self.game.pending() {
+            Some(pending) if pending.seat == seat && number == self.asked => pending.question,
+            _ => {
+                return Err(Refusal::Conflict(format!(
+                    "no question {number} waits for seat {}",
+                    seat + 1
+                )));
             }
-            _ => Err(Refusal::Conflict(format!(
-                "no question {number} waits for seat {}",
-                seat + 1
-            ))),
-        }
+        };
+        let answer = match parse(&self.game.view(seat), question, text) {
+            Ok(answer) => answer,
+            Err(problem) => {
+                self.problem = Some(problem);
+                return Ok(false);
+            }
+        };
+        self.problem = None;
+        self.game
+            .answer(answer)
+            .map_err(|rejected| Refusal::Unprocessable(rejected.reason.to_string()))?;
+        self.advance().map_err(Refusal::Unprocessable)?;
+        Ok(true)
     }
 }

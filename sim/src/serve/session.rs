@@ -1,26 +1,69 @@
 //! One Scrabble: Harry Potter Edition game on the server: people's seats (each with a secret
 //! token), bots' seats, the turns told as lines, and what each seat may see.
+//!
+//! A person's seat is a decider that never answers at once: the engine's own loop plays the
+//! bots until a person is asked something, and the person's request answers it.
 
 use std::sync::Arc;
 
-use bots::hogwarts::{HpBot, hp_bot_by_name, play_one_turn};
-use engine::hogwarts::{House, HpError, HpGame, HpRules};
+use bots::hogwarts::hp_bot_by_name;
+use bots::seating::{PERSON, seat_table};
+use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion, HpRules};
+use engine::play::{Decider, Pending, Stepped, play_out};
 use engine::scrabble::{IllegalMove, Move, Rack, SIZE};
 use lexicon::Lexicon;
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
-use crate::commands::play_hp::{hints, parse_card_play, report_notes, turn_line};
+use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
+
+/// A person on the web page: answers come later, through the API.
+struct WebSeat;
+
+impl Decider<HpGame> for WebSeat {
+    fn name(&self) -> &str {
+        PERSON
+    }
+
+    fn waits(&self) -> bool {
+        true
+    }
+
+    fn decide(&mut self, view: &HpObservation<'_>, question: HpQuestion) -> Option<HpAnswer> {
+        match question {
+            HpQuestion::Challenge { player } if !offered_challenge(view, player) => {
+                Some(HpAnswer::Challenge(false))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Greedy for every seat until the bag is empty, then no answer: a position near the end.
+struct UntilBagEmpty(Box<dyn Decider<HpGame>>);
+
+impl Decider<HpGame> for UntilBagEmpty {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn decide(&mut self, view: &HpObservation<'_>, question: HpQuestion) -> Option<HpAnswer> {
+        let opening = matches!(question, HpQuestion::Card | HpQuestion::Challenge { .. });
+        if opening && view.core.bag_len == 0 {
+            return None;
+        }
+        self.0.decide(view, question)
+    }
+}
 
 /// A game and its seats.
 pub struct Session {
     game: HpGame,
     names: Vec<String>,
-    bots: Vec<Option<Box<dyn HpBot>>>,
+    seats: Vec<Box<dyn Decider<HpGame>>>,
     tokens: SeatTokens,
     lines: Vec<String>,
-    notes: Vec<Vec<String>>,
-    challengeable: Option<usize>,
+    narrator: Narrator,
 }
 
 /// How a game starts.
@@ -43,44 +86,45 @@ impl Session {
         setup: Setup<'_>,
         mut token: impl FnMut() -> String,
     ) -> Result<Session, String> {
-        let (seats, seed) = (setup.seats, setup.seed);
-        if !(2..=4).contains(&seats.len()) {
-            return Err(format!("{} seats: expected 2 to 4", seats.len()));
-        }
-        let mut bots = Vec::new();
+        let (names, seed) = (setup.seats, setup.seed);
         let mut tokens = SeatTokens::default();
-        for (seat, name) in seats.iter().enumerate() {
-            if name == "human" {
-                bots.push(None);
-                tokens.push(Some(token()));
-            } else {
-                let mut bot = hp_bot_by_name(name, 0).map_err(|e| e.to_string())?;
-                bot.start_game(seed.wrapping_mul(31).wrapping_add(seat as u64));
-                bots.push(Some(bot));
-                tokens.push(None);
-            }
+        let mut person = |_| Box::new(WebSeat) as Box<dyn Decider<HpGame>>;
+        let seats = seat_table(
+            names,
+            seed,
+            |name| hp_bot_by_name(name, 0),
+            Some(&mut person),
+        )
+        .map_err(|e| e.to_string())?;
+        for name in names {
+            tokens.push((name == PERSON).then(&mut token));
         }
         let game = match setup.houses {
-            Some(houses) if houses.len() != seats.len() => {
-                return Err(format!("{} houses for {} seats", houses.len(), seats.len()));
+            Some(houses) if houses.len() != names.len() => {
+                return Err(format!("{} houses for {} seats", houses.len(), names.len()));
             }
             Some(houses) => HpGame::new(rules, lexicon, houses, seed),
-            None => HpGame::sorted(rules, lexicon, seats.len(), seed),
+            None => HpGame::sorted(rules, lexicon, names.len(), seed),
         }
         .map_err(|e| e.to_string())?;
         let mut session = Session {
             game,
-            names: seats.to_vec(),
-            bots,
+            names: names.to_vec(),
+            seats,
             tokens,
             lines: Vec::new(),
-            notes: Vec::new(),
-            challengeable: None,
+            narrator: Narrator::default(),
         };
         if setup.near_end {
-            session.play_to_empty_bag();
+            let mut greedy: Vec<Box<dyn Decider<HpGame>>> = (0..names.len())
+                .map(|_| {
+                    let greedy = hp_bot_by_name("greedy", 0).map_err(|e| e.to_string())?;
+                    Ok(Box::new(UntilBagEmpty(greedy)) as Box<dyn Decider<HpGame>>)
+                })
+                .collect::<Result<_, String>>()?;
+            session.advance_with(&mut greedy)?;
         }
-        session.run_bots();
+        session.advance()?;
         Ok(session)
     }
 
@@ -94,156 +138,134 @@ impl Session {
         self.tokens.authorise(seat, token)
     }
 
-    fn record(&mut self, report: &engine::hogwarts::TurnReport) -> String {
-        let line = turn_line(&self.game, &self.names, report);
-        self.lines.push(line.clone());
-        self.notes
-            .resize(self.game.core().history().len(), Vec::new());
-        if let Some(turn) = self.notes.last_mut() {
-            turn.extend(report_notes(report));
-        }
-        line
+    /// Plays with `deciders` until someone has no answer; returns the lines told.
+    fn advance_with(
+        &mut self,
+        deciders: &mut [Box<dyn Decider<HpGame>>],
+    ) -> Result<Vec<String>, String> {
+        let mut told = Vec::new();
+        let (narrator, names) = (&mut self.narrator, &self.names);
+        let result = play_out(&mut self.game, deciders, |game: &HpGame| {
+            told.extend(narrator.lines(game, names));
+        });
+        self.lines.extend(told.iter().cloned());
+        result.map_err(|e| e.to_string())?;
+        Ok(told)
     }
 
-    /// Plays the bots' turns until a person is to move or the game ends; returns their lines.
-    fn run_bots(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
-        while !self.game.core().is_over() {
-            let seat = self.game.core().to_move();
-            let Some(bot) = self.bots[seat].as_mut() else {
-                break;
-            };
-            match play_one_turn(&mut self.game, bot.as_mut()) {
-                Ok(report) => {
-                    let placed = matches!(
-                        self.game.core().history().last().map(|t| t.action),
-                        Some(Move::Place(_))
-                    );
-                    self.challengeable = placed.then_some(seat);
-                    lines.push(self.record(&report));
-                }
-                Err(error) => {
-                    // A bot that cannot move legally passes rather than stall the game.
-                    lines.push(format!(
-                        "player {} ({}) fails: {error}",
-                        seat + 1,
-                        self.names[seat]
-                    ));
-                    if self.game.play_turn(Move::Pass, Rack::EMPTY).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-        lines
+    /// The bots play until a person is asked something or the game ends; the lines told.
+    fn advance(&mut self) -> Result<Vec<String>, String> {
+        let mut seats = std::mem::take(&mut self.seats);
+        let told = self.advance_with(&mut seats);
+        self.seats = seats;
+        told
     }
 
-    /// Greedy plays every seat (people's too) until the bag is empty: a seeded position near
-    /// the end, for a short game.
-    fn play_to_empty_bag(&mut self) {
-        let mut greedy = hp_bot_by_name("greedy", 0).expect("greedy is a bot");
-        while !self.game.core().is_over() && self.game.core().bag_len() > 0 {
-            match play_one_turn(&mut self.game, greedy.as_mut()) {
-                Ok(report) => {
-                    self.record(&report);
-                }
-                Err(_) => break,
-            }
-        }
-    }
-
-    fn your_turn(&self, seat: usize) -> Result<(), Refusal> {
-        if self.game.core().is_over() {
-            return Err(Refusal::Conflict("the game is over".into()));
-        }
-        if self.game.core().to_move() != seat {
-            return Err(Refusal::Conflict(format!(
+    /// The question waiting for `seat`, or why it may not act now.
+    fn asked(&self, seat: usize) -> Result<HpQuestion, Refusal> {
+        match self.game.pending() {
+            None => Err(Refusal::Conflict("the game is over".into())),
+            Some(Pending { seat: asked, .. }) if asked != seat => Err(Refusal::Conflict(format!(
                 "it is player {}'s turn",
-                self.game.core().to_move() + 1
-            )));
+                asked + 1
+            ))),
+            Some(pending) => Ok(pending.question),
         }
+    }
+
+    /// Answers the question waiting for `seat`; a refusal is the game's reason.
+    fn answer(&mut self, answer: HpAnswer) -> Result<(), Refusal> {
+        self.game
+            .answer(answer)
+            .map_err(|rejected| Refusal::Unprocessable(rejected.reason.to_string()))?;
+        let told = self.narrator.lines(&self.game, &self.names);
+        self.lines.extend(told);
         Ok(())
     }
 
-    /// A person's move (`8H WORD`, `H8 WORD`, `exchange TILES`, `pass`), then the bots' replies.
-    pub fn play(&mut self, seat: usize, text: &str, discard: &str) -> Result<Vec<String>, Refusal> {
-        self.your_turn(seat)?;
-        let action = Move::parse(text, self.game.core().board())
-            .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
-        let discard = self.discard_for(&action, discard)?;
-        self.challengeable = None;
-        let mut lines = Vec::new();
-        match self.game.play_turn(action, discard) {
-            Ok(report) => lines.push(self.record(&report)),
-            Err(HpError::Illegal(IllegalMove::NotAWord { word })) => {
-                // Rule 8: the bots challenge; the tiles go back and the turn is lost.
-                let pass_discard = self.discard_for(&Move::Pass, "")?;
-                let report = self
-                    .game
-                    .play_turn(Move::Pass, pass_discard)
-                    .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
-                lines.push(format!(
-                    "challenged: {word} is not a word; the turn is lost"
-                ));
-                lines.push(self.record(&report));
-            }
-            Err(error) => return Err(Refusal::Unprocessable(error.to_string())),
-        }
-        lines.extend(self.run_bots());
-        Ok(lines)
+    /// After a person's answer: the bots' replies, and every line told since `from`.
+    fn replies(&mut self, from: usize) -> Result<Vec<String>, Refusal> {
+        self.advance().map_err(Refusal::Unprocessable)?;
+        Ok(self.lines[from..].to_vec())
     }
 
-    fn discard_for(&self, action: &Move, discard: &str) -> Result<Rack, Refusal> {
-        let needed = self.game.discard_needed(action);
-        if needed == 0 {
-            return Ok(Rack::EMPTY);
+    /// A person's move (`8H WORD`, `H8 WORD`, `exchange TILES`, `pass`), then the bots' replies.
+    /// `discard` names the tiles to return when Engorgio leaves the rack over-full.
+    pub fn play(&mut self, seat: usize, text: &str, discard: &str) -> Result<Vec<String>, Refusal> {
+        let from = self.lines.len();
+        let unprocessable = |e: String| Refusal::Unprocessable(e);
+        if let HpQuestion::Discard { needed, .. } = self.asked(seat)? {
+            self.answer(HpAnswer::Discard(parse_discard(discard, needed)?))?;
+            return self.replies(from);
         }
-        match Rack::parse(discard.trim()) {
-            Ok(rack) if rack.len() == needed => Ok(rack),
-            _ => Err(Refusal::Unprocessable(format!(
-                "this move leaves more than 7 tiles: name {needed} to return in \"discard\""
-            ))),
+        let action = Move::parse(text, self.game.core().board())
+            .map_err(|e| unprocessable(e.to_string()))?;
+        let view = self.game.observation(seat);
+        check_offered(&view, &action).map_err(unprocessable)?;
+        // A word the lexicon lacks is challenged off: the turn is a pass, and after Engorgio
+        // the rack is discarded down all the same.
+        let taken = match view.core.check(&action) {
+            Err(IllegalMove::NotAWord { .. }) => Move::Pass,
+            _ => action,
+        };
+        let left = self.game.discard_needed(&taken);
+        let discard = if left > 0 {
+            Some(parse_discard(discard, left)?)
+        } else {
+            None
+        };
+        if let HpQuestion::Challenge { .. } = self.asked(seat)? {
+            self.answer(HpAnswer::Challenge(false))?;
         }
+        if let HpQuestion::Card = self.asked(seat)? {
+            self.answer(HpAnswer::Card(None))?;
+        }
+        self.answer(HpAnswer::Move(action))?;
+        if let (Ok(HpQuestion::Discard { .. }), Some(discard)) = (self.asked(seat), discard) {
+            self.answer(HpAnswer::Discard(discard))?;
+        }
+        self.replies(from)
     }
 
     /// A person's Hogwarts card before their move (`revelio`, `expelliarmus 2`, ...).
-    pub fn card(&mut self, seat: usize, text: &str) -> Result<String, Refusal> {
-        self.your_turn(seat)?;
+    pub fn card(&mut self, seat: usize, text: &str) -> Result<Vec<String>, Refusal> {
+        let from = self.lines.len();
         let words: Vec<&str> = text.split_whitespace().collect();
         let play =
             parse_card_play(&words, self.game.core().players()).map_err(Refusal::Unprocessable)?;
-        let points = self
-            .game
-            .play_card(play)
-            .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
-        let line = format!("player {} plays {} ({points:+})", seat + 1, play.card());
-        self.lines.push(line.clone());
-        Ok(line)
+        if let HpQuestion::Challenge { .. } = self.asked(seat)? {
+            self.answer(HpAnswer::Challenge(false))?;
+        }
+        match self.asked(seat)? {
+            HpQuestion::Card => self.answer(HpAnswer::Card(Some(play)))?,
+            _ => {
+                return Err(Refusal::Conflict(
+                    "a card is played before the move, one a turn".into(),
+                ));
+            }
+        }
+        self.replies(from)
     }
 
-    /// A person challenges the last bot's word: it always stands, so they lose points.
-    pub fn challenge(&mut self, seat: usize) -> Result<String, Refusal> {
-        self.your_turn(seat)?;
-        let Some(bot_seat) = self.challengeable.take() else {
-            return Err(Refusal::Conflict(
-                "there is no bot's word to challenge now".into(),
-            ));
-        };
-        let penalty = self.game.rules().numbers.challenge_penalty;
-        self.game.add_points(seat, -penalty);
-        let line = format!(
-            "player {} challenges player {}: the words stand, {penalty} points lost",
-            seat + 1,
-            bot_seat + 1
-        );
-        self.lines.push(line.clone());
-        Ok(line)
+    /// A person challenges the words just played: they stand (every word played is in the
+    /// lexicon), so the challenger loses points.
+    pub fn challenge(&mut self, seat: usize) -> Result<Vec<String>, Refusal> {
+        let from = self.lines.len();
+        match self.asked(seat)? {
+            HpQuestion::Challenge { .. } => self.answer(HpAnswer::Challenge(true))?,
+            _ => {
+                return Err(Refusal::Conflict(
+                    "there is no word to challenge now".into(),
+                ));
+            }
+        }
+        self.replies(from)
     }
 
     /// The best five placements for a seat's rack.
     pub fn hints(&self, seat: usize) -> Vec<Value> {
         let board = self.game.core().board();
-        hints(&self.game, seat)
+        hints(&self.game.observation(seat))
             .iter()
             .map(|(score, p)| json!({ "move": p.notation(board), "score": score }))
             .collect()
@@ -251,10 +273,7 @@ impl Session {
 
     /// The game so far as GCG.
     pub fn gcg(&self) -> String {
-        let header: Vec<String> = (0..self.names.len())
-            .map(|s| format!("house p{} {}", s + 1, self.game.houses()[s]))
-            .collect();
-        crate::gcg::record(self.game.core(), &self.names, &header, &self.notes)
+        gcg(&self.game, &self.names)
     }
 
     /// What `seat` may see (`None`: a spectator, no rack or cards).
@@ -307,6 +326,8 @@ impl Session {
             ),
             None => (Value::Null, Value::Null),
         };
+        let can_challenge =
+            seat.is_some_and(|seat| matches!(self.asked(seat), Ok(HpQuestion::Challenge { .. })));
         json!({
             "id": id.to_string(),
             "game": "scrabble-hp",
@@ -319,7 +340,17 @@ impl Session {
             "bag": core.bag_len(),
             "over": core.is_over(),
             "moves": self.lines,
-            "can_challenge": self.challengeable.is_some(),
+            "can_challenge": can_challenge,
         })
+    }
+}
+
+/// Reads the tiles to return after Engorgio.
+fn parse_discard(text: &str, needed: usize) -> Result<Rack, Refusal> {
+    match Rack::parse(text.trim()) {
+        Ok(rack) if rack.len() == needed => Ok(rack),
+        _ => Err(Refusal::Unprocessable(format!(
+            "this move leaves more than 7 tiles: name {needed} to return in \"discard\""
+        ))),
     }
 }

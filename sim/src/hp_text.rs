@@ -1,0 +1,257 @@
+//! Scrabble: Harry Potter Edition as text, for the terminal and the web page alike: cards and
+//! squares read from what a person types, each turn told in a line, the turn's events as GCG
+//! notes, and the best moves for a hint.
+
+use engine::hogwarts::{Card, CardEvent, CardPlay, HpGame, HpObservation, TurnReport};
+use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE};
+
+/// Reads a card name: the rules key, any case, with or without separators.
+fn parse_card(name: &str) -> Option<Card> {
+    let wanted: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    Card::ALL
+        .into_iter()
+        .find(|card| card.key().replace('_', "") == wanted)
+}
+
+/// Reads a square such as `H8` (column, row).
+fn parse_square(text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let column = chars.next()?.to_ascii_uppercase();
+    let row: usize = chars.as_str().parse().ok()?;
+    let col = (column as u8).checked_sub(b'A')? as usize;
+    (col < SIZE && (1..=SIZE).contains(&row)).then(|| (row - 1) * SIZE + col)
+}
+
+/// Reads `NAME [ARGS]` (the words after `card`) into a card play among `players` players.
+pub fn parse_card_play(words: &[&str], players: usize) -> Result<CardPlay, String> {
+    let name = words
+        .first()
+        .ok_or("card needs a name: card revelio, card expelliarmus 2, ...")?;
+    let card = parse_card(name).ok_or_else(|| format!("{name:?} is not a Hogwarts card"))?;
+    let player = |text: Option<&&str>| -> Result<usize, String> {
+        let text = text.ok_or(format!("{card} needs a player number, e.g. card {card} 2"))?;
+        match text.parse::<usize>() {
+            Ok(n) if (1..=players).contains(&n) => Ok(n - 1),
+            _ => Err(format!("{text:?} is not a player number 1 to {players}")),
+        }
+    };
+    let tile = |text: Option<&&str>, what: &str| -> Result<usize, String> {
+        let text = text.ok_or(format!("{card} needs {what}"))?;
+        match Rack::parse(text) {
+            Ok(rack) if rack.len() == 1 => Ok(rack.kinds().next().expect("one tile")),
+            _ => Err(format!("{text:?} is not one tile ({what})")),
+        }
+    };
+    Ok(match card {
+        Card::Veritaserum => {
+            let target = player(words.get(1))?;
+            let letter = tile(words.get(2), "the letter you ask for")?;
+            if letter >= 26 {
+                return Err("ask for a letter, not the blank".into());
+            }
+            let give = tile(words.get(3), "the tile you give in exchange")?;
+            CardPlay::Veritaserum {
+                target,
+                letter: letter as u8,
+                give,
+            }
+        }
+        Card::FelixFelicis => CardPlay::FelixFelicis,
+        Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
+            CardPlay::Bonus(card)
+        }
+        Card::Revelio => CardPlay::Revelio,
+        Card::Expelliarmus => CardPlay::Expelliarmus {
+            target: player(words.get(1))?,
+        },
+        Card::Rictusempra => CardPlay::Rictusempra,
+        Card::Alohomora => {
+            let text = words
+                .get(1)
+                .ok_or("alohomora needs the blank's square, e.g. card alohomora H8")?;
+            CardPlay::Alohomora {
+                square: parse_square(text).ok_or(format!("{text:?} is not a square such as H8"))?,
+            }
+        }
+        Card::Gemino => CardPlay::Gemino,
+        Card::Engorgio => CardPlay::Engorgio,
+        Card::Transfiguration => {
+            let text = words
+                .get(1)
+                .ok_or("transfiguration needs the tiles to exchange")?;
+            CardPlay::Transfiguration {
+                tiles: Rack::parse(text).map_err(|e| e.to_string())?,
+            }
+        }
+        Card::Confundo => CardPlay::Confundo,
+        Card::Reparo => CardPlay::Reparo,
+        other => {
+            return Err(format!(
+                "{other} is a Competition card: it scored when drawn"
+            ));
+        }
+    })
+}
+
+/// The line telling turn `index` of the game (its move, score and what came with it).
+pub fn turn_line(game: &HpGame, names: &[String], index: usize) -> String {
+    let core = game.core();
+    let turn = &core.history()[index];
+    let report = &game.reports()[index];
+    let action = turn.action.notation(core.board());
+    let mut line = format!(
+        "player {} ({}, {}): {action} {:+}",
+        turn.seat + 1,
+        game.houses()[turn.seat],
+        names[turn.seat],
+        report.score
+    );
+    if let Some(word) = &report.challenged_off {
+        line += &format!(" [{word} is not a word: challenged off, the turn lost]");
+    }
+    if let Some(card) = report.card_played {
+        line += &format!(" [played {card}]");
+    }
+    if !report.glossary_words.is_empty() {
+        line += &format!(" [Glossary: {}]", report.glossary_words.join(", "));
+    }
+    if !report.cards_drawn.is_empty() {
+        line += &format!(" [drew {} card(s)]", report.cards_drawn.len());
+    }
+    line
+}
+
+/// The line telling a card played before a move, from its event.
+pub fn card_line(game: &HpGame, names: &[String], event: &CardEvent) -> Option<String> {
+    let CardEvent::Played { seat, card, points } = *event else {
+        return None;
+    };
+    let scored = if points != 0 {
+        format!(" ({points:+} points)")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "player {} ({}, {}) plays {card}{scored}",
+        seat + 1,
+        game.houses()[seat],
+        names[seat]
+    ))
+}
+
+/// The line telling a challenge of turn `index`'s words, which stood, if there was one.
+pub fn challenge_line(game: &HpGame, index: usize) -> Option<String> {
+    let challenger = game.reports()[index].challenged_by?;
+    let player = game.core().history()[index].seat;
+    let penalty = game.rules().numbers.challenge_penalty;
+    Some(format!(
+        "player {} challenges player {}'s words: they stand, and player {} loses {penalty} points",
+        challenger + 1,
+        player + 1,
+        challenger + 1
+    ))
+}
+
+/// Tells what happened since it last looked: cards played, turns, challenges.
+#[derive(Debug, Default)]
+pub struct Narrator {
+    turns: usize,
+    events: usize,
+    challenges: usize,
+}
+
+impl Narrator {
+    /// The lines for what happened in `game` since the last call.
+    pub fn lines(&mut self, game: &HpGame, names: &[String]) -> Vec<String> {
+        let mut lines = Vec::new();
+        let events = game.events();
+        for event in &events[self.events.min(events.len())..] {
+            lines.extend(card_line(game, names, event));
+        }
+        self.events = events.len();
+        let turns = game.core().history().len();
+        for index in self.turns..turns {
+            lines.push(turn_line(game, names, index));
+        }
+        self.turns = turns;
+        let challenged = (0..turns)
+            .filter(|&t| game.reports()[t].challenged_by.is_some())
+            .count();
+        if challenged > self.challenges {
+            lines.extend((0..turns).rev().find_map(|t| challenge_line(game, t)));
+        }
+        self.challenges = challenged;
+        lines
+    }
+}
+
+/// The Harry Potter events of a turn, as GCG note lines.
+pub fn report_notes(report: &TurnReport) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(word) = &report.challenged_off {
+        notes.push(format!("challenged off {word}"));
+    }
+    if let Some(card) = report.card_played {
+        notes.push(format!("card played {card} {:+}", report.card_points));
+    }
+    if report.glossary_points != 0 {
+        notes.push(format!(
+            "glossary {} {:+}",
+            report.glossary_words.join(" "),
+            report.glossary_points
+        ));
+    }
+    for card in &report.cards_drawn {
+        notes.push(format!("card drawn {card}"));
+    }
+    if report.competition_points != 0 {
+        notes.push(format!("competition {:+}", report.competition_points));
+    }
+    notes
+}
+
+/// The game so far as GCG, the houses and the turns' events as notes.
+pub fn gcg(game: &HpGame, names: &[String]) -> String {
+    let header: Vec<String> = (0..names.len())
+        .map(|s| format!("house p{} {}", s + 1, game.houses()[s]))
+        .collect();
+    let notes: Vec<Vec<String>> = game.reports().iter().map(report_notes).collect();
+    crate::gcg::record(game.core(), names, &header, &notes)
+}
+
+/// The five highest-scoring placements for the seat's rack (backwards ones too after
+/// Confundo), ties in canonical order: the terminal's and the web page's hints.
+pub fn hints(view: &HpObservation<'_>) -> Vec<(i32, Placement)> {
+    let core = &view.core;
+    let mut moves = Vec::new();
+    MoveGen::new().generate_with(
+        core.board,
+        core.rules,
+        core.lexicon,
+        &core.rack,
+        core.backwards,
+        |c| moves.push((c.score(), c.placement())),
+    );
+    moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    moves.truncate(5);
+    moves
+}
+
+/// Whether the move may be offered to the game: legal but for words the lexicon lacks, which
+/// the game challenges off itself (rule 8).
+pub fn check_offered(view: &HpObservation<'_>, action: &Move) -> Result<(), String> {
+    match view.core.check(action) {
+        Ok(_) | Err(engine::scrabble::IllegalMove::NotAWord { .. }) => Ok(()),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// Whether a person in the view's seat is offered the chance to challenge `player`'s words:
+/// only the next player is, at the prompt of their own turn.
+pub fn offered_challenge(view: &HpObservation<'_>, player: usize) -> bool {
+    (player + 1) % view.core.scores.len() == view.core.seat
+}

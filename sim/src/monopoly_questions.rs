@@ -1,0 +1,271 @@
+//! Monopoly: Harry Potter's questions put to a person as text, and their typed answers read
+//! back: the terminal and the web page ask and read them the same way.
+
+use engine::monopoly::{Answer, JailChoice, Lot, Question, Raise, Trade, View, mask_bits};
+
+/// How to answer, for `help`.
+pub const HELP: &str = "\
+answers: y or n to a yes/no question; a number for a bid (0 to pass); space numbers from the
+board (e.g. 37 39) where properties are asked for, or none.
+a trade at the start of your turn: trade PLAYER give SPACES take SPACES points N
+  (points you give; negative: points you receive), e.g. trade 2 give 1 take 3 points 20
+anywhere: board (the ring, owners, crests, tokens), help, quit";
+
+/// A question as a person reads it, with the answers that fit it (for buttons).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    /// The question.
+    pub text: String,
+    /// Answers that fit, as typed.
+    pub choices: Vec<String>,
+}
+
+/// The spaces of a property mask, as `37 Room of Requirement, 39 Dumbledore's Office`.
+fn spaces(view: &View<'_>, mask: u32) -> String {
+    let board = view.board();
+    let listed: Vec<String> = mask_bits(mask)
+        .map(|p| format!("{} {}", board.properties[p].space, board.properties[p].name))
+        .collect();
+    if listed.is_empty() {
+        "none".to_string()
+    } else {
+        listed.join(", ")
+    }
+}
+
+/// The spaces of a mask as choices.
+fn space_choices(view: &View<'_>, mask: u32) -> Vec<String> {
+    mask_bits(mask)
+        .map(|p| view.board().properties[p].space.to_string())
+        .collect()
+}
+
+fn yes_no(text: String) -> Asked {
+    Asked {
+        text: format!("{text} [y/n]"),
+        choices: vec!["y".into(), "n".into()],
+    }
+}
+
+/// What the seat may raise points with: crests to return, properties to mortgage.
+fn raisable(view: &View<'_>) -> (u32, u32) {
+    let mine = view.owned(view.seat);
+    (mine & view.crested(), mine & !view.mortgaged())
+}
+
+/// `question` put to the view's seat.
+pub fn ask(view: &View<'_>, question: Question) -> Asked {
+    let board = view.board();
+    let me = view.seat;
+    match question {
+        Question::Trade => Asked {
+            text: "Your turn. Offer a trade (trade PLAYER give SPACES take SPACES points N), or press enter to roll".into(),
+            choices: vec![String::new()],
+        },
+        Question::Accept { trade } => yes_no(format!(
+            "Player {} offers you {} and {} points for {}. Accept?",
+            trade.from + 1,
+            spaces(view, trade.give),
+            trade.points,
+            spaces(view, trade.take)
+        )),
+        Question::Crests => {
+            let eligible = view.crestable(me);
+            Asked {
+                text: format!(
+                    "Add house crests? Spaces (or none) among: {}",
+                    spaces(view, eligible)
+                ),
+                choices: space_choices(view, eligible),
+            }
+        }
+        Question::Unmortgage => {
+            let mortgaged = view.owned(me) & view.mortgaged();
+            Asked {
+                text: format!(
+                    "Lift mortgages? Spaces (or none) among: {}",
+                    spaces(view, mortgaged)
+                ),
+                choices: space_choices(view, mortgaged),
+            }
+        }
+        Question::Jail => Asked {
+            text: format!(
+                "In Jail: pay {}, use a card ({} held), or roll for doubles? [pay/card/roll]",
+                view.rules().numbers.jail_fine,
+                view.jail_cards(me)
+            ),
+            choices: ["pay", "card", "roll"].map(String::from).to_vec(),
+        },
+        Question::Explore { property } => {
+            let deed = &board.properties[property];
+            yes_no(format!(
+                "Explore {} for {} (you have {})? n auctions it",
+                deed.name,
+                deed.value,
+                view.points(me)
+            ))
+        }
+        Question::TakeCommonRoom { property } => yes_no(format!(
+            "Take {}, your house's common room, for free?",
+            board.properties[property].name
+        )),
+        Question::Bid { lot } => {
+            let what = match lot {
+                Lot::Property(property) => board.properties[property].name.clone(),
+                Lot::LastCrest(house) => format!("the last {} crest", house.name()),
+            };
+            Asked {
+                text: format!(
+                    "Auction of {what}: your highest bid (bids from {} in tens; 0 to pass; you have {})",
+                    view.rules().numbers.auction_opening,
+                    view.points(me)
+                ),
+                choices: vec!["0".into()],
+            }
+        }
+        Question::AskRent { payer, property } => yes_no(format!(
+            "Player {} landed on your {}: ask for rent?",
+            payer + 1,
+            board.properties[property].name
+        )),
+        Question::Raise { owed } => {
+            let (crests, mortgageable) = raisable(view);
+            let choices = mask_bits(crests)
+                .map(|p| format!("crest {}", board.properties[p].space))
+                .chain(
+                    mask_bits(mortgageable)
+                        .map(|p| format!("mortgage {}", board.properties[p].space)),
+                )
+                .collect();
+            Asked {
+                text: format!(
+                    "You are {owed} short. crest SPACE returns a crest ({}); mortgage SPACE mortgages ({})",
+                    spaces(view, crests),
+                    spaces(view, mortgageable)
+                ),
+                choices,
+            }
+        }
+    }
+}
+
+/// Reads a typed answer to `question`, or says what was expected.
+pub fn parse(view: &View<'_>, question: Question, text: &str) -> Result<Answer, String> {
+    let text = text.trim();
+    let yes = || match text.to_ascii_lowercase().as_str() {
+        "y" | "yes" => Ok(true),
+        "n" | "no" => Ok(false),
+        other => Err(format!("{other:?}: expected y or n")),
+    };
+    let me = view.seat;
+    Ok(match question {
+        Question::Trade => Answer::Trade(parse_trade(view, text)?),
+        Question::Accept { .. } => Answer::Accept(yes()?),
+        Question::Crests => Answer::Crests(parse_spaces(view, text, view.crestable(me))?),
+        Question::Unmortgage => {
+            Answer::Unmortgage(parse_spaces(view, text, view.owned(me) & view.mortgaged())?)
+        }
+        Question::Jail => Answer::Jail(match text.to_ascii_lowercase().as_str() {
+            "pay" => JailChoice::Pay,
+            "card" if view.jail_cards(me) > 0 => JailChoice::Card,
+            "card" => return Err("you hold no Get Out of Jail Free card".into()),
+            "roll" => JailChoice::Roll,
+            other => return Err(format!("{other:?}: expected pay, card or roll")),
+        }),
+        Question::Explore { .. } => Answer::Explore(yes()?),
+        Question::TakeCommonRoom { .. } => Answer::TakeCommonRoom(yes()?),
+        Question::AskRent { .. } => Answer::AskRent(yes()?),
+        Question::Bid { .. } => {
+            let points = view.points(me);
+            match text.parse::<i32>() {
+                Ok(bid) if (0..=points).contains(&bid) => Answer::Bid(bid),
+                _ => return Err(format!("{text:?}: expected a bid from 0 to {points}")),
+            }
+        }
+        Question::Raise { .. } => {
+            let (crests, mortgageable) = raisable(view);
+            let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
+            Answer::Raise(Some(match verb.to_ascii_lowercase().as_str() {
+                "crest" => Raise::ReturnCrest(single(parse_spaces(view, rest.trim(), crests)?)?),
+                "mortgage" => {
+                    Raise::Mortgage(single(parse_spaces(view, rest.trim(), mortgageable)?)?)
+                }
+                _ => return Err(format!("{text:?}: expected crest SPACE or mortgage SPACE")),
+            }))
+        }
+    })
+}
+
+fn single(mask: u32) -> Result<usize, String> {
+    match mask.count_ones() {
+        1 => Ok(mask.trailing_zeros() as usize),
+        _ => Err("name one space".into()),
+    }
+}
+
+/// Reads space numbers (or `none`) into a property mask, each one in `allowed`.
+fn parse_spaces(view: &View<'_>, text: &str, allowed: u32) -> Result<u32, String> {
+    if text.is_empty() || text.eq_ignore_ascii_case("none") {
+        return Ok(0);
+    }
+    let board = view.board();
+    let mut mask = 0;
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let space: usize = word
+            .parse()
+            .map_err(|_| format!("{word:?}: expected space numbers such as 37 39, or none"))?;
+        let property = (space < board.len())
+            .then(|| board.property_at(space))
+            .flatten()
+            .filter(|&p| allowed & (1 << p) != 0)
+            .ok_or_else(|| format!("space {space} is not one of {}", spaces(view, allowed)))?;
+        mask |= 1 << property;
+    }
+    Ok(mask)
+}
+
+/// Reads `trade PLAYER give SPACES take SPACES points N` for the view's seat.
+fn parse_trade(view: &View<'_>, text: &str) -> Result<Option<Trade>, String> {
+    if text.is_empty() || text.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.first().map(|w| w.to_ascii_lowercase()) != Some("trade".into()) {
+        return Err("expected trade PLAYER give SPACES take SPACES points N, or none".into());
+    }
+    let to = words
+        .get(1)
+        .and_then(|w| w.parse::<usize>().ok())
+        .filter(|&n| (1..=view.players()).contains(&n) && n - 1 != view.seat)
+        .ok_or("trade needs another player's number")?
+        - 1;
+    let mut trade = Trade {
+        from: view.seat,
+        to,
+        ..Trade::default()
+    };
+    let mut section = String::new();
+    let (mut give, mut take) = (String::new(), String::new());
+    for word in &words[2..] {
+        let lower = word.to_ascii_lowercase();
+        match lower.as_str() {
+            "give" | "take" | "points" => section = lower,
+            value => match section.as_str() {
+                "give" => give.push_str(&format!("{value} ")),
+                "take" => take.push_str(&format!("{value} ")),
+                "points" => {
+                    trade.points = value
+                        .parse()
+                        .map_err(|_| format!("points {value:?}: expected a whole number"))?
+                }
+                _ => return Err(format!("{value:?}: expected give, take or points")),
+            },
+        }
+    }
+    trade.give = parse_spaces(view, give.trim(), view.owned(view.seat))?;
+    trade.take = parse_spaces(view, take.trim(), view.owned(to))?;
+    view.check_trade(&trade)
+        .map_err(|error| format!("that trade cannot be made: {error}"))?;
+    Ok(Some(trade))
+}
