@@ -8,7 +8,7 @@ use bots::seating::seat_table;
 use engine::cardgame::{
     CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, Table, Variant,
 };
-use engine::play::play_out;
+use engine::play::{Stepped, play_out};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::BLANK;
 use lexicon::{Edition, Lexicon};
@@ -355,4 +355,58 @@ fn a_rummy_pack_that_just_deals_every_hand_plays_whole_games_and_one_card_fewer_
         "rummy deals 2 hands of 7 cards and turns one up: the pack needs at least 15 letter \
          cards and holds 14"
     );
+}
+
+/// Forfeit, played by the engine's loop as every front-end plays it: an Action card is
+/// offered only while the game is on, so a play that goes out is never followed by one (the
+/// terminal once played "Seven letters or more: +20" after MAHOUTS went out, seed 7).
+#[test]
+fn no_action_card_follows_the_play_that_ends_the_game() {
+    let (_, lexicon) = setup();
+    let rules = forfeit();
+    let mut went_out = 0;
+    for seed in 0..40u64 {
+        let names = ["greedy", "greedy", "equity"];
+        let mut game =
+            CardGame::new(rules.clone(), lexicon.clone(), 2 + seed as usize % 2, seed).unwrap();
+        let mut bots = seat_table(
+            &names[..game.players()],
+            seed,
+            |name| card_bot_by_name(name, 0),
+            None,
+        )
+        .unwrap();
+        let mut actions_at_end = None;
+        play_out(&mut game, &mut bots, |game: &CardGame| {
+            if game.end().is_some() && actions_at_end.is_none() {
+                actions_at_end = Some(game.action_plays().len());
+            }
+        })
+        .unwrap();
+        assert_eq!(
+            actions_at_end,
+            Some(game.action_plays().len()),
+            "seed {seed}"
+        );
+        went_out += usize::from(matches!(game.end(), Some(CardEnd::WentOut { .. })));
+        let offered_after_the_end = game.answer(CardAnswer::Action(Some(0)));
+        assert!(offered_after_the_end.is_err(), "seed {seed}");
+    }
+    assert!(went_out > 10, "{went_out} games ended by going out");
+    // The issue's game: MAHOUTS goes out, and the score stays as the play left it.
+    let mut game = CardGame::new(rules, lexicon, 2, 7).unwrap();
+    let mut bots = seat_table(&["greedy"; 2], 7, |name| card_bot_by_name(name, 0), None).unwrap();
+    play_out(&mut game, &mut bots, |_| {}).unwrap();
+    let last = game.history().last().unwrap();
+    let CardMove::Place(play) = &last.action else {
+        panic!("the game ends with a play: {last:?}");
+    };
+    assert_eq!(
+        play.tiles
+            .iter()
+            .map(|t| t.cell.to_char())
+            .collect::<String>(),
+        "MAHOUTS"
+    );
+    assert_eq!(game.scores(), &[422, 305]);
 }

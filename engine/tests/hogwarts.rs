@@ -361,3 +361,110 @@ fn confundo_plays_a_word_backwards_and_an_extension_continues_it() {
         ))
     ));
 }
+
+use engine::hogwarts::{HpAnswer, HpQuestion};
+use engine::play::{Pending, Stepped};
+use engine::scrabble::SetupError;
+
+/// Answers the question waiting, which must be `question` for `seat`.
+fn answer(game: &mut HpGame, seat: usize, question: HpQuestion, answer: HpAnswer) {
+    assert_eq!(game.pending(), Some(Pending { seat, question }));
+    game.answer(answer).unwrap_or_else(|r| panic!("{r:?}"));
+}
+
+#[test]
+fn a_word_not_in_the_lexicon_is_challenged_off_and_the_turn_is_lost() {
+    let mut game = with_card(EMPTY, "PAEAERS", "ABCDEFG", Card::Revelio);
+    answer(&mut game, 0, HpQuestion::Card, HpAnswer::Card(None));
+    let phony = Move::parse("8H PAEAE", game.core().board()).unwrap();
+    answer(&mut game, 0, HpQuestion::Move, HpAnswer::Move(phony));
+    let report = &game.reports()[0];
+    assert_eq!(report.challenged_off.as_deref(), Some("PAEAE"));
+    assert_eq!(game.core().history()[0].action, Move::Pass);
+    assert_eq!(
+        game.core().rack(0).to_string(),
+        "AAEEPRS",
+        "the tiles came back"
+    );
+    assert!(game.core().board().cells().next().is_none());
+    // A pass is not open to a challenge: the next player's turn opens.
+    assert_eq!(
+        game.pending(),
+        Some(Pending {
+            seat: 1,
+            question: HpQuestion::Card
+        })
+    );
+}
+
+#[test]
+fn a_word_challenged_stands_and_the_challenger_loses_ten_on_their_next_turn() {
+    let mut game = with_card(EMPTY, "NOXABCD", "ABCDEFG", Card::Revelio);
+    answer(&mut game, 0, HpQuestion::Card, HpAnswer::Card(None));
+    let nox = Move::parse("8G NOX", game.core().board()).unwrap();
+    answer(&mut game, 0, HpQuestion::Move, HpAnswer::Move(nox));
+    let challenge = HpQuestion::Challenge { player: 0 };
+    answer(&mut game, 1, challenge, HpAnswer::Challenge(true));
+    assert_eq!(game.reports()[0].challenged_by, Some(1));
+    answer(&mut game, 1, HpQuestion::Card, HpAnswer::Card(None));
+    answer(&mut game, 1, HpQuestion::Move, HpAnswer::Move(Move::Pass));
+    assert_eq!(game.core().history()[1].score, -10);
+    assert_eq!(game.core().scores(), &[30, -10]);
+}
+
+#[test]
+fn one_card_a_turn_and_answers_only_to_the_question_asked() {
+    let mut game = with_card(EMPTY, "NOXABCD", "ABCDEFG", Card::Revelio);
+    assert!(game.deal(0, Card::Rictusempra));
+    // The move is not asked before the card.
+    let refused = game.answer(HpAnswer::Move(Move::Pass)).unwrap_err();
+    assert!(
+        refused.reason.to_string().contains("Card"),
+        "{}",
+        refused.reason
+    );
+    answer(
+        &mut game,
+        0,
+        HpQuestion::Card,
+        HpAnswer::Card(Some(CardPlay::Revelio)),
+    );
+    // A second card is not asked for: the move is.
+    let second = game
+        .answer(HpAnswer::Card(Some(CardPlay::Rictusempra)))
+        .unwrap_err();
+    assert!(
+        second.reason.to_string().contains("Move"),
+        "{}",
+        second.reason
+    );
+    assert_eq!(game.pending().map(|p| p.question), Some(HpQuestion::Move));
+}
+
+#[test]
+fn a_house_is_one_seat_s() {
+    let refused = HpGame::new(
+        rules(),
+        lexicon(),
+        vec![House::Ravenclaw, House::Ravenclaw],
+        1,
+    )
+    .unwrap_err();
+    assert_eq!(refused, SetupError::RepeatedHouse("ravenclaw"));
+}
+
+#[test]
+fn a_move_is_scored_before_it_is_made_as_it_scores_when_made() {
+    // Rule 14's HOPE, as analysis values it before the move.
+    let mut game = with_card(EMPTY, "HOPEXYZ", "", Card::HarryPotter);
+    game.play_card(CardPlay::Bonus(Card::HarryPotter)).unwrap();
+    let hope = Move::parse("8G HOPE", game.core().board()).unwrap();
+    assert_eq!(game.score_of(&hope).unwrap(), 33);
+    assert_eq!(game.play(hope).unwrap().score, 33);
+    // A Glossary word with Revelio.
+    let mut game = with_card(EMPTY, "NOXABCD", "", Card::Revelio);
+    game.play_card(CardPlay::Revelio).unwrap();
+    let nox = Move::parse("8G NOX", game.core().board()).unwrap();
+    assert_eq!(game.score_of(&nox).unwrap(), 40);
+    assert_eq!(game.play(nox).unwrap().score, 40);
+}

@@ -544,3 +544,126 @@ fn a_house_takes_at_most_its_house_cards_and_tables_hold_two_to_six() {
     assert!(Monopoly::sorted(rules(), 6, 1).is_ok());
     assert!(Monopoly::sorted(rules(), 7, 1).is_err());
 }
+
+use engine::monopoly::{Lot, mask_bits};
+use engine::play::{Progress, Stepped};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// A decider answering at random within what each question allows.
+struct Coin(Pcg64Mcg);
+
+impl Decider<Monopoly> for Coin {
+    fn name(&self) -> &str {
+        "coin"
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        let rng = &mut self.0;
+        let me = view.seat;
+        Some(match question {
+            Question::Trade => Answer::Trade(rng.random_bool(0.3).then(|| Trade {
+                from: me,
+                to: (me + 1) % view.players(),
+                give: view.owned(me) & rng.random::<u32>(),
+                take: view.owned((me + 1) % view.players()) & rng.random::<u32>(),
+                points: rng.random_range(-20..=20),
+                ..Trade::default()
+            })),
+            Question::Accept { .. } => Answer::Accept(rng.random_bool(0.5)),
+            Question::Crests => Answer::Crests(rng.random()),
+            Question::Unmortgage => Answer::Unmortgage(rng.random()),
+            Question::Jail => Answer::Jail(
+                [JailChoice::Pay, JailChoice::Card, JailChoice::Roll][rng.random_range(0..3)],
+            ),
+            Question::Explore { .. } => Answer::Explore(rng.random_bool(0.6)),
+            Question::TakeCommonRoom { .. } => Answer::TakeCommonRoom(rng.random_bool(0.8)),
+            Question::Bid { lot } => Answer::Bid(match lot {
+                Lot::Property(_) | Lot::LastCrest(_) => {
+                    rng.random_range(0..=view.points(me).max(0))
+                }
+            }),
+            Question::AskRent { .. } => Answer::AskRent(rng.random_bool(0.9)),
+            Question::Raise { .. } => Answer::Raise(
+                mask_bits(view.owned(me) & !view.mortgaged())
+                    .next()
+                    .map(engine::monopoly::Raise::Mortgage),
+            ),
+        })
+    }
+}
+
+/// A person who answers later: the game waits for them.
+struct Later;
+
+impl Decider<Monopoly> for Later {
+    fn name(&self) -> &str {
+        "later"
+    }
+
+    fn waits(&self) -> bool {
+        true
+    }
+
+    fn decide(&mut self, _: &View<'_>, _: Question) -> Option<Answer> {
+        None
+    }
+}
+
+#[test]
+fn a_game_stepped_question_by_question_is_the_game_played_straight_through() {
+    for seed in 0..30u64 {
+        let coins = |seat: u64| Box::new(Coin(Pcg64Mcg::seed_from_u64(seed * 3 + seat)));
+        let houses = [GR, SL, HU];
+        // Straight through: every decider answers as it is asked.
+        let mut straight = Monopoly::new(rules(), &houses, seed).unwrap();
+        straight.record_events();
+        let mut table: Table = vec![coins(0), coins(1), coins(2)];
+        assert_eq!(
+            play_out(&mut straight, &mut table, |_| {}).unwrap(),
+            Progress::Over
+        );
+        // Stepped: seat 0 answers later, each answer handed to the game when it waits.
+        let mut stepped = Monopoly::new(rules(), &houses, seed).unwrap();
+        stepped.record_events();
+        let mut person = coins(0);
+        let mut table: Table = vec![Box::new(Later), coins(1), coins(2)];
+        let mut asked = 0;
+        while let Progress::Waiting(pending) = play_out(&mut stepped, &mut table, |_| {}).unwrap() {
+            assert_eq!(pending.seat, 0);
+            assert_eq!(stepped.pending(), Some(pending));
+            let answer = person.decide(&stepped.view(0), pending.question).unwrap();
+            stepped.answer(answer).unwrap();
+            asked += 1;
+        }
+        assert!(asked > 5, "seed {seed}: {asked} questions");
+        assert_eq!(stepped.events(), straight.events(), "seed {seed}");
+        assert_eq!(
+            stepped.final_scores(),
+            straight.final_scores(),
+            "seed {seed}"
+        );
+        assert_eq!(stepped.turns(), straight.turns());
+        stepped.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn an_answer_to_another_question_is_refused_and_changes_nothing() {
+    let mut game = Monopoly::new(rules(), &[GR, SL], 3).unwrap();
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.question, Question::Trade);
+    let refused = game.answer(Answer::Explore(true)).unwrap_err();
+    assert!(
+        refused.reason.to_string().contains("Trade"),
+        "{}",
+        refused.reason
+    );
+    assert_eq!(game.pending(), Some(pending));
+    game.answer(Answer::Trade(None)).unwrap();
+    assert_ne!(
+        game.pending(),
+        Some(pending),
+        "the turn went on to its next question"
+    );
+}

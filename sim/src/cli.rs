@@ -258,8 +258,9 @@ pub struct PlayArgs {
     /// sorted at random.
     #[arg(long, value_delimiter = ',')]
     pub houses: Vec<String>,
-    /// The seed: the same seed plays the same game, byte for byte.
-    #[arg(long, default_value_t = 42)]
+    /// The game's seed: the same seed plays the same game, byte for byte, and the seed of a
+    /// game in `sim --per-game`'s games.csv (with its bots in seat order) plays that game.
+    #[arg(long, visible_alias = "game-seed", default_value_t = 42)]
     pub seed: u64,
     /// Print only the final scores.
     #[arg(long)]

@@ -681,16 +681,44 @@ fn analyze_refuses_tiles_no_game_could_hold() {
 #[test]
 fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
     let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
-    let cgp =
-        format!("{empty} NOXACTE/ 0/0 0 houses slytherin,gryffindor; cards confundo,revelio;");
-    let output = owlery(&["analyze", "scrabble-hp", "--cgp", &cgp, "--format", "csv"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    let analysed = |operations: &str| {
+        let cgp = format!("{empty} NOXACTE/ 0/0 0 houses slytherin,gryffindor; {operations}");
+        let output = owlery(&["analyze", "scrabble-hp", "--cgp", &cgp, "--format", "csv"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
     // NOX: 20 on the centre plus Revelio's 20 for a Glossary word.
+    let text = analysed("cards revelio;");
     assert!(text.contains(",8G NOX,NOX,40,ACET\n"), "{text}");
+    let text = analysed("cards confundo;");
     assert!(
-        text.contains(",8G <XON,NOX,40,ACET\n"),
+        text.contains(",8G <XON,NOX,30,ACET\n"),
         "Confundo adds backwards plays: {text}"
+    );
+    // Rule 14's worked example: HOPE with the Harry Potter card, 18 and 15 for H, O and P.
+    let hope = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &format!("{empty} HOPEXYZ/ 0/0 0 cards harry_potter;"),
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        stdout(&hope).contains(",8G HOPE,HOPE,33,"),
+        "{}",
+        stdout(&hope)
+    );
+    let two = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &format!("{empty} NOXACTE/ 0/0 0 cards confundo,revelio;"),
+    ]);
+    assert!(
+        stderr(&two).contains("names 2 cards; one Hogwarts card is played a turn (rule 13)"),
+        "{}",
+        stderr(&two)
     );
     let plain = owlery(&[
         "analyze",

@@ -255,3 +255,95 @@ fn a_person_plays_monopoly_to_the_end_through_the_api() {
     assert_eq!(status, 200);
     assert!(page["text"].as_str().unwrap().contains("id=\"ring\""));
 }
+
+#[test]
+fn bad_setups_are_refused_with_400() {
+    let server = start();
+    let post = |path: &str, body: Value| {
+        request(
+            "POST",
+            &format!("{}{path}", server.base),
+            None,
+            Some(&body.to_string()),
+        )
+    };
+    // A house named for two seats: the CLI and the engine refuse it too.
+    let (status, answer) = post(
+        "/api/games",
+        json!({ "seats": ["human", "greedy"], "houses": ["ravenclaw", "ravenclaw"] }),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("ravenclaw is named for two seats"),
+        "{answer}"
+    );
+    let (status, answer) = post("/api/games", json!({ "seats": ["human"] }));
+    assert_eq!(status, 400, "{answer}");
+    // Monopoly with fewer, or more, houses than seats.
+    for houses in [
+        json!(["gryffindor"]),
+        json!(["gryffindor", "slytherin", "ravenclaw"]),
+    ] {
+        let (status, answer) = post(
+            "/api/monopoly",
+            json!({ "seats": ["human", "heuristic"], "houses": houses }),
+        );
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .contains("houses for 2 seats"),
+            "{answer}"
+        );
+    }
+    // The server is still there.
+    let (status, _) = post("/api/monopoly", json!({ "seats": ["human", "heuristic"] }));
+    assert_eq!(status, 201);
+}
+
+/// The threads of a process, from /proc (Linux).
+fn threads(pid: u32) -> Option<usize> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("Threads:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_monopoly_table_waiting_for_a_person_holds_no_thread() {
+    let server = start();
+    let Some(before) = threads(server.child.id()) else {
+        return; // No /proc here: nothing to count.
+    };
+    for seed in 0..40 {
+        let body = json!({ "seats": ["human", "heuristic", "random"], "seed": seed }).to_string();
+        let (status, created) = request(
+            "POST",
+            &format!("{}/api/monopoly", server.base),
+            None,
+            Some(&body),
+        );
+        assert_eq!(status, 201, "{created}");
+        // The table asks the person at once: the first turn opens with a trade offer.
+        let id = created["id"].as_str().unwrap();
+        let token = created["tokens"]["0"].as_str().unwrap();
+        let (_, state) = request(
+            "GET",
+            &format!("{}/api/monopoly/{id}?seat=0", server.base),
+            Some(token),
+            None,
+        );
+        assert!(
+            state["waiting_for"].is_number() || state["over"] == true,
+            "{state}"
+        );
+    }
+    let after = threads(server.child.id()).unwrap();
+    assert!(
+        after <= before + 2,
+        "40 waiting tables: {before} threads before, {after} after"
+    );
+}

@@ -782,3 +782,73 @@ fn a_lookahead_of_another_reach_is_a_bot_of_its_own_name() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The final scores `owlery play` prints, in seat order: each `player N (...): SCORE` line.
+fn played_scores(text: &str) -> Vec<i64> {
+    text.lines()
+        .filter(|line| line.starts_with("player ") && line.contains("): "))
+        .filter_map(|line| {
+            let after = line.split_once("): ")?.1;
+            after.split_whitespace().next()?.parse().ok()
+        })
+        .collect()
+}
+
+/// Every game `sim --per-game` lists is the game `play --game-seed` plays with its seed and
+/// its bots in seat order: each bot is seeded from the game's seed and its seat alone.
+#[test]
+fn play_replays_any_simulated_game_from_its_listed_seed() {
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("scrabble", &[], "greedy,random,lookahead:2x3"),
+        ("scrabble-hp", &[], "cards,random"),
+        (
+            "scrabble-cards",
+            &["--variant", "forfeit"],
+            "random,equity,greedy",
+        ),
+        ("scrabble-cards", &["--variant", "rummy"], "random,greedy"),
+        ("monopoly-hp", &[], "random,heuristic,mc-trader"),
+    ];
+    for (game, variant, bots) in cases {
+        let dir = scratch(&format!("replay-{game}-{}", variant.len()));
+        let out = dir.to_str().unwrap();
+        let mut args = vec!["sim", game, "--games", "3", "--bots", bots, "--seed", "9"];
+        args.extend(["--per-game", "--out", out, "--rollouts", "2"]);
+        args.extend(variant);
+        if game != "monopoly-hp" {
+            args.retain(|&a| a != "--rollouts" && a != "2");
+        }
+        assert_ran(&owlery(&args));
+        let seats = bots.split(',').count();
+        for row in table_rows(&dir.join("games.csv")) {
+            let seed = &row["seed"];
+            let seated: Vec<&str> = (1..=seats)
+                .map(|s| row[&format!("bot{s}")].as_str())
+                .collect();
+            let scores: Vec<i64> = (1..=seats)
+                .map(|s| row[&format!("score{s}")].parse().unwrap())
+                .collect();
+            let seated = seated.join(",");
+            let mut play = vec![
+                "play",
+                game,
+                "--bots",
+                &seated,
+                "--game-seed",
+                seed,
+                "--quiet",
+            ];
+            play.extend(variant);
+            if game == "monopoly-hp" {
+                play.extend(["--rollouts", "2"]);
+            }
+            let text = assert_ran(&owlery(&play));
+            assert_eq!(
+                played_scores(&text),
+                scores,
+                "{game} {variant:?} seed {seed}\n{text}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -99,6 +99,14 @@ impl Card {
         }
     }
 
+    /// Whether the card is a Bonus card: points for the tiles placed showing its letters.
+    pub fn is_bonus(self) -> bool {
+        matches!(
+            self,
+            Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak
+        )
+    }
+
     /// Whether the card scores the moment it is drawn (rule 12).
     pub fn is_competition(self) -> bool {
         matches!(

@@ -101,6 +101,27 @@ fn check_houses(houses: &[House]) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// What a placement earns beyond its words, by [`HpGame::extras`].
+struct Extras<'p> {
+    play: &'p CheckedPlay,
+    glossary_points: i32,
+    bonus_card_points: i32,
+}
+
+impl<'p> Extras<'p> {
+    /// The Glossary words the placement forms.
+    fn glossary_words<'l>(
+        &self,
+        lexicon: &'l Lexicon,
+    ) -> impl Iterator<Item = &'p str> + use<'p, 'l> {
+        self.play
+            .words
+            .iter()
+            .filter(move |w| lexicon.is_glossary(&w.word))
+            .map(|w| w.word.as_str())
+    }
+}
+
 /// A Scrabble: Harry Potter Edition game in progress or finished.
 #[derive(Debug, Clone)]
 pub struct HpGame {
@@ -295,28 +316,13 @@ impl HpGame {
             ..TurnReport::default()
         };
         if let (Move::Place(placement), Some(play)) = (&action, &checked) {
-            let lexicon = self.core.lexicon();
-            report.glossary_words = play
-                .words
-                .iter()
-                .filter(|w| lexicon.is_glossary(&w.word))
-                .map(|w| w.word.clone())
+            let extras = self.extras(placement, play);
+            report.glossary_points = extras.glossary_points;
+            report.card_points += extras.bonus_card_points;
+            report.glossary_words = extras
+                .glossary_words(self.core.lexicon())
+                .map(str::to_string)
                 .collect();
-            let per_word = if turn.card == Some(Card::Revelio) {
-                self.rules.numbers.revelio_bonus
-            } else {
-                self.rules.numbers.glossary_bonus
-            };
-            report.glossary_points = per_word * report.glossary_words.len() as i32;
-            if let Some(card) = turn.card.filter(|c| {
-                matches!(
-                    c,
-                    Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak
-                )
-            }) {
-                report.card_points +=
-                    self.bonus_card_points(card, placement.placed().map(|(_, cell)| cell));
-            }
             for _ in 0..self.cards_earned(placement, play) {
                 let (card, points) = self.draw_card(seat);
                 report.cards_drawn.extend(card);
@@ -363,6 +369,44 @@ impl HpGame {
 
     pub(super) fn set_stage(&mut self, stage: Stage) {
         self.stage = stage;
+    }
+
+    /// What a placement earns beyond its words this turn (rules 14 and 23): the Glossary
+    /// bonus for each Glossary word formed (Revelio's when played) and a Bonus card's points.
+    fn extras<'p>(&self, placement: &Placement, play: &'p CheckedPlay) -> Extras<'p> {
+        let lexicon = self.core.lexicon();
+        let glossary = play
+            .words
+            .iter()
+            .filter(|w| lexicon.is_glossary(&w.word))
+            .count() as i32;
+        let per_word = if self.turn.card == Some(Card::Revelio) {
+            self.rules.numbers.revelio_bonus
+        } else {
+            self.rules.numbers.glossary_bonus
+        };
+        let bonus_card_points = self.turn.card.filter(|c| c.is_bonus()).map_or(0, |card| {
+            self.bonus_card_points(card, placement.placed().map(|(_, cell)| cell))
+        });
+        Extras {
+            play,
+            glossary_points: per_word * glossary,
+            bonus_card_points,
+        }
+    }
+
+    /// What `action` would score now for the seat to move, with the card played this turn:
+    /// its words, the Glossary bonus and a Bonus card's points, all as [`HpGame::play_turn`]
+    /// counts them (the cards a placement earns are drawn only when it is made).
+    pub fn score_of(&self, action: &Move) -> Result<i32, HpError> {
+        let checked = self.core.check(action)?;
+        Ok(match (action, &checked) {
+            (Move::Place(placement), Some(play)) => {
+                let extras = self.extras(placement, play);
+                play.score + extras.glossary_points + extras.bonus_card_points
+            }
+            _ => 0,
+        })
     }
 
     /// Points `seat` gains (or, negative, loses) outside any move, such as a failed challenge;

@@ -172,10 +172,7 @@ impl HpGame {
                 return Ok(self.finish_card(seat, card, points, engorged));
             }
             CardPlay::Bonus(bonus) => {
-                if !matches!(
-                    bonus,
-                    Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak
-                ) {
+                if !bonus.is_bonus() {
                     return Err(CardError::NotABonusCard(bonus));
                 }
             }

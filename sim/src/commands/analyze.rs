@@ -11,10 +11,10 @@ use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
-use engine::hogwarts::{Card, House, HpNumbers};
+use engine::hogwarts::{Card, CardPlay, House, HpGame, HpRules};
 use engine::scrabble::{
-    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after,
-    check_placement, leave_after, unseen_by,
+    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after, leave_after,
+    unseen_by,
 };
 use lexicon::Lexicon;
 use serde::Serialize;
@@ -83,51 +83,81 @@ fn header(rank_by: RankBy) -> &'static [&'static str] {
     }
 }
 
-/// The Harry Potter extras of a position, from its CGP operations `houses` and `cards`.
-struct HpExtras {
-    /// Points for each Glossary word formed.
-    glossary_bonus: i32,
-    /// The player to move holds Confundo: backwards words count.
-    confundo: bool,
-    /// The seats whose left-over tiles count for them (Hufflepuff), by the racks' order.
-    keeps_leftovers: [bool; MAX_PLAYERS],
-}
-
-fn hp_extras(cgp: &Cgp, numbers: &HpNumbers) -> anyhow::Result<HpExtras> {
-    let mut extras = HpExtras {
-        glossary_bonus: numbers.glossary_bonus,
-        confundo: false,
-        keeps_leftovers: [false; MAX_PLAYERS],
-    };
+/// The Harry Potter game at a position: the houses in seat order from the CGP operation
+/// `houses` (gryffindor, slytherin, ravenclaw, hufflepuff by default), and the card the
+/// operation `cards` names played by the player to move (one at most, rule 13).
+fn hp_position(cgp: &Cgp, rules: Arc<HpRules>, lexicon: Arc<Lexicon>) -> anyhow::Result<HpGame> {
+    let players = cgp.racks.len();
+    let mut houses = vec![
+        House::Gryffindor,
+        House::Slytherin,
+        House::Ravenclaw,
+        House::Hufflepuff,
+    ];
+    houses.truncate(players);
+    let mut played = None;
     for (name, value) in &cgp.operations {
         match name.as_str() {
             "houses" => {
-                for (seat, house) in value.split(',').enumerate() {
-                    let house = house.parse::<House>().context("CGP operation houses")?;
-                    if let Some(keeps) = extras.keeps_leftovers.get_mut(seat) {
-                        *keeps =
-                            house == House::Hufflepuff && numbers.houses.hufflepuff.keeps_leftovers;
-                    }
-                }
+                houses = value
+                    .split(',')
+                    .map(|house| house.parse::<House>())
+                    .collect::<Result<_, _>>()
+                    .context("CGP operation houses")?;
             }
             "cards" => {
-                for card in value.split(',').map(str::trim).filter(|c| !c.is_empty()) {
-                    let Some(card) = Card::ALL.into_iter().find(|c| c.key() == card) else {
-                        bail!(
-                            "CGP operation cards: {card:?} is not a Hogwarts card (expected names such as revelio, confundo)"
-                        );
-                    };
-                    match card {
-                        Card::Confundo => extras.confundo = true,
-                        Card::Revelio => extras.glossary_bonus = numbers.revelio_bonus,
-                        _ => {}
-                    }
+                let names: Vec<&str> = value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .collect();
+                if names.len() > 1 {
+                    bail!(
+                        "CGP operation cards: {value:?} names {} cards; one Hogwarts card is \
+                         played a turn (rule 13)",
+                        names.len()
+                    );
                 }
+                played = names.first().map(|name| card_of_name(name)).transpose()?;
             }
             _ => {}
         }
     }
-    Ok(extras)
+    let mut game =
+        HpGame::from_position(rules, lexicon, houses, cgp, 0).context("CGP operation houses")?;
+    if let Some(play) = played {
+        let card = play.card();
+        if !game.deal(0, card) {
+            bail!("CGP operation cards: the deck holds no {card}");
+        }
+        game.play_card(play)
+            .with_context(|| format!("CGP operation cards: {card}"))?;
+    }
+    Ok(game)
+}
+
+/// A card played by name alone: one whose play needs no target, tile or square, and leaves
+/// the rack as it is.
+fn card_of_name(name: &str) -> anyhow::Result<CardPlay> {
+    let Some(card) = Card::ALL.into_iter().find(|c| c.key() == name) else {
+        bail!(
+            "CGP operation cards: {name:?} is not a Hogwarts card (expected names such as revelio, confundo)"
+        );
+    };
+    Ok(match card {
+        Card::Revelio => CardPlay::Revelio,
+        Card::Confundo => CardPlay::Confundo,
+        Card::Rictusempra => CardPlay::Rictusempra,
+        Card::Reparo => CardPlay::Reparo,
+        Card::FelixFelicis => CardPlay::FelixFelicis,
+        Card::Gemino => CardPlay::Gemino,
+        bonus if bonus.is_bonus() => CardPlay::Bonus(bonus),
+        other => bail!(
+            "CGP operation cards: {other} is not played by its name alone (expected revelio, \
+             confundo, rictusempra, reparo, felix_felicis, gemino or a Bonus card such as \
+             harry_potter)"
+        ),
+    })
 }
 
 /// Refuses a position no game could reach by its tiles: more of some tile on the board and
@@ -175,7 +205,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     };
     let cgp: Cgp = cgp_text.parse().context("reading --cgp")?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let (rules, extras, most_on_rack) = match args.game {
+    let (rules, hp, most_on_rack) = match args.game {
         GameArg::Scrabble => {
             let rules = crossword_rules(&args.data)?;
             let most = rules.numbers.rack_size;
@@ -183,38 +213,36 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         GameArg::ScrabbleHp => {
             let hp = hp_rules(&args.data)?;
-            let extras = hp_extras(&cgp, &hp.numbers)?;
             let most = hp.largest_rack();
-            (Arc::new(hp.crossword.clone()), Some(extras), most)
+            (Arc::new(hp.crossword.clone()), Some(hp), most)
         }
         GameArg::MonopolyHp | GameArg::ScrabbleCards => unreachable!("handled above"),
     };
     check_tiles(&cgp, &rules, most_on_rack)?;
+    // In the Harry Potter edition the game scores each move, with its card and Glossary words.
+    let hp_game = hp
+        .map(|hp| hp_position(&cgp, hp, lexicon.clone()))
+        .transpose()?;
     let rack = cgp.racks[0];
-    let confundo = extras.as_ref().is_some_and(|e| e.confundo);
+    let confundo = hp_game
+        .as_ref()
+        .is_some_and(|game| game.core().backwards_allowed());
     let mut moves = Vec::new();
     MoveGen::new().generate_with(&cgp.board, &rules, &lexicon, &rack, confundo, |candidate| {
         moves.push((candidate.score(), candidate.placement()))
     });
-    let keeps_leftovers = extras
-        .as_ref()
-        .map_or([false; MAX_PLAYERS], |e| e.keeps_leftovers);
+    let keeps_leftovers = hp_game.as_ref().map_or([false; MAX_PLAYERS], |game| {
+        game.observation(0).core.keeps_leftovers
+    });
     let observation = seat_view(&cgp, &rules, &lexicon, confundo, keeps_leftovers);
     let equity = Equity::new(LeaveModel::in_use());
     let mut rows: Vec<Ranked> = moves
         .iter()
         .map(|(score, placement)| {
-            // In the Harry Potter edition the score counts the Glossary bonus for each word formed.
-            let bonus = extras.as_ref().map_or(0, |extras| {
-                check_placement(&cgp.board, &rules, &lexicon, &rack, placement, confundo).map_or(
-                    0,
-                    |play| {
-                        play.words
-                            .iter()
-                            .filter(|w| lexicon.is_glossary(&w.word))
-                            .count() as i32
-                    },
-                ) * extras.glossary_bonus
+            // What the Harry Potter edition adds to the words: Glossary and card bonuses.
+            let bonus = hp_game.as_ref().map_or(0, |game| {
+                game.score_of(&Move::Place(*placement))
+                    .map_or(0, |total| total - score)
             });
             let valued = matches!(args.rank_by, RankBy::Equity | RankBy::Lookahead(_));
             let value = valued
