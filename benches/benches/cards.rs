@@ -1,20 +1,17 @@
 //! The Scrabble Card Game benchmarks: whole Classic games between greedy bots, one thread.
 
-use std::hint::black_box;
-use std::sync::Arc;
-
-use bots::cardgame::card_bot_by_name;
-use bots::cardgame::rummy::rummy_player_by_name;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use engine::play::{Decider, play_out};
 use lexicon::{Edition, Lexicon};
+use std::hint::black_box;
+use std::sync::Arc;
 
 fn games(c: &mut Criterion) {
     let rules = Arc::new(CardRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
     let mut bots: Vec<Box<dyn Decider<CardGame>>> = (0..2)
-        .map(|_| card_bot_by_name("greedy", 0).expect("a known bot"))
+        .map(|_| bots::bot::<CardGame>("greedy").expect("a known bot"))
         .collect();
     let mut group = c.benchmark_group("cards");
     group.throughput(Throughput::Elements(10));
@@ -55,7 +52,7 @@ fn games(c: &mut Criterion) {
     rummy.variant = Variant::Rummy;
     let rummy = Arc::new(rummy);
     let mut players: Vec<Box<dyn Decider<RummyGame>>> = (0..2)
-        .map(|_| rummy_player_by_name("greedy", 0).expect("a known player"))
+        .map(|_| bots::bot::<RummyGame>("greedy").expect("a known player"))
         .collect();
     group.throughput(Throughput::Elements(2));
     group.sample_size(10);

@@ -3,7 +3,6 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use bots::monopoly::monopoly_bot_by_name;
 use bots::seating::bot_seed;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::monopoly::{Monopoly, MonopolyRules};
@@ -12,7 +11,7 @@ use engine::play::{Decider, play_out};
 fn table(names: &[&str]) -> Vec<Box<dyn Decider<Monopoly>>> {
     names
         .iter()
-        .map(|name| monopoly_bot_by_name(name, 1).expect("a known bot"))
+        .map(|name| bots::bot::<Monopoly>(name).expect("a known bot"))
         .collect()
 }
 

@@ -4,8 +4,7 @@ use std::hint::black_box;
 
 use std::sync::Arc;
 
-use bots::hogwarts::hp_bot_by_name;
-use bots::scrabble::{Greedy, bot_by_name};
+use bots::scrabble::Greedy;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use engine::hogwarts::{HpGame, HpRules};
@@ -75,7 +74,7 @@ fn two_player_games(c: &mut Criterion) {
                     let mut game =
                         Game::new(rules.clone(), lexicon.clone(), 2, seed).expect("two players");
                     let mut seats: Vec<Box<dyn Decider<Game>>> = (0..2)
-                        .map(|_| bot_by_name(name, seed).expect("a bot"))
+                        .map(|_| bots::bot::<Game>(name).expect("a bot"))
                         .collect();
                     play_out(&mut game, &mut seats, |_| {}).expect("legal");
                     assert!(game.is_over());
@@ -135,7 +134,7 @@ fn hp_games(group: &mut BenchmarkGroup<'_, WallTime>, players: usize) {
                         HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
                             .expect("2 to 4 players");
                     let mut seats: Vec<Box<dyn Decider<HpGame>>> = (0..players)
-                        .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
+                        .map(|_| bots::bot::<HpGame>(name).expect("a bot"))
                         .collect();
                     play_out(&mut game, &mut seats, |_| {}).expect("legal");
                 }

@@ -9,7 +9,6 @@ use std::hint::black_box;
 
 use std::sync::Arc;
 
-use bots::hogwarts::hp_bot_by_name;
 use bots::scrabble::Greedy;
 use engine::hogwarts::{HpGame, HpRules};
 use engine::play::{Decider, play_out};
@@ -110,7 +109,7 @@ fn main() {
                 let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), players, seed)
                     .expect("2 to 4 players");
                 let mut seats: Vec<Box<dyn Decider<HpGame>>> = (0..players)
-                    .map(|_| hp_bot_by_name(name, seed).expect("a bot"))
+                    .map(|_| bots::bot::<HpGame>(name).expect("a bot"))
                     .collect();
                 play_out(&mut game, &mut seats, |_| {}).expect("legal");
             }

@@ -4,5 +4,8 @@
 pub mod cardgame;
 pub mod hogwarts;
 pub mod monopoly;
+pub mod registry;
 pub mod scrabble;
 pub mod seating;
+
+pub use registry::{Registered, Settings, UnknownBot, bot, bot_with};

@@ -2,9 +2,9 @@
 //! [`PERSON`], and every bot seeded for this game and seat, so a game replays wherever it is
 //! played (the simulator, the terminal, the web page, the tests).
 
-use engine::play::{Decider, Stepped};
+use engine::play::Decider;
 
-use crate::scrabble::UnknownBot;
+use crate::registry::{Registered, Settings, UnknownBot, bot_with};
 
 /// The name of a seat a person plays.
 pub const PERSON: &str = "human";
@@ -22,21 +22,23 @@ pub fn bot_seed(game: u64, seat: usize) -> u64 {
 }
 
 /// The deciders for a game seeded `game_seed`, one per name in seat order: `person(seat)`
-/// where the name is [`PERSON`] (refused as unknown when there is no `person`), else the bot
-/// `make` names, each readied with [`bot_seed`] for its seat.
-pub fn seat_table<G: Stepped>(
+/// where the name is [`PERSON`] (refused as unknown when there is no `person`), else the
+/// registered bot of that name made with `settings`, each readied with [`bot_seed`] for its
+/// seat.
+pub fn seat_table<G: Registered>(
     names: &[impl AsRef<str>],
     game_seed: u64,
-    make: impl Fn(&str) -> Result<Box<dyn Decider<G>>, UnknownBot>,
+    settings: &Settings,
     mut person: Option<&mut dyn FnMut(usize) -> Box<dyn Decider<G>>>,
 ) -> Result<Vec<Box<dyn Decider<G>>>, UnknownBot> {
+    let make = |name: &str| bot_with::<G>(name, settings);
     let mut table = Vec::with_capacity(names.len());
     for (seat, name) in names.iter().enumerate() {
         let name = name.as_ref();
         let mut decider = match person.as_mut() {
             Some(person) if name == PERSON => person(seat),
             Some(_) => make(name).map_err(|mut unknown| {
-                unknown.known.push(PERSON);
+                unknown.known.push(PERSON.to_string());
                 unknown
             })?,
             None => make(name)?,

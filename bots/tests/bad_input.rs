@@ -4,15 +4,11 @@
 //! game's check plays a game to its end. (Here rather than in the engine's tests because the
 //! games are played by bots.)
 
-use std::sync::{Arc, OnceLock};
-
-use bots::cardgame::card_bot_by_name;
-use bots::cardgame::rummy::rummy_player_by_name;
-use bots::hogwarts::hp_bot_by_name;
-use bots::monopoly::monopoly_bot_by_name;
-use bots::scrabble::{UnknownBot, bot_by_name};
+use bots::Settings;
+use bots::registry::Registered;
 use bots::seating::seat_table;
-use engine::play::{Decider, Stepped, play_out};
+use engine::play::play_out;
+use std::sync::{Arc, OnceLock};
 
 use engine::cardgame::actions::{DEFAULT_ACTIONS, parse_actions};
 use engine::cardgame::rules::DEFAULT_CARD_RULES;
@@ -148,14 +144,9 @@ fn lexicon(edition: Edition) -> Arc<Lexicon> {
         .clone()
 }
 
-/// Plays `game` to its end between the bots `names` that `make` makes.
-fn played<G: Stepped>(
-    mut game: G,
-    names: &[&str],
-    seed: u64,
-    make: impl Fn(&str, u64) -> Result<Box<dyn Decider<G>>, UnknownBot>,
-) -> Result<(), String> {
-    let mut seats = seat_table(names, seed, |name| make(name, 0), None).unwrap();
+/// Plays `game` to its end between the bots `names`.
+fn played<G: Registered>(mut game: G, names: &[&str], seed: u64) -> Result<(), String> {
+    let mut seats = seat_table(names, seed, &Settings::default(), None).unwrap();
     play_out(&mut game, &mut seats, |_| {}).map_err(|e| e.to_string())?;
     Ok(())
 }
@@ -164,25 +155,20 @@ fn played<G: Stepped>(
 fn crossword_game(rules: Rules, seed: u64) -> Result<(), String> {
     let game = Game::new(Arc::new(rules), lexicon(Edition::Plain), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    played(game, &["greedy", "random"], seed, bot_by_name)
+    played(game, &["greedy", "random"], seed)
 }
 
 /// The same in the Harry Potter edition, `cards` against `random`.
 fn hp_game(rules: HpRules, seed: u64) -> Result<(), String> {
     let game = HpGame::sorted(Arc::new(rules), lexicon(Edition::HarryPotter), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    played(game, &["cards", "random"], seed, hp_bot_by_name)
+    played(game, &["cards", "random"], seed)
 }
 
 /// A three-player Monopoly game on `rules`, played to its end.
 fn monopoly_game(rules: MonopolyRules, seed: u64) -> Result<(), String> {
     let game = Monopoly::sorted(Arc::new(rules), 3, seed).map_err(|e| format!("no game: {e}"))?;
-    played(
-        game,
-        &["heuristic", "random", "random"],
-        seed,
-        monopoly_bot_by_name,
-    )
+    played(game, &["heuristic", "random", "random"], seed)
 }
 
 /// A two-player card game on `rules` (Rummy's rounds, or Forfeit's tables), played to its end.
@@ -191,10 +177,10 @@ fn card_game(rules: CardRules, seed: u64) -> Result<(), String> {
     let rules = Arc::new(rules);
     if rules.variant == Variant::Rummy {
         let game = RummyGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
-        return played(game, &["greedy", "random"], seed, rummy_player_by_name);
+        return played(game, &["greedy", "random"], seed);
     }
     let game = CardGame::new(rules, lexicon, 2, seed).map_err(|e| e.to_string())?;
-    played(game, &["greedy", "random"], seed, card_bot_by_name)
+    played(game, &["greedy", "random"], seed)
 }
 
 /// The rules one data file makes, with the rest of its game's standard rules.
@@ -380,7 +366,7 @@ fn word_list_reads_and_plays(text: &str, skip: bool, seed: u64) -> Result<(), St
     let lexicon = Lexicon::new(dictionary, Edition::Plain).map_err(|e| e.to_string())?;
     let game = Game::new(Arc::new(Rules::standard()), Arc::new(lexicon), 2, seed)
         .map_err(|e| format!("no game: {e}"))?;
-    played(game, &["greedy", "random"], seed, bot_by_name)
+    played(game, &["greedy", "random"], seed)
 }
 
 /// A midgame position with a blank on the board, two racks, scores and an operation.

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use bots::cardgame::card_bot_by_name;
+use bots::Settings;
 use bots::seating::seat_table;
 use engine::cardgame::{
     CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, Table, Variant,
@@ -20,7 +20,7 @@ fn checked_game(
     seed: u64,
 ) -> CardGame {
     let mut game = CardGame::new(rules.clone(), lexicon.clone(), names.len(), seed).unwrap();
-    let mut bots = seat_table(names, seed, |name| card_bot_by_name(name, 0), None).unwrap();
+    let mut bots = seat_table(names, seed, &Settings::default(), None).unwrap();
     play_out(&mut game, &mut bots, |game: &CardGame| {
         if let Err(broken) = game.check_cards() {
             panic!("seed {seed}, turn {}: {broken}", game.history().len());
@@ -154,7 +154,7 @@ fn opening_choices(hand: &str) -> (CardGame, CardMove, CardMove) {
     ];
     game.arrange(&Table::new(), 0, &hands).unwrap();
     let view = game.view(0);
-    let choose = |name: &str| match card_bot_by_name(name, 0)
+    let choose = |name: &str| match bots::bot::<CardGame>(name)
         .unwrap()
         .decide(&view, CardQuestion::Move)
     {
@@ -208,11 +208,10 @@ fn rummy_game(
     names: &[&str],
     seed: u64,
 ) -> engine::cardgame::RummyGame {
-    use bots::cardgame::rummy::rummy_player_by_name;
     let mut game =
         engine::cardgame::RummyGame::new(rules.clone(), lexicon.clone(), names.len(), seed)
             .unwrap();
-    let mut players = seat_table(names, seed, |name| rummy_player_by_name(name, 0), None).unwrap();
+    let mut players = seat_table(names, seed, &Settings::default(), None).unwrap();
     let (mut turns, mut laid_before) = (0, 0);
     play_out(
         &mut game,
@@ -369,13 +368,8 @@ fn no_action_card_follows_the_play_that_ends_the_game() {
         let names = ["greedy", "greedy", "equity"];
         let mut game =
             CardGame::new(rules.clone(), lexicon.clone(), 2 + seed as usize % 2, seed).unwrap();
-        let mut bots = seat_table(
-            &names[..game.players()],
-            seed,
-            |name| card_bot_by_name(name, 0),
-            None,
-        )
-        .unwrap();
+        let mut bots =
+            seat_table(&names[..game.players()], seed, &Settings::default(), None).unwrap();
         let mut actions_at_end = None;
         play_out(&mut game, &mut bots, |game: &CardGame| {
             if game.end().is_some() && actions_at_end.is_none() {
@@ -395,7 +389,7 @@ fn no_action_card_follows_the_play_that_ends_the_game() {
     assert!(went_out > 10, "{went_out} games ended by going out");
     // The game: MAHOUTS goes out, and the score stays as the play left it.
     let mut game = CardGame::new(rules, lexicon, 2, 7).unwrap();
-    let mut bots = seat_table(&["greedy"; 2], 7, |name| card_bot_by_name(name, 0), None).unwrap();
+    let mut bots = seat_table(&["greedy"; 2], 7, &Settings::default(), None).unwrap();
     play_out(&mut game, &mut bots, |_| {}).unwrap();
     let last = game.history().last().unwrap();
     let CardMove::Place(play) = &last.action else {

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::{CardWise, hp_bot_by_name};
+use bots::Settings;
+use bots::hogwarts::CardWise;
+use bots::scrabble::leaves::LeaveModel;
 use bots::seating::seat_table;
 use engine::hogwarts::{Card, CardPlay, House, HpGame, HpQuestion, HpRules};
 use engine::play::{Stepped, play_out};
@@ -36,7 +38,7 @@ fn position(board: &str, rack: &str, scores: &str, cards: &[Card]) -> HpGame {
 }
 
 fn decide(game: &HpGame) -> Option<CardPlay> {
-    CardWise::new().choose_card(&game.observation(0))
+    CardWise::new(LeaveModel::embedded()).choose_card(&game.observation(0))
 }
 
 #[test]
@@ -60,25 +62,24 @@ fn a_bonus_card_waits_for_a_play_with_two_of_its_letters() {
 fn looking_ahead_it_still_makes_the_move_a_bonus_card_was_played_for() {
     let rules = Arc::new(HpRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
-    let model = bots::scrabble::leaves::LeaveModel::in_use();
+    let model = bots::scrabble::leaves::LeaveModel::embedded();
     let (mut checked, mut lookahead_differs) = (0, 0);
     for seed in 0..12 {
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
-        let mut seats =
-            seat_table(&["cards"; 2], seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        let mut seats = seat_table(&["cards"; 2], seed, &Settings::default(), None).unwrap();
         play_out(&mut game, &mut seats, |game: &HpGame| {
             // Each turn's opening, where the card player decides on a card.
             let Some(pending) = game.pending().filter(|p| p.question == HpQuestion::Card) else {
                 return;
             };
             let observation = game.observation(pending.seat);
-            let mut plain = CardWise::new();
+            let mut plain = CardWise::new(LeaveModel::embedded());
             let card = plain.choose_card(&observation);
             let for_plan = matches!(card, Some(CardPlay::Bonus(_) | CardPlay::Revelio));
             if !for_plan {
                 return;
             }
-            let mut looking = CardWise::looking_ahead(seed);
+            let mut looking = CardWise::looking_ahead(LeaveModel::embedded(), seed);
             assert_eq!(looking.choose_card(&observation), card);
             // A Bonus card or Revelio changes nothing the move depends on: the plan stands.
             let planned = plain.choose_move(&observation);
@@ -188,7 +189,7 @@ fn the_card_player_plays_legal_games() {
         let names: Vec<&str> = (0..players)
             .map(|s| ["cards", "equity", "greedy"][s % 3])
             .collect();
-        let mut seats = seat_table(&names, seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        let mut seats = seat_table(&names, seed, &Settings::default(), None).unwrap();
         play_out(&mut game, &mut seats, |_| {}).expect("legal card plays and moves");
     }
 }

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use bots::scrabble::bot_by_name;
 use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use engine::play::{Decider, play_out, play_until};
 use engine::scrabble::tiles::Cell;
@@ -348,7 +347,7 @@ fn the_solver_plays_legal_games_that_replay_from_their_seed() {
         assert_eq!(game_of(bots, seed), first, "seed {seed} replays");
     }
     for refused in ["solver:0", "solver:", "solver:many", "solver:100000001"] {
-        let error = bot_by_name(refused, 0).err().unwrap().to_string();
+        let error = bots::bot::<Game>(refused).err().unwrap().to_string();
         assert!(
             error.contains("solver:BUDGET (budget 1 to 100000000)"),
             "{error}"

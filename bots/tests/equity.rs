@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::hp_bot_by_name;
+use bots::Settings;
+use bots::scrabble::choose;
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::{bot_by_name, choose};
 use bots::seating::seat_table;
 use engine::hogwarts::{HpGame, HpRules};
 use engine::play::play_out;
@@ -55,7 +55,7 @@ fn equity_plays_legal_harry_potter_games() {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
         let names: Vec<&str> = (0..players).map(|s| ["equity", "greedy"][s % 2]).collect();
-        let mut seats = seat_table(&names, seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        let mut seats = seat_table(&names, seed, &Settings::default(), None).unwrap();
         play_out(&mut game, &mut seats, |_| {}).expect("legal moves");
         assert!(game.core().is_over());
     }
@@ -117,8 +117,12 @@ fn bots_decide_from_what_their_seat_may_see() {
         assert_eq!(seen.unseen, seen_too.unseen);
         assert_eq!(seen.bag_len, seen_too.bag_len);
         for name in ["equity", "greedy"] {
-            let decide =
-                |game: &Game| choose(bot_by_name(name, 7).unwrap().as_mut(), &game.observation(0));
+            let decide = |game: &Game| {
+                choose(
+                    bots::bot::<Game>(name).unwrap().as_mut(),
+                    &game.observation(0),
+                )
+            };
             assert_eq!(decide(&original), decide(&varied), "{name}, seed {seed}");
         }
     }
@@ -242,8 +246,7 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
     let mut rivals = 0;
     for seed in 0..hp_games {
         let mut game = HpGame::sorted(hp_rules.clone(), hp_lexicon.clone(), 2, seed).unwrap();
-        let mut seats =
-            seat_table(&["greedy"; 2], seed, |name| hp_bot_by_name(name, 0), None).unwrap();
+        let mut seats = seat_table(&["greedy"; 2], seed, &Settings::default(), None).unwrap();
         let mut turns = 0;
         play_out(&mut game, &mut seats, |game: &HpGame| {
             // After each move, not after the other questions of a turn.

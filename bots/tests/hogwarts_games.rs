@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::hp_bot_by_name;
+use bots::Settings;
 use bots::seating::seat_table;
 use engine::hogwarts::{CardTable, HpGame, HpRules};
 use engine::play::{Decider, play_out};
 use lexicon::{Edition, Lexicon};
 
 fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Decider<HpGame>>> {
-    seat_table(names, seed, |name| hp_bot_by_name(name, 0), None).unwrap()
+    seat_table(names, seed, &Settings::default(), None).unwrap()
 }
 
 fn check_invariants(game: &HpGame, rules: &HpRules) {

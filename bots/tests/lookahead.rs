@@ -1,9 +1,11 @@
 //! The `lookahead` bot: legal, replaying from its seed, choosing among equity's best moves by
 //! the next player's replies, and searching endgames.
 
+use bots::Settings;
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::{Equity, Lookahead, bot_by_name};
+use bots::scrabble::{Equity, Lookahead};
 use bots::seating::seat_table;
+use engine::hogwarts::HpGame;
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Game, Move, MoveGen, Observation, Placement, Rack, Setup, leave_after};
 
@@ -182,13 +184,7 @@ fn legal_games(games: u64, hp_games: u64) {
         let mut game =
             engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), bots.len(), seed)
                 .unwrap();
-        let mut seats = seat_table(
-            bots,
-            seed,
-            |name| bots::hogwarts::hp_bot_by_name(name, 0),
-            None,
-        )
-        .unwrap();
+        let mut seats = seat_table(bots, seed, &Settings::default(), None).unwrap();
         engine::play::play_out(&mut game, &mut seats, |_| {})
             .unwrap_or_else(|error| panic!("{error}"));
     }
@@ -228,7 +224,7 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
     assert!(placements > 50, "{placements} positions");
     assert!(differs > 0, "eight moves judged change some choices");
     // Registered names carry the reach; out-of-range or malformed ones are refused.
-    assert!(bot_by_name("lookahead:1x3", 5).is_ok());
+    assert!(bots::bot::<Game>("lookahead:1x3").is_ok());
     for bad in [
         "lookahead:0x3",
         "lookahead:65x3",
@@ -238,7 +234,7 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
         "lookahead:ax3",
         "greedy:1x3",
     ] {
-        let refused = bot_by_name(bad, 5)
+        let refused = bots::bot::<Game>(bad)
             .err()
             .unwrap_or_else(|| panic!("{bad} accepted"));
         assert!(
@@ -252,10 +248,8 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
         bots::scrabble::Reach::parse("64x1024").map(|r| (r.width, r.samples)),
         Some((64, 1024))
     );
-    assert!(bots::hogwarts::hp_bot_by_name("cards-lookahead:2x3", 5).is_ok());
-    let refused = bots::hogwarts::hp_bot_by_name("cards-lookahead:2", 5)
-        .err()
-        .unwrap();
+    assert!(bots::bot::<HpGame>("cards-lookahead:2x3").is_ok());
+    let refused = bots::bot::<HpGame>("cards-lookahead:2").err().unwrap();
     assert!(
         refused
             .to_string()

@@ -3,25 +3,19 @@
 
 use std::sync::Arc;
 
-use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::seating::seat_table;
+use bots::{Settings, bot_with};
 use engine::monopoly::{Answer, Ending, Lot, Monopoly, MonopolyRules, Question, mask_bits};
 use engine::play::{Decider, play_out, play_until};
 
-fn seats(names: &[&str], seed: u64, options: MonopolyOptions) -> Vec<Box<dyn Decider<Monopoly>>> {
-    seat_table(
-        names,
-        seed,
-        |name| monopoly_bot_with(name, 0, options),
-        None,
-    )
-    .unwrap()
+fn seats(names: &[&str], seed: u64, settings: Settings) -> Vec<Box<dyn Decider<Monopoly>>> {
+    seat_table(names, seed, &settings, None).unwrap()
 }
 
 /// Plays a game turn by turn, checking every law after each turn.
 fn checked_game(rules: &Arc<MonopolyRules>, names: &[&str], seed: u64) -> Monopoly {
     let mut game = Monopoly::sorted(rules.clone(), names.len(), seed).unwrap();
-    let mut seats = seats(names, seed, MonopolyOptions::default());
+    let mut seats = seats(names, seed, Settings::default());
     play_out(&mut game, &mut seats, |game: &Monopoly| {
         if let Err(broken) = game.check_invariants() {
             panic!("seed {seed}, turn {}: {broken}", game.turns());
@@ -71,8 +65,11 @@ fn soak_100k_random_games() {
 
 /// A bot's answers to every question, at one moment of a game.
 fn answers(game: &Monopoly, seat: usize, name: &str) -> Vec<i32> {
-    let options = MonopolyOptions { rollouts: 2 };
-    let mut bot = monopoly_bot_with(name, 5, options).unwrap();
+    let settings = Settings {
+        rollouts: 2,
+        ..Settings::default()
+    };
+    let mut bot = bot_with::<Monopoly>(name, &settings).unwrap();
     bot.start_game(5);
     let view = game.view(seat);
     let mut ask = |question| bot.decide(&view, question).unwrap();
@@ -108,7 +105,7 @@ fn a_bot_decides_the_same_whatever_the_deck_and_dice_hold() {
     for seed in 0..4u64 {
         let mut game = Monopoly::sorted(rules.clone(), 4, seed).unwrap();
         let names = ["heuristic", "random", "heuristic", "random"];
-        let mut table = seats(&names, seed, MonopolyOptions::default());
+        let mut table = seats(&names, seed, Settings::default());
         play_until(&mut game, &mut table, |game| {
             let other = game.sampled(seed ^ 0xdead);
             for seat in 0..4 {
@@ -128,7 +125,10 @@ fn mc_trader_beats_its_fair_share_against_three_heuristics() {
     // 120 seeded games at 8 rollouts, seats rotated: the trader should win far more than the
     // 25% a seat is due (it won 66% of 2,000 games at 48 rollouts; see docs/BOTS.md).
     let rules = Arc::new(MonopolyRules::standard());
-    let options = MonopolyOptions { rollouts: 8 };
+    let options = Settings {
+        rollouts: 8,
+        ..Settings::default()
+    };
     let mut wins = 0.0;
     let games = 120u64;
     for seed in 0..games {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::bot_by_name;
+use bots::Settings;
 use bots::seating::seat_table;
 use engine::play::{Decider, play_out};
 use engine::scrabble::{Game, Move, Rules, TileSet};
@@ -11,7 +11,7 @@ use lexicon::{Edition, Lexicon};
 
 fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Decider<Game>>> {
     let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
-    seat_table(&names, seed, |name| bot_by_name(name, 0), None).unwrap()
+    seat_table(&names, seed, &Settings::default(), None).unwrap()
 }
 
 fn assert_tiles_conserved(game: &Game, set: &TileSet) {

@@ -2,9 +2,15 @@
 
 use std::path::PathBuf;
 
+use bots::registry::{Registered, UnknownBot, bot};
+use bots::scrabble::endgame;
 use bots::scrabble::lookahead::Reach;
-use bots::scrabble::{LOOKAHEAD_REACHED, SOLVER_BUDGETED, endgame};
+use bots::seating::PERSON;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use engine::cardgame::{CardGame, RummyGame};
+use engine::hogwarts::HpGame;
+use engine::monopoly::Monopoly;
+use engine::scrabble::Game;
 
 /// Owlery: AI opponents and game simulation for Scrabble HP, the Scrabble Card Game and Monopoly HP.
 #[derive(Debug, Parser)]
@@ -38,6 +44,19 @@ pub enum Command {
     Train(TrainCommand),
     /// Play Scrabble: Harry Potter Edition against the bots in a browser (a local web server).
     Serve(ServeArgs),
+    /// List each game's bots and what each does.
+    Bots(BotsArgs),
+}
+
+/// Arguments of `owlery bots`.
+#[derive(Debug, Args)]
+pub struct BotsArgs {
+    /// Only this game's bots (every game's if not given).
+    #[arg(value_enum)]
+    pub game: Option<GameArg>,
+    /// scrabble-cards: the variant (Rummy has bots of its own).
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
 }
 
 /// Arguments of `owlery serve`.
@@ -193,6 +212,52 @@ impl GameArg {
             _ => 2..=4,
         }
     }
+
+    /// Refuses a bot the game (in `variant`) does not know, naming those it does.
+    pub fn check_bot(self, name: &str, variant: VariantArg) -> Result<(), UnknownBot> {
+        match (self, variant) {
+            (GameArg::Scrabble, _) => bot::<Game>(name).map(drop),
+            (GameArg::ScrabbleHp, _) => bot::<HpGame>(name).map(drop),
+            (GameArg::MonopolyHp, _) => bot::<Monopoly>(name).map(drop),
+            (GameArg::ScrabbleCards, VariantArg::Rummy) => bot::<RummyGame>(name).map(drop),
+            (GameArg::ScrabbleCards, _) => bot::<CardGame>(name).map(drop),
+        }
+    }
+}
+
+/// Each game's bots in a line, for `--help`.
+fn bots_help(intro: &str) -> String {
+    fn line<G: Registered>() -> String {
+        format!("  {}: {}", G::GAME, bots::registry::known::<G>().join(", "))
+    }
+    [
+        intro.to_string(),
+        String::new(),
+        line::<Game>(),
+        line::<HpGame>(),
+        line::<CardGame>(),
+        line::<RummyGame>(),
+        line::<Monopoly>(),
+        String::new(),
+        "`owlery bots GAME` says what each does.".to_string(),
+    ]
+    .join("\n")
+}
+
+/// `--bots` of `owlery play`.
+fn play_bots_help() -> String {
+    bots_help(&format!(
+        "Who plays each seat, comma-separated (2 to 4; monopoly-hp 2 to 6): a bot, or {PERSON} \
+         for a person at the terminal (not in the plain scrabble game)."
+    ))
+}
+
+/// `--bots` of `owlery sim`.
+fn sim_bots_help() -> String {
+    bots_help(
+        "One bot per seat, comma-separated (2 to 4; monopoly-hp 2 to 6); seats rotate so each \
+         bot plays each seat.",
+    )
 }
 
 /// Files that replace the game's data.
@@ -246,12 +311,13 @@ pub struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameArg,
-    /// Who plays each seat, comma-separated (2 to 4): greedy, random, or human (scrabble-hp).
+    /// Who plays each seat, comma-separated (2 to 4; monopoly-hp 2 to 6): a bot, or human.
     #[arg(
         long,
         visible_alias = "seats",
         value_delimiter = ',',
-        default_value = "greedy,greedy"
+        default_value = "greedy,greedy",
+        long_help = play_bots_help()
     )]
     pub bots: Vec<String>,
     /// The seats' houses in order (scrabble-hp, monopoly-hp), e.g. gryffindor,slytherin; default:
@@ -366,9 +432,14 @@ fn rank_by(text: &str) -> Result<RankBy, String> {
                     .map(RankBy::Solver)
             };
             reached.or_else(budgeted).ok_or_else(|| {
+                let setting = |name: &str| {
+                    let entry = bots::scrabble::BOTS.iter().find(|e| e.name == name);
+                    format!("{name}:{}", entry.and_then(|e| e.setting).unwrap_or(""))
+                };
                 format!(
-                    "expected score, equity, lookahead, {LOOKAHEAD_REACHED}, solver or \
-                     {SOLVER_BUDGETED}"
+                    "expected score, equity, lookahead, {}, solver or {}",
+                    setting("lookahead"),
+                    setting("solver")
                 )
             })
         }
@@ -385,7 +456,12 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
     /// One bot per seat, comma-separated (2 to 4; monopoly-hp 2 to 6); seats rotate so each bot plays each seat.
-    #[arg(long, value_delimiter = ',', default_value = "greedy,greedy")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "greedy,greedy",
+        long_help = sim_bots_help()
+    )]
     pub bots: Vec<String>,
     /// The master seed; each game's seed is a hash of it and the game's index.
     #[arg(long, default_value_t = 1)]

@@ -7,14 +7,12 @@ mod random;
 pub mod rummy;
 
 use engine::cardgame::{CardAnswer, CardGame, CardMove, CardQuestion, CardView};
-use engine::play::Decider;
 
 pub use equity::{CardEquity, PlayValue, value_play};
 pub use greedy::{CardGreedy, best_premium};
 pub use random::CardRandom;
 
-use crate::scrabble::UnknownBot;
-use crate::scrabble::leaves::LeaveModel;
+use crate::registry::{Entry, made};
 
 /// Answers a Classic or Forfeit question: the move by `choose`, an Action card by
 /// [`action_policy`].
@@ -55,34 +53,27 @@ pub fn action_policy(view: &CardView<'_>) -> Option<usize> {
         })
 }
 
-/// The names `card_bot_by_name` knows, with a line on each.
-pub const CARD_BOTS: &[(&str, &str)] = &[
-    (
-        "greedy",
-        "the highest-scoring play; a Double whenever it adds, a Triple kept for a word of six letters or more",
-    ),
-    (
-        "equity",
-        "the play worth most points now plus the learned value of the letters it keeps (as the crossword equity values them); Premium cards as greedy lays them",
-    ),
-    (
-        "random",
-        "a uniformly random legal play: the fuzzing baseline",
-    ),
+/// The bots of the card game's Classic and Forfeit variants (Rummy's are [`rummy::BOTS`]).
+pub static BOTS: &[Entry<CardGame>] = &[
+    Entry {
+        name: "greedy",
+        setting: None,
+        about: "the highest-scoring play; a Double whenever it adds, a Triple kept for a word of six letters or more",
+        make: |_, _| made(CardGreedy::new()),
+    },
+    Entry {
+        name: "equity",
+        setting: None,
+        about: "the play worth most points now plus the learned value of the letters it keeps (as the crossword equity values them); Premium cards as greedy lays them",
+        make: |_, settings| made(CardEquity::new(settings.leaves)),
+    },
+    Entry {
+        name: "random",
+        setting: None,
+        about: "a uniformly random legal play: the fuzzing baseline",
+        make: |_, _| made(CardRandom::new(0)),
+    },
 ];
-
-/// Makes a card-game bot by name.
-pub fn card_bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Decider<CardGame>>, UnknownBot> {
-    match name {
-        "greedy" => Ok(Box::new(CardGreedy::new())),
-        "equity" => Ok(Box::new(CardEquity::new(LeaveModel::in_use()))),
-        "random" => Ok(Box::new(CardRandom::new(seed))),
-        _ => Err(UnknownBot {
-            name: name.to_string(),
-            known: CARD_BOTS.iter().map(|(name, _)| *name).collect(),
-        }),
-    }
-}
 
 /// The exchange of every letter when the draw pile allows it, else a pass.
 fn exchange_or_pass(view: &CardView<'_>) -> CardMove {

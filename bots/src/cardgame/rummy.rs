@@ -5,6 +5,8 @@ use engine::cardgame::{
     CardRules, RoundCard, RummyAnswer, RummyGame, RummyQuestion, RummyView, meld_points,
 };
 use engine::play::Decider;
+
+use crate::registry::{Entry, made};
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
 use lexicon::Lexicon;
@@ -632,20 +634,21 @@ impl Decider<RummyGame> for RummyRandom {
     }
 }
 
-/// Makes a Rummy player by name.
-pub fn rummy_player_by_name(
-    name: &str,
-    seed: u64,
-) -> Result<Box<dyn Decider<RummyGame>>, crate::scrabble::UnknownBot> {
-    match name {
-        "greedy" => Ok(Box::new(RummyGreedy::default())),
-        "random" => Ok(Box::new(RummyRandom::new(seed))),
-        _ => Err(crate::scrabble::UnknownBot {
-            name: name.to_string(),
-            known: vec!["greedy", "random"],
-        }),
-    }
-}
+/// Rummy's players.
+pub static BOTS: &[Entry<RummyGame>] = &[
+    Entry {
+        name: "greedy",
+        setting: None,
+        about: "lays the best words the Round card allows as soon as they score; takes the discard when it makes such words; discards what helps least",
+        make: |_, _| made(RummyGreedy::default()),
+    },
+    Entry {
+        name: "random",
+        setting: None,
+        about: "lays the first meld it finds half the time and discards at random: the fuzzing baseline",
+        make: |_, _| made(RummyRandom::new(0)),
+    },
+];
 
 #[cfg(test)]
 mod tests {

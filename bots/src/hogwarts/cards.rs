@@ -51,10 +51,10 @@ impl Position {
 }
 
 impl CardWise {
-    /// The card player over the leave values in use.
-    pub fn new() -> CardWise {
+    /// The card player over the leave values `model`.
+    pub fn new(model: &'static LeaveModel) -> CardWise {
         CardWise {
-            equity: Equity::new(LeaveModel::in_use()),
+            equity: Equity::new(model),
             planned: None,
             lookahead: None,
             played_for_plan: false,
@@ -62,26 +62,16 @@ impl CardWise {
     }
 
     /// The card player choosing its moves as `lookahead` does, its draws seeded by `seed`.
-    pub fn looking_ahead(seed: u64) -> CardWise {
-        CardWise::looking_ahead_by(seed, Reach::STANDARD)
+    pub fn looking_ahead(model: &'static LeaveModel, seed: u64) -> CardWise {
+        CardWise::looking_ahead_by(model, seed, Reach::STANDARD)
     }
 
     /// The same, its moves judged by a lookahead of `reach`.
-    pub fn looking_ahead_by(seed: u64, reach: Reach) -> CardWise {
+    pub fn looking_ahead_by(model: &'static LeaveModel, seed: u64, reach: Reach) -> CardWise {
         CardWise {
-            lookahead: Some(Box::new(Lookahead::with_reach(
-                LeaveModel::in_use(),
-                seed,
-                reach,
-            ))),
-            ..CardWise::new()
+            lookahead: Some(Box::new(Lookahead::with_reach(model, seed, reach))),
+            ..CardWise::new(model)
         }
-    }
-}
-
-impl Default for CardWise {
-    fn default() -> Self {
-        CardWise::new()
     }
 }
 

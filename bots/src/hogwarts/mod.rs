@@ -8,14 +8,11 @@ use engine::hogwarts::{CardPlay, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::Decider;
 use engine::scrabble::{Move, Rack};
 
+use crate::registry::{Entry, Settings, made};
 use crate::scrabble::Reach;
 
 pub use cards::CardWise;
 pub use naive::CardNaive;
-
-/// How a `cards-lookahead` of another reach is named (see [`Reach`]).
-pub const CARDS_LOOKAHEAD_REACHED: &str =
-    "cards-lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)";
 
 /// A bot's card, move and discard choices, as methods of `B`.
 struct Choices<B> {
@@ -42,29 +39,63 @@ fn answer<B>(
     }
 }
 
-/// Makes a Harry Potter bot by name: `cards`, or any crossword bot playing its cards at the
-/// first turn it may.
-pub fn hp_bot_by_name(
+/// A crossword bot of the registry playing each Hogwarts card at the first turn it may.
+fn naive(
     name: &str,
-    seed: u64,
-) -> Result<Box<dyn Decider<HpGame>>, crate::scrabble::UnknownBot> {
-    if name == "cards" {
-        return Ok(Box::new(CardWise::new()));
-    }
-    if name == "cards-lookahead" {
-        return Ok(Box::new(CardWise::looking_ahead(seed)));
-    }
-    let with_cards = |mut unknown: crate::scrabble::UnknownBot| {
-        unknown
-            .known
-            .extend(["cards", "cards-lookahead", CARDS_LOOKAHEAD_REACHED]);
-        unknown
-    };
-    if let Some(reach) = name.strip_prefix("cards-lookahead:") {
-        let reach = Reach::parse(reach)
-            .ok_or_else(|| with_cards(crate::scrabble::UnknownBot::among_crossword_bots(name)))?;
-        return Ok(Box::new(CardWise::looking_ahead_by(seed, reach)));
-    }
-    let inner = crate::scrabble::bot_by_name(name, seed).map_err(with_cards)?;
-    Ok(Box::new(CardNaive::new(inner)))
+    setting: Option<&str>,
+    settings: &Settings,
+) -> Option<Box<dyn Decider<HpGame>>> {
+    let entry = crate::scrabble::BOTS
+        .iter()
+        .find(|entry| entry.name == name)?;
+    made(CardNaive::new((entry.make)(setting, settings)?))
 }
+
+/// The Harry Potter bots: the card player, and every crossword bot playing its cards at once.
+pub static BOTS: &[Entry<HpGame>] = &[
+    Entry {
+        name: "cards",
+        setting: None,
+        about: "equity's moves, with a policy for every Hogwarts card (docs/BOTS.md)",
+        make: |_, settings| made(CardWise::new(settings.leaves)),
+    },
+    Entry {
+        name: "cards-lookahead",
+        setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        about: "the cards policy with lookahead's moves (a little stronger, much slower)",
+        make: |setting, settings| {
+            let reach = setting.map_or(Some(Reach::STANDARD), Reach::parse)?;
+            made(CardWise::looking_ahead_by(settings.leaves, 0, reach))
+        },
+    },
+    Entry {
+        name: "greedy",
+        setting: None,
+        about: "crossword greedy, playing each Hogwarts card at the first turn it may",
+        make: |setting, settings| naive("greedy", setting, settings),
+    },
+    Entry {
+        name: "equity",
+        setting: None,
+        about: "crossword equity, playing each Hogwarts card at the first turn it may",
+        make: |setting, settings| naive("equity", setting, settings),
+    },
+    Entry {
+        name: "lookahead",
+        setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        about: "crossword lookahead, playing each Hogwarts card at the first turn it may",
+        make: |setting, settings| naive("lookahead", setting, settings),
+    },
+    Entry {
+        name: "solver",
+        setting: Some("BUDGET (budget 1 to 100000000)"),
+        about: "crossword solver (its endgame counts word scores only), playing each Hogwarts card at the first turn it may",
+        make: |setting, settings| naive("solver", setting, settings),
+    },
+    Entry {
+        name: "random",
+        setting: None,
+        about: "crossword random, playing each Hogwarts card at the first turn it may: the fuzzing baseline",
+        make: |setting, settings| naive("random", setting, settings),
+    },
+];

@@ -19,9 +19,6 @@ use super::equity::for_each_sub_rack;
 /// The shipped leave values.
 pub const EMBEDDED_LEAVES: &str = include_str!("../../data/leaves.toml");
 
-/// Values installed for this process in place of the shipped ones.
-static INSTALLED: OnceLock<LeaveModel> = OnceLock::new();
-
 /// Rows and columns of the balance table: vowels and consonants kept, the last for "so many or more".
 pub const BALANCE: usize = 8;
 
@@ -102,21 +99,6 @@ impl LeaveModel {
             LeaveModel::parse(EMBEDDED_LEAVES, "embedded leaves.toml")
                 .expect("the shipped leaves.toml is tested")
         })
-    }
-
-    /// The values bots use: those installed for this process (`--leaves`), else the shipped ones.
-    pub fn in_use() -> &'static LeaveModel {
-        INSTALLED.get().unwrap_or_else(|| LeaveModel::embedded())
-    }
-
-    /// Makes `model` the values every `equity` and `cards` bot of this process uses; installing
-    /// the same values again is allowed, other values are refused (and returned).
-    pub fn install(model: LeaveModel) -> Result<(), Box<LeaveModel>> {
-        match INSTALLED.set(model) {
-            Ok(()) => Ok(()),
-            Err(model) if INSTALLED.get() == Some(&model) => Ok(()),
-            Err(model) => Err(Box::new(model)),
-        }
     }
 
     /// Reads a leave file; `file` names it in errors.

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use bots::scrabble::bot_by_name;
+use bots::Settings;
 use bots::seating::seat_table;
 use engine::play::{play_out, play_until};
 use engine::scrabble::{Game, Observation, Rules, Setup};
@@ -52,7 +52,7 @@ pub fn greedy_games_set_up(setup: Setup, games: u64, mut check: impl FnMut(&Game
 /// The crossword bots named, seated for a game seeded `seed`.
 #[allow(dead_code)] // Not every file including these helpers seats bots itself.
 pub fn seat(names: &[impl AsRef<str>], seed: u64) -> Vec<Box<dyn engine::play::Decider<Game>>> {
-    seat_table(names, seed, |name| bot_by_name(name, 0), None).unwrap()
+    seat_table(names, seed, &Settings::default(), None).unwrap()
 }
 
 /// The final scores and the moves of a game of `bots` from `seed`.

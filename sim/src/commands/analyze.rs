@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::lookahead::Reach;
@@ -19,7 +20,7 @@ use engine::scrabble::{
 use lexicon::Lexicon;
 use serde::Serialize;
 
-use super::setup::{check_game_options, crossword_rules, game_lexicon, hp_rules};
+use super::setup::{bot_settings, check_game_options, crossword_rules, game_lexicon, hp_rules};
 use crate::cli::{ANALYZE_SOLVER_EXACT, AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
 
@@ -235,7 +236,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         game.observation(0).core.keeps_leftovers
     });
     let observation = seat_view(&cgp, &rules, &lexicon, confundo, keeps_leftovers);
-    let equity = Equity::new(LeaveModel::in_use());
+    let leaves = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves;
+    let equity = Equity::new(leaves);
     let mut rows: Vec<Ranked> = moves
         .iter()
         .map(|(score, placement)| {
@@ -281,7 +283,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             .then_with(|| a.row.notation.cmp(&b.row.notation))
     });
     if let RankBy::Lookahead(reach) = args.rank_by {
-        judge_best(&mut rows, &observation, reach)?;
+        judge_best(&mut rows, &observation, reach, leaves)?;
     }
     let (mut rows, searched) = match args.rank_by {
         RankBy::Solver(budget) => {
@@ -410,6 +412,7 @@ fn judge_best(
     rows: &mut [Ranked],
     observation: &Observation<'_>,
     reach: Reach,
+    leaves: &'static LeaveModel,
 ) -> anyhow::Result<()> {
     let judged = rows.len().min(reach.width);
     let moves: Vec<(i32, Move)> = rows[..judged]
@@ -417,7 +420,7 @@ fn judge_best(
         .map(|ranked| (ranked.equity, Move::Place(ranked.placement)))
         .collect();
     // A fixed seed: the same position lists the same figures every time.
-    let mut lookahead = Lookahead::with_reach(LeaveModel::in_use(), 0, reach);
+    let mut lookahead = Lookahead::with_reach(leaves, 0, reach);
     let Some(worth) = lookahead.judge(observation, &moves) else {
         bail!(
             "--rank-by lookahead: needs a tile on the next player's rack and no word read \

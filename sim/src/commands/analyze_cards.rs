@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use bots::cardgame::rummy::for_each_meld;
 use bots::cardgame::value_play;
-use bots::scrabble::leaves::LeaveModel;
+use bots::monopoly::DEFAULT_ROLLOUTS;
 use engine::cardgame::{CardView, Hand, TableMoveGen};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::kind_char;
 use serde::Serialize;
 
-use super::setup::{card_rules, game_lexicon};
+use super::setup::{bot_settings, card_rules, game_lexicon};
 use crate::cards_text::{parse_table, play_notation};
 use crate::cli::{AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
@@ -149,7 +149,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         rules: &rules,
         lexicon: &lexicon,
     };
-    let model = LeaveModel::in_use();
+    let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves;
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
         let value = value_play(model, &view, candidate);

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod analyze_cards;
+mod bots;
 mod lexicon;
 mod merge;
 mod play;
@@ -31,5 +32,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sweep(args) => sweep::run(&args),
         Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
         Command::Serve(args) => crate::serve::run(&args),
+        Command::Bots(args) => bots::run(&args),
     }
 }

@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use bots::scrabble::bot_by_name;
 use bots::seating::seat_table;
 use engine::play::play_out;
 use engine::scrabble::{EndReason, Game, Move};
 
-use super::setup::{check_game_options, crossword_rules, game_lexicon};
+use super::setup::{bot_settings, check_game_options, crossword_rules, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
 use crate::runner::store::{check_writable, write_atomically};
 use crate::{output, render};
@@ -42,7 +41,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let rules = crossword_rules(&args.data)?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let mut seats = seat_table(&args.bots, args.seed, |name| bot_by_name(name, 0), None)?;
+    let settings = bot_settings(&args.data, args.rollouts)?;
+    let mut seats = seat_table(&args.bots, args.seed, &settings, None)?;
     let mut game = Game::new(rules.clone(), lexicon, seats.len(), args.seed)?;
     let mut out = output::stdout();
     let names: Vec<&str> = args.bots.iter().map(String::as_str).collect();

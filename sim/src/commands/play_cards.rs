@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::bail;
-use bots::cardgame::{best_premium, card_bot_by_name};
+use bots::cardgame::best_premium;
 use bots::seating::seat_table;
 use engine::cardgame::{
     CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardView, TableMoveGen,
@@ -17,7 +17,7 @@ use engine::cardgame::{
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Rack;
 
-use super::setup::{card_rules, game_lexicon};
+use super::setup::{bot_settings, card_rules, game_lexicon};
 use crate::cards_text::{draw_table, parse_play, play_notation};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
@@ -296,12 +296,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         bail!("--bots lists {} seats: expected 2 to 4", args.bots.len());
     }
     let mut person = |_| Box::new(Terminal) as Box<dyn Decider<CardGame>>;
-    let mut seats = seat_table(
-        &args.bots,
-        args.seed,
-        |name| card_bot_by_name(name, 0),
-        Some(&mut person),
-    )?;
+    let settings = bot_settings(&args.data, args.rollouts)?;
+    let mut seats = seat_table(&args.bots, args.seed, &settings, Some(&mut person))?;
     let mut game = CardGame::new(rules, lexicon, seats.len(), args.seed)?;
     let people = args.bots.iter().any(|name| name == bots::seating::PERSON);
     let mut narrator = Narrator::default();

@@ -8,13 +8,12 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use bots::hogwarts::hp_bot_by_name;
 use bots::seating::seat_table;
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{Move, Rack};
 
-use super::setup::{game_lexicon, hp_rules};
+use super::setup::{bot_settings, game_lexicon, hp_rules};
 use crate::cli::{GameArg, PlayArgs};
 use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
 use crate::render::{self, Style};
@@ -226,12 +225,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             refused: false,
         }) as Box<dyn Decider<HpGame>>
     };
-    let mut seats = seat_table(
-        &names,
-        args.seed,
-        |name| hp_bot_by_name(name, 0),
-        Some(&mut person),
-    )?;
+    let settings = bot_settings(&args.data, args.rollouts)?;
+    let mut seats = seat_table(&names, args.seed, &settings, Some(&mut person))?;
     let players = seats.len();
     let mut game = if args.houses.is_empty() {
         HpGame::sorted(rules, lexicon, players, args.seed)?

@@ -8,13 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::bail;
-use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
 use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::House;
 use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
 use engine::play::{Decider, Progress, play_out};
 
-use super::setup::monopoly_rules;
+use super::setup::{bot_settings, monopoly_rules};
 use crate::cli::PlayArgs;
 use crate::monopoly_questions::{HELP, ask, parse};
 use crate::monopoly_text::{describe, ring};
@@ -90,9 +89,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             rules.max_players()
         );
     }
-    let options = MonopolyOptions {
-        rollouts: args.rollouts,
-    };
+    let settings = bot_settings(&args.data, args.rollouts)?;
     let names = args.bots.clone();
     let printed = Arc::new(AtomicUsize::new(0));
     let mut person = |_| {
@@ -102,12 +99,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             printed: printed.clone(),
         }) as Box<dyn Decider<Monopoly>>
     };
-    let mut seats = seat_table(
-        &names,
-        args.seed,
-        |name| monopoly_bot_with(name, 0, options),
-        Some(&mut person),
-    )?;
+    let mut seats = seat_table(&names, args.seed, &settings, Some(&mut person))?;
     let mut game = if args.houses.is_empty() {
         Monopoly::sorted(rules.clone(), seats.len(), args.seed)?
     } else {

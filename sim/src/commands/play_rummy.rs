@@ -9,14 +9,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::bail;
-use bots::cardgame::rummy::{best_meld, rummy_player_by_name};
+use bots::cardgame::rummy::best_meld;
 use bots::seating::seat_table;
 use engine::cardgame::{CardRules, RummyAnswer, RummyGame, RummyQuestion, RummyView};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
 use engine::scrabble::tiles::{kind_char, kind_of_char};
 
-use super::setup::{check_rummy_pack, game_lexicon};
+use super::setup::{bot_settings, check_rummy_pack, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
 
@@ -183,12 +183,8 @@ pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
     }
     check_rummy_pack(&rules, &args.data, args.bots.len())?;
     let mut person = |_| Box::new(Terminal) as Box<dyn Decider<RummyGame>>;
-    let mut seats = seat_table(
-        &args.bots,
-        args.seed,
-        |name| rummy_player_by_name(name, 0),
-        Some(&mut person),
-    )?;
+    let settings = bot_settings(&args.data, args.rollouts)?;
+    let mut seats = seat_table(&args.bots, args.seed, &settings, Some(&mut person))?;
     let mut game = RummyGame::new(rules, lexicon, seats.len(), args.seed)?;
     let people = args.bots.iter().any(|name| name == bots::seating::PERSON);
     let mut narrator = Narrator::default();

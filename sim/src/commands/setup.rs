@@ -4,6 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use bots::Settings;
 use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
@@ -114,20 +115,20 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
         built.overlay(text, source)
     })?;
     built.crossword.tiles = tiles;
-    install_leaves(args)?;
     Ok(built)
 }
 
-/// Makes `--leaves`, if given, the leave values every `equity` bot of this process uses.
-fn install_leaves(args: &RulesArgs) -> anyhow::Result<()> {
-    if let Some(path) = &args.leaves {
-        let name = path.display().to_string();
-        let model = LeaveModel::parse(&read(path)?, &name)?;
-        LeaveModel::install(model).map_err(|_| {
-            anyhow::anyhow!("--leaves {name}: other leave values are in use already")
-        })?;
-    }
-    Ok(())
+/// What the bots of a run are made with: `--leaves` (read once, kept for the run) or the
+/// shipped leave values, and mc-trader's `rollouts`.
+pub fn bot_settings(args: &RulesArgs, rollouts: usize) -> anyhow::Result<Settings> {
+    let leaves = match &args.leaves {
+        Some(path) => {
+            let model = LeaveModel::parse(&read(path)?, &path.display().to_string())?;
+            &*Box::leak(Box::new(model))
+        }
+        None => LeaveModel::embedded(),
+    };
+    Ok(Settings { leaves, rollouts })
 }
 
 /// The crossword rules: the embedded defaults, each part replaceable by a file or a setting.
@@ -319,7 +320,6 @@ pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<C
     if args.leaves.is_some() && variant == VariantArg::Rummy {
         bail!("--leaves applies to the card game's equity bot, not to --variant rummy");
     }
-    install_leaves(args)?;
     let mut rules = CardRules::standard();
     rules.variant = match variant {
         VariantArg::Classic => Variant::Classic,

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 
 use super::setup::{
-    card_rules, check_game_options, check_rummy_pack, crossword_rules, game_lexicon, hp_rules,
-    monopoly_rules,
+    bot_settings, card_rules, check_game_options, check_rummy_pack, crossword_rules, game_lexicon,
+    hp_rules, monopoly_rules,
 };
-use bots::monopoly::MonopolyOptions;
+use bots::Settings;
 
 use crate::cli::{GameArg, SimArgs};
 use crate::runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
@@ -51,12 +51,12 @@ fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
 }
 
 /// The crossword games' contest and the fingerprint of their rules, leave values and lexicon.
-fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
+fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Contest, String)> {
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let described = |rules: &dyn std::fmt::Debug| {
         let text = format!(
             "{rules:?}|{:?}|{}|{}|{}",
-            bots::scrabble::leaves::LeaveModel::in_use(),
+            settings.leaves,
             lexicon.dictionary().origin(),
             lexicon.dictionary().len(),
             lexicon.glossary_len()
@@ -71,6 +71,7 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
                 rules,
                 lexicon: lexicon.clone(),
                 bots: args.bots.clone(),
+                settings,
             });
             (contest, hash)
         }
@@ -81,6 +82,7 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
                 rules,
                 lexicon: lexicon.clone(),
                 bots: args.bots.clone(),
+                settings,
             });
             (contest, hash)
         }
@@ -90,9 +92,9 @@ fn scrabble_contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
             let hash = described(&(&rules, args.variant));
             let bots = args.bots.clone();
             let contest = if rules.variant == engine::cardgame::Variant::Rummy {
-                Contest::Rummy(RummyContest::new(rules, lexicon.clone(), bots))
+                Contest::Rummy(RummyContest::new(rules, lexicon.clone(), bots, settings))
             } else {
-                Contest::Cards(CardContest::new(rules, lexicon.clone(), bots))
+                Contest::Cards(CardContest::new(rules, lexicon.clone(), bots, settings))
             };
             (contest, hash)
         }
@@ -112,14 +114,6 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             seats.start(),
             seats.end()
         );
-    }
-    for name in &args.bots {
-        match args.game {
-            GameArg::Scrabble => drop(bots::scrabble::bot_by_name(name, 0)?),
-            GameArg::ScrabbleHp => drop(bots::hogwarts::hp_bot_by_name(name, 0)?),
-            GameArg::MonopolyHp => drop(bots::monopoly::monopoly_bot_by_name(name, 0)?),
-            GameArg::ScrabbleCards => drop(bots::cardgame::card_bot_by_name(name, 0)?),
-        }
     }
     if args.games == 0 {
         bail!("--games 0: expected at least one game");
@@ -144,20 +138,21 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         bail!("--chunk 0: expected at least one game per chunk");
     }
     let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
+    let settings = bot_settings(&args.data, args.rollouts)?;
     let (contest, rules_hash) = if args.game == GameArg::MonopolyHp {
         let rules = monopoly_rules(&args.data)?;
-        let options = MonopolyOptions {
-            rollouts: args.rollouts,
-        };
         // The rollouts change mc-trader's play, so they are part of what a run is.
-        let hash = hash(format!("{rules:?}|{options:?}"));
+        let hash = hash(format!("{rules:?}|rollouts {}", args.rollouts));
         (
-            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone(), options)),
+            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone(), settings)),
             hash,
         )
     } else {
-        scrabble_contest(args)?
+        scrabble_contest(args, settings)?
     };
+    for name in &args.bots {
+        args.game.check_bot(name, args.variant)?;
+    }
     let manifest = Manifest {
         owlery_version: env!("CARGO_PKG_VERSION").to_string(),
         game: args.game.name().to_string(),

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use bots::scrabble::bot_by_name;
 use bots::scrabble::leaves::{LeaveFit, LeaveModel, LeaveSample};
 use bots::seating::seat_table;
 use engine::play::play_out;
@@ -25,7 +24,7 @@ pub fn leaves(args: &TrainLeavesArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games 0: expected at least one game");
     }
-    bot_by_name(&args.bot, 0)?;
+    bots::bot::<Game>(&args.bot)?;
     check_writable(&args.out, "--out")?;
     let rules = Arc::new(Rules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
@@ -81,7 +80,7 @@ fn learn_from_game(
 ) -> anyhow::Result<()> {
     let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed)?;
     let names = [bot.to_string(), bot.to_string()];
-    let mut seats = seat_table(&names, seed, |name| bot_by_name(name, 0), None)?;
+    let mut seats = seat_table(&names, seed, &bots::Settings::default(), None)?;
     // Per seat, the leave of its last turn still waiting for its next turn's score.
     let mut waiting: [Option<engine::scrabble::Rack>; 2] = [None, None];
     play_out(&mut game, &mut seats, |game: &Game| {

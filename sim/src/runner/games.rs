@@ -3,11 +3,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use bots::cardgame::card_bot_by_name;
-use bots::cardgame::rummy::rummy_player_by_name;
-use bots::hogwarts::hp_bot_by_name;
-use bots::monopoly::{MonopolyOptions, monopoly_bot_with};
-use bots::scrabble::bot_by_name;
+use bots::{Registered, Settings, bot_with};
 use engine::cardgame::{CardGame, CardMove, CardRules, RummyGame, Variant};
 use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules};
@@ -30,16 +26,15 @@ pub struct Crossword {
     pub lexicon: Arc<Lexicon>,
     /// The bots, in seat order for game 0.
     pub bots: Vec<String>,
+    /// What the bots are made with.
+    pub settings: Settings,
 }
 
 impl Contest for Crossword {
     type Seats = Vec<Box<dyn Decider<Game>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        self.bots
-            .iter()
-            .map(|name| bot_by_name(name, 0).map_err(Into::into))
-            .collect()
+        made(&self.bots, &self.settings)
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
@@ -52,6 +47,17 @@ impl Contest for Crossword {
         let rotation = play_seated(&mut game, seats, index, seed)?;
         Ok(outcome(index, seed, &game, rotation))
     }
+}
+
+/// A worker's bots, one per name, reused from game to game (each game seeds them anew).
+fn made<G: Registered>(
+    names: &[String],
+    settings: &Settings,
+) -> anyhow::Result<Vec<Box<dyn Decider<G>>>> {
+    names
+        .iter()
+        .map(|name| bot_with::<G>(name, settings).map_err(Into::into))
+        .collect()
 }
 
 /// Plays game `index` (seeded `seed`) to its end: seat s is played by bot (s + index) mod
@@ -130,6 +136,8 @@ pub struct HarryPotter {
     pub lexicon: Arc<Lexicon>,
     /// The bots, in seat order for game 0.
     pub bots: Vec<String>,
+    /// What the bots are made with.
+    pub settings: Settings,
 }
 
 fn card_index(card: Card) -> usize {
@@ -143,10 +151,7 @@ impl Contest for HarryPotter {
     type Seats = Vec<Box<dyn Decider<HpGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        self.bots
-            .iter()
-            .map(|name| hp_bot_by_name(name, 0).map_err(Into::into))
-            .collect()
+        made(&self.bots, &self.settings)
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
@@ -195,8 +200,8 @@ pub struct MonopolyContest {
     pub bots: Vec<String>,
     /// The names the tables print.
     pub labels: Arc<Labels>,
-    /// The bots' settings.
-    pub options: MonopolyOptions,
+    /// What the bots are made with.
+    pub settings: Settings,
 }
 
 impl MonopolyContest {
@@ -204,14 +209,14 @@ impl MonopolyContest {
     pub fn new(
         rules: Arc<MonopolyRules>,
         bots: Vec<String>,
-        options: MonopolyOptions,
+        settings: Settings,
     ) -> MonopolyContest {
         let labels = Arc::new(Labels::of(&rules));
         MonopolyContest {
             rules,
             bots,
             labels,
-            options,
+            settings,
         }
     }
 }
@@ -220,10 +225,7 @@ impl Contest for MonopolyContest {
     type Seats = Vec<Box<dyn Decider<Monopoly>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        self.bots
-            .iter()
-            .map(|name| monopoly_bot_with(name, 0, self.options).map_err(Into::into))
-            .collect()
+        made(&self.bots, &self.settings)
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
@@ -260,6 +262,8 @@ pub struct CardContest {
     pub lexicon: Arc<Lexicon>,
     /// The bots, in seat order for game 0.
     pub bots: Vec<String>,
+    /// What the bots are made with.
+    pub settings: Settings,
     /// The names of the kinds its tally counts.
     card_keys: &'static [&'static str],
 }
@@ -267,7 +271,12 @@ pub struct CardContest {
 impl CardContest {
     /// A contest between named bots; the tables name the Premium cards and, in Forfeit, each
     /// Action category.
-    pub fn new(rules: Arc<CardRules>, lexicon: Arc<Lexicon>, bots: Vec<String>) -> CardContest {
+    pub fn new(
+        rules: Arc<CardRules>,
+        lexicon: Arc<Lexicon>,
+        bots: Vec<String>,
+        settings: Settings,
+    ) -> CardContest {
         let mut keys = vec!["double_word".to_string(), "triple_word".to_string()];
         if rules.variant == Variant::Forfeit {
             for card in &rules.actions {
@@ -286,6 +295,7 @@ impl CardContest {
             rules,
             lexicon,
             bots,
+            settings,
             card_keys: Box::leak(keys.into_boxed_slice()),
         }
     }
@@ -295,10 +305,7 @@ impl Contest for CardContest {
     type Seats = Vec<Box<dyn Decider<CardGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        self.bots
-            .iter()
-            .map(|name| card_bot_by_name(name, 0).map_err(Into::into))
-            .collect()
+        made(&self.bots, &self.settings)
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
@@ -345,6 +352,8 @@ pub struct RummyContest {
     pub lexicon: Arc<Lexicon>,
     /// The players, in seat order for game 0.
     pub bots: Vec<String>,
+    /// What the players are made with.
+    pub settings: Settings,
     /// The Round cards' names, one per distinct card, and each card's index among them.
     keys: &'static [&'static str],
     key_of: Vec<usize>,
@@ -352,7 +361,12 @@ pub struct RummyContest {
 
 impl RummyContest {
     /// A contest between named players; the tables name each Round card.
-    pub fn new(rules: Arc<CardRules>, lexicon: Arc<Lexicon>, bots: Vec<String>) -> RummyContest {
+    pub fn new(
+        rules: Arc<CardRules>,
+        lexicon: Arc<Lexicon>,
+        bots: Vec<String>,
+        settings: Settings,
+    ) -> RummyContest {
         let mut names: Vec<String> = Vec::new();
         let mut key_of = Vec::new();
         for card in &rules.rummy_rounds {
@@ -373,6 +387,7 @@ impl RummyContest {
             rules,
             lexicon,
             bots,
+            settings,
             keys: Box::leak(keys.into_boxed_slice()),
             key_of,
         }
@@ -383,10 +398,7 @@ impl Contest for RummyContest {
     type Seats = Vec<Box<dyn Decider<RummyGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        self.bots
-            .iter()
-            .map(|name| rummy_player_by_name(name, 0).map_err(Into::into))
-            .collect()
+        made(&self.bots, &self.settings)
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {

@@ -226,7 +226,7 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
 mod tests {
     use std::sync::Arc;
 
-    use bots::scrabble::bot_by_name;
+    use bots::Settings;
     use bots::seating::seat_table;
     use engine::play::play_out;
     use engine::scrabble::Rules;
@@ -247,7 +247,7 @@ mod tests {
             let players = 2 + seed as usize % 3;
             let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
             let mut seats =
-                seat_table(&names[..players], seed, |n| bot_by_name(n, 0), None).unwrap();
+                seat_table(&names[..players], seed, &Settings::default(), None).unwrap();
             play_out(&mut game, &mut seats, |_| {}).unwrap();
             let record = LetterRecord::of_game(&game);
             let mut on_board = [0u64; KINDS];
@@ -288,7 +288,6 @@ mod tests {
     /// play counts once with its words' points, and the cards left are those in the hands.
     #[test]
     fn the_card_game_s_letters_stay_within_the_pack() {
-        use bots::cardgame::card_bot_by_name;
         use engine::cardgame::{CardRules, Variant};
 
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
@@ -303,7 +302,7 @@ mod tests {
                 let mut game =
                     CardGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
                 let names = &["greedy", "random", "greedy", "random"][..players];
-                let mut seats = seat_table(names, seed, |n| card_bot_by_name(n, 0), None).unwrap();
+                let mut seats = seat_table(names, seed, &Settings::default(), None).unwrap();
                 play_out(&mut game, &mut seats, |_| {}).unwrap();
                 let record = LetterRecord::of_card_game(&game);
                 assert!(record.cards);
@@ -332,7 +331,6 @@ mod tests {
     /// held at each round's end.
     #[test]
     fn rummy_s_letters_are_counted_round_by_round() {
-        use bots::cardgame::rummy::rummy_player_by_name;
         use engine::cardgame::{CardRules, Variant};
 
         let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
@@ -345,7 +343,7 @@ mod tests {
             let players = 2 + seed as usize % 3;
             let mut game = RummyGame::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
             let names = &["greedy", "random", "greedy", "random"][..players];
-            let mut seats = seat_table(names, seed, |n| rummy_player_by_name(n, 0), None).unwrap();
+            let mut seats = seat_table(names, seed, &Settings::default(), None).unwrap();
             play_out(&mut game, &mut seats, |_| {}).unwrap();
             let record = LetterRecord::of_rummy_game(&game);
             assert!(record.cards && record.rounds);

@@ -149,7 +149,7 @@ pub fn write_table(
 mod tests {
     use std::sync::Arc;
 
-    use bots::scrabble::bot_by_name;
+    use bots::Settings;
     use bots::seating::seat_table;
     use engine::play::play_out;
     use engine::scrabble::Rules;
@@ -170,7 +170,7 @@ mod tests {
             let players = 2 + seed as usize % 2;
             let mut game = Game::new(rules.clone(), lexicon.clone(), players, seed).unwrap();
             let mut seats =
-                seat_table(&names[..players], seed, |n| bot_by_name(n, 0), None).unwrap();
+                seat_table(&names[..players], seed, &Settings::default(), None).unwrap();
             play_out(&mut game, &mut seats, |_| {}).unwrap();
             let records = PlayRecord::of_game(&game);
             let mut whole = PlayRecord::default();

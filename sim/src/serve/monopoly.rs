@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use bots::monopoly::monopoly_bot_by_name;
 use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::House;
 use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
@@ -121,13 +120,8 @@ impl Table {
         }
         .map_err(|e| e.to_string())?;
         let mut person = |_| Box::new(WebSeat) as Box<dyn Decider<Monopoly>>;
-        let seats = seat_table(
-            names,
-            seed,
-            |name| monopoly_bot_by_name(name, 0),
-            Some(&mut person),
-        )
-        .map_err(|e| e.to_string())?;
+        let seats = seat_table(names, seed, &bots::Settings::default(), Some(&mut person))
+            .map_err(|e| e.to_string())?;
         let mut tokens = SeatTokens::default();
         for name in names {
             tokens.push((name == PERSON).then(&mut token));

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use bots::hogwarts::hp_bot_by_name;
 use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion, HpRules};
 use engine::play::{Decider, Pending, Stepped, play_out};
@@ -89,13 +88,8 @@ impl Session {
         let (names, seed) = (setup.seats, setup.seed);
         let mut tokens = SeatTokens::default();
         let mut person = |_| Box::new(WebSeat) as Box<dyn Decider<HpGame>>;
-        let seats = seat_table(
-            names,
-            seed,
-            |name| hp_bot_by_name(name, 0),
-            Some(&mut person),
-        )
-        .map_err(|e| e.to_string())?;
+        let seats = seat_table(names, seed, &bots::Settings::default(), Some(&mut person))
+            .map_err(|e| e.to_string())?;
         for name in names {
             tokens.push((name == PERSON).then(&mut token));
         }
@@ -118,7 +112,7 @@ impl Session {
         if setup.near_end {
             let mut greedy: Vec<Box<dyn Decider<HpGame>>> = (0..names.len())
                 .map(|_| {
-                    let greedy = hp_bot_by_name("greedy", 0).map_err(|e| e.to_string())?;
+                    let greedy = bots::bot::<HpGame>("greedy").map_err(|e| e.to_string())?;
                     Ok(Box::new(UntilBagEmpty(greedy)) as Box<dyn Decider<HpGame>>)
                 })
                 .collect::<Result<_, String>>()?;
