@@ -374,7 +374,8 @@ pub struct AnalyzeArgs {
     pub top: Option<usize>,
     /// scrabble, scrabble-hp: what puts one move before another: score, equity, lookahead, or
     /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24);
-    /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions;
+    /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions; or
+    /// any crossword bot's name (greedy, random, ...): by score, that bot's move first;
     /// scrabble-cards (Classic and Forfeit): score or equity (mid-game: letters left to draw).
     #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
@@ -405,6 +406,8 @@ pub enum RankBy {
     /// positions, as the solver bot plays (adds `solver`, `exact`, `solved` and `line`
     /// columns): the `--top` moves valued exactly, the rest bounded.
     Solver(u32),
+    /// By score, the move this registered crossword bot plays first (adds a `chosen` column).
+    Bot(&'static str),
 }
 
 /// The positions `--rank-by solver` searches unless given a budget: seconds' work.
@@ -431,17 +434,31 @@ fn rank_by(text: &str) -> Result<RankBy, String> {
                     .and_then(endgame::parse_budget)
                     .map(RankBy::Solver)
             };
-            reached.or_else(budgeted).ok_or_else(|| {
-                let setting = |name: &str| {
-                    let entry = bots::scrabble::BOTS.iter().find(|e| e.name == name);
-                    format!("{name}:{}", entry.and_then(|e| e.setting).unwrap_or(""))
-                };
-                format!(
-                    "expected score, equity, lookahead, {}, solver or {}",
-                    setting("lookahead"),
-                    setting("solver")
-                )
-            })
+            let registered = || {
+                let entry = bots::scrabble::BOTS.iter().find(|e| e.name == text)?;
+                Some(RankBy::Bot(entry.name))
+            };
+            reached
+                .or_else(budgeted)
+                .or_else(registered)
+                .ok_or_else(|| {
+                    let setting = |name: &str| {
+                        let entry = bots::scrabble::BOTS.iter().find(|e| e.name == name);
+                        format!("{name}:{}", entry.and_then(|e| e.setting).unwrap_or(""))
+                    };
+                    let others: Vec<&str> = bots::scrabble::BOTS
+                        .iter()
+                        .map(|e| e.name)
+                        .filter(|name| !["equity", "lookahead", "solver"].contains(name))
+                        .collect();
+                    format!(
+                        "expected score, equity, lookahead, {}, solver, {}, or a crossword bot's \
+                     name ({})",
+                        setting("lookahead"),
+                        setting("solver"),
+                        others.join(", ")
+                    )
+                })
         }
     }
 }

@@ -4,13 +4,15 @@ mod cards_text;
 mod cli;
 mod commands;
 mod gcg;
+mod guide;
 mod hp_text;
 mod monopoly_questions;
 mod monopoly_text;
 mod output;
 mod render;
-mod runner;
 mod serve;
+mod setup;
+mod simulate;
 
 use std::process::ExitCode;
 

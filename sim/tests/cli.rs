@@ -433,8 +433,8 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
     assert!(
         stderr(&refused).contains(
             "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
-             lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver or \
-             solver:BUDGET (budget 1 to 100000000)"
+             lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver, \
+             solver:BUDGET (budget 1 to 100000000), or a crossword bot's name (greedy, random)"
         ),
         "{}",
         stderr(&refused)
@@ -889,4 +889,43 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         stderr(&refused)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyze_shows_the_move_any_registered_bot_plays() {
+    let horn = "15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15 AEFMRT?/ 14/0 0";
+    let listed = |bot: &str| {
+        let output = owlery(&[
+            "analyze",
+            "scrabble",
+            "--cgp",
+            horn,
+            "--rank-by",
+            bot,
+            "--format",
+            "csv",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    // greedy's move is the highest-scoring one, first and chosen; the rest by score.
+    let greedy = listed("greedy");
+    let lines: Vec<&str> = greedy.lines().collect();
+    assert_eq!(lines[0], "rank,move,word,score,leave,chosen");
+    assert_eq!(lines[1], "1,E5 RAFTMEn,RAFTMEN,102,,true");
+    assert!(lines[2..].iter().all(|line| line.ends_with(",false")));
+    // Every crossword bot of the table may rank: the same rows, one of them chosen.
+    for entry in bots::scrabble::BOTS {
+        if ["equity", "lookahead", "solver"].contains(&entry.name) {
+            continue;
+        }
+        let text = listed(entry.name);
+        assert_eq!(text.matches(",true\n").count(), 1, "{}: {text}", entry.name);
+        assert_eq!(
+            text.lines().count(),
+            greedy.lines().count(),
+            "{}",
+            entry.name
+        );
+    }
 }

@@ -4,10 +4,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use lexicon::{Dictionary, Edition, Lexicon, OnBadLine};
+use lexicon::{Dictionary, Edition};
 
-use crate::cli::{EditionArg, LexiconArgs, LexiconCommand};
+use crate::cli::{EditionArg, LexiconCommand};
 use crate::output;
+use crate::setup::{load_lexicon, on_bad_line};
 
 impl From<EditionArg> for Edition {
     fn from(arg: EditionArg) -> Self {
@@ -16,30 +17,6 @@ impl From<EditionArg> for Edition {
             EditionArg::Plain => Edition::Plain,
         }
     }
-}
-
-fn on_bad_line(skip_invalid: bool) -> OnBadLine {
-    if skip_invalid {
-        OnBadLine::Skip
-    } else {
-        OnBadLine::Fail
-    }
-}
-
-/// Loads the lexicon a command asked for: the embedded dictionary, or `--lexicon PATH`.
-pub fn load_lexicon(args: &LexiconArgs, edition: Edition) -> anyhow::Result<Lexicon> {
-    let Some(path) = &args.lexicon else {
-        return Ok(Lexicon::embedded(edition));
-    };
-    let compiled = Dictionary::load(path, on_bad_line(args.skip_invalid))?;
-    if compiled.skipped > 0 {
-        eprintln!(
-            "{}: skipped {} invalid lines",
-            path.display(),
-            compiled.skipped
-        );
-    }
-    Ok(Lexicon::new(compiled.dictionary, edition)?)
 }
 
 /// Runs one `lexicon` subcommand.

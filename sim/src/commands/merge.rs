@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 
 use crate::cli::MergeArgs;
-use crate::runner::combine;
-use crate::runner::store::Manifest;
+use runner::combine;
+use runner::store::Manifest;
 
 /// Runs `owlery merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {

@@ -1,18 +1,11 @@
 //! One module per subcommand; each returns the process exit code.
 
 mod analyze;
-mod analyze_cards;
 mod bots;
 mod lexicon;
 mod merge;
 mod play;
-mod play_cards;
-mod play_hp;
-mod play_monopoly;
-mod play_rummy;
 mod report;
-pub(crate) mod setup;
-mod sim;
 mod sweep;
 mod train;
 
@@ -26,7 +19,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Lexicon(command) => lexicon::run(command),
         Command::Play(args) => play::run(&args),
         Command::Analyze(args) => analyze::run(&args),
-        Command::Sim(args) => sim::run(&args),
+        Command::Sim(args) => crate::simulate::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Sweep(args) => sweep::run(&args),

@@ -1,32 +1,12 @@
 //! `owlery report`: a run's tables as a strategy guide.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::ReportArgs;
-use crate::runner::store::Manifest;
 
 /// Runs `owlery report`.
 pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
-    write_report(&args.run, &args.out)?;
+    crate::guide::write_report(&args.run, &args.out)?;
     println!("{}", args.out.join("guide.html").display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes the guide of the run in `run` into `out`; a sweep's directory (sweep.csv, no
-/// manifest of its own) gets the sweep's guide.
-pub fn write_report(run: &Path, out: &Path) -> anyhow::Result<()> {
-    if run.join("sweep.csv").exists() && !run.join("manifest.toml").exists() {
-        reports::sweep::write_sweep_guide(run, out)?;
-        return Ok(());
-    }
-    let manifest = Manifest::read(run)?;
-    let title = format!(
-        "Owlery strategy guide: {} ({}, {} games)",
-        manifest.game,
-        manifest.bots.join(" vs "),
-        manifest.games
-    );
-    reports::guide::write_guide(run, &title, out)?;
-    Ok(())
 }

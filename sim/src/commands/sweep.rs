@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use reports::tables::Table;
 
-use super::report::write_report;
-use super::setup::{LetterKey, check_rules};
 use crate::cli::SweepArgs;
-use crate::runner::store::write_atomically;
+use crate::guide::write_report;
+use crate::setup::{LetterKey, check_rules};
 use engine::scrabble::tiles::kind_char;
+use runner::store::write_atomically;
 
 /// Reads `KEY=V1,V2` or `KEY=FIRST..LAST:STEP` into the key and its values.
 fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
@@ -130,7 +130,7 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     for value in &values {
         let mut sim = with_value(value);
         sim.out = args.sim.out.join(format!("{key}={value}"));
-        super::sim::run(&sim)?;
+        crate::simulate::run(&sim)?;
         write_report(&sim.out, &sim.out.join("guide"))?;
         if let Some(letter) = &letter
             && let Some(cells) = letter_row(&sim.out, letter)?

@@ -13,8 +13,8 @@ use lexicon::{Edition, Lexicon};
 use rayon::prelude::*;
 
 use crate::cli::TrainLeavesArgs;
-use crate::runner::seeds::game_seed;
-use crate::runner::store::check_writable;
+use runner::seeds::game_seed;
+use runner::store::check_writable;
 
 /// Games per unit of work: enough to amortise the fit's sums, few enough to spread over cores.
 const BATCH: u64 = 250;

@@ -18,30 +18,28 @@ use super::monopoly::{Labels, MonopolyGame};
 use super::plays::PlayRecord;
 use super::seeds::bot_seed;
 
-/// The plain crossword game between named bots.
+/// The plain crossword game between a lineup.
 pub struct Crossword {
     /// The rules shared by every game.
     pub rules: Arc<Rules>,
     /// The lexicon shared by every game.
     pub lexicon: Arc<Lexicon>,
-    /// The bots, in seat order for game 0.
-    pub bots: Vec<String>,
-    /// What the bots are made with.
-    pub settings: Settings,
+    /// Who plays.
+    pub lineup: Lineup<Game>,
 }
 
 impl Contest for Crossword {
     type Seats = Vec<Box<dyn Decider<Game>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        made(&self.bots, &self.settings)
+        self.lineup.seats()
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let mut game = Game::new(
             self.rules.clone(),
             self.lexicon.clone(),
-            self.bots.len(),
+            self.lineup.names().len(),
             seed,
         )?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
@@ -49,15 +47,57 @@ impl Contest for Crossword {
     }
 }
 
-/// A worker's bots, one per name, reused from game to game (each game seeds them anew).
-fn made<G: Registered>(
-    names: &[String],
-    settings: &Settings,
-) -> anyhow::Result<Vec<Box<dyn Decider<G>>>> {
-    names
-        .iter()
-        .map(|name| bot_with::<G>(name, settings).map_err(Into::into))
-        .collect()
+/// Makes a worker's bots, in seat order for game 0.
+type MakeSeats<G> = dyn Fn() -> anyhow::Result<Vec<Box<dyn Decider<G>>>> + Send + Sync;
+
+/// Who plays a run: the bots' names, as the tables label them, and how each worker makes its
+/// set of them (reused game after game; each game seeds them anew).
+pub struct Lineup<G: Stepped> {
+    names: Vec<String>,
+    make: Box<MakeSeats<G>>,
+}
+
+impl<G: Registered> Lineup<G> {
+    /// The registered bots `names`, made with `settings`.
+    pub fn registered(names: Vec<String>, settings: Settings) -> Lineup<G> {
+        let made = names.clone();
+        Lineup {
+            names,
+            make: Box::new(move || {
+                made.iter()
+                    .map(|name| bot_with::<G>(name, &settings).map_err(Into::into))
+                    .collect()
+            }),
+        }
+    }
+}
+
+impl<G: Stepped> Lineup<G> {
+    /// Bots of one's own (a bot kept in its own crate, say): `make` makes one worker's set in
+    /// seat order for game 0, labelled `names` in the tables.
+    pub fn custom(
+        names: Vec<String>,
+        make: impl Fn() -> Vec<Box<dyn Decider<G>>> + Send + Sync + 'static,
+    ) -> Lineup<G> {
+        Lineup {
+            names,
+            make: Box::new(move || Ok(make())),
+        }
+    }
+
+    /// The bots' names, in seat order for game 0.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// A worker's set of bots.
+    fn seats(&self) -> anyhow::Result<Vec<Box<dyn Decider<G>>>> {
+        let seats = (self.make)()?;
+        if seats.len() != self.names.len() {
+            anyhow::bail!("{} bots made for {} names", seats.len(), self.names.len());
+        }
+        Ok(seats)
+    }
 }
 
 /// Plays game `index` (seeded `seed`) to its end: seat s is played by bot (s + index) mod
@@ -128,16 +168,14 @@ fn seated(
     outcome
 }
 
-/// Scrabble: Harry Potter Edition between named bots, houses sorted by each game's seed.
+/// Scrabble: Harry Potter Edition between a lineup, houses sorted by each game's seed.
 pub struct HarryPotter {
     /// The rules shared by every game.
     pub rules: Arc<HpRules>,
     /// The lexicon (dictionary and Glossary) shared by every game.
     pub lexicon: Arc<Lexicon>,
-    /// The bots, in seat order for game 0.
-    pub bots: Vec<String>,
-    /// What the bots are made with.
-    pub settings: Settings,
+    /// Who plays.
+    pub lineup: Lineup<HpGame>,
 }
 
 fn card_index(card: Card) -> usize {
@@ -151,11 +189,11 @@ impl Contest for HarryPotter {
     type Seats = Vec<Box<dyn Decider<HpGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        made(&self.bots, &self.settings)
+        self.lineup.seats()
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let players = self.bots.len();
+        let players = self.lineup.names().len();
         let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let mut tally = CardTally::default();
         let numbers = &self.rules.numbers;
@@ -192,31 +230,24 @@ impl Contest for HarryPotter {
     }
 }
 
-/// Monopoly: Harry Potter between named bots, House Cards drawn by each game's seed.
+/// Monopoly: Harry Potter between a lineup, House Cards drawn by each game's seed.
 pub struct MonopolyContest {
     /// The rules shared by every game.
     pub rules: Arc<MonopolyRules>,
-    /// The bots, in seat order for game 0.
-    pub bots: Vec<String>,
+    /// Who plays.
+    pub lineup: Lineup<Monopoly>,
     /// The names the tables print.
     pub labels: Arc<Labels>,
-    /// What the bots are made with.
-    pub settings: Settings,
 }
 
 impl MonopolyContest {
-    /// A contest between named bots.
-    pub fn new(
-        rules: Arc<MonopolyRules>,
-        bots: Vec<String>,
-        settings: Settings,
-    ) -> MonopolyContest {
+    /// A contest of a lineup on these rules.
+    pub fn new(rules: Arc<MonopolyRules>, lineup: Lineup<Monopoly>) -> MonopolyContest {
         let labels = Arc::new(Labels::of(&rules));
         MonopolyContest {
             rules,
-            bots,
+            lineup,
             labels,
-            settings,
         }
     }
 }
@@ -225,11 +256,11 @@ impl Contest for MonopolyContest {
     type Seats = Vec<Box<dyn Decider<Monopoly>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        made(&self.bots, &self.settings)
+        self.lineup.seats()
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let players = self.bots.len();
+        let players = self.lineup.names().len();
         let mut game = Monopoly::sorted(self.rules.clone(), players, seed)
             .with_context(|| format!("game {index} (seed {seed})"))?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
@@ -260,22 +291,19 @@ pub struct CardContest {
     pub rules: Arc<CardRules>,
     /// The dictionary (no Glossary).
     pub lexicon: Arc<Lexicon>,
-    /// The bots, in seat order for game 0.
-    pub bots: Vec<String>,
-    /// What the bots are made with.
-    pub settings: Settings,
+    /// Who plays.
+    pub lineup: Lineup<CardGame>,
     /// The names of the kinds its tally counts.
     card_keys: &'static [&'static str],
 }
 
 impl CardContest {
-    /// A contest between named bots; the tables name the Premium cards and, in Forfeit, each
+    /// A contest of a lineup; the tables name the Premium cards and, in Forfeit, each
     /// Action category.
     pub fn new(
         rules: Arc<CardRules>,
         lexicon: Arc<Lexicon>,
-        bots: Vec<String>,
-        settings: Settings,
+        lineup: Lineup<CardGame>,
     ) -> CardContest {
         let mut keys = vec!["double_word".to_string(), "triple_word".to_string()];
         if rules.variant == Variant::Forfeit {
@@ -294,8 +322,7 @@ impl CardContest {
         CardContest {
             rules,
             lexicon,
-            bots,
-            settings,
+            lineup,
             card_keys: Box::leak(keys.into_boxed_slice()),
         }
     }
@@ -305,11 +332,11 @@ impl Contest for CardContest {
     type Seats = Vec<Box<dyn Decider<CardGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        made(&self.bots, &self.settings)
+        self.lineup.seats()
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let players = self.bots.len();
+        let players = self.lineup.names().len();
         let mut game = CardGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         let mut tally = CardTally {
@@ -350,22 +377,19 @@ pub struct RummyContest {
     pub rules: Arc<CardRules>,
     /// The dictionary (no Glossary).
     pub lexicon: Arc<Lexicon>,
-    /// The players, in seat order for game 0.
-    pub bots: Vec<String>,
-    /// What the players are made with.
-    pub settings: Settings,
+    /// Who plays.
+    pub lineup: Lineup<RummyGame>,
     /// The Round cards' names, one per distinct card, and each card's index among them.
     keys: &'static [&'static str],
     key_of: Vec<usize>,
 }
 
 impl RummyContest {
-    /// A contest between named players; the tables name each Round card.
+    /// A contest of a lineup; the tables name each Round card.
     pub fn new(
         rules: Arc<CardRules>,
         lexicon: Arc<Lexicon>,
-        bots: Vec<String>,
-        settings: Settings,
+        lineup: Lineup<RummyGame>,
     ) -> RummyContest {
         let mut names: Vec<String> = Vec::new();
         let mut key_of = Vec::new();
@@ -386,8 +410,7 @@ impl RummyContest {
         RummyContest {
             rules,
             lexicon,
-            bots,
-            settings,
+            lineup,
             keys: Box::leak(keys.into_boxed_slice()),
             key_of,
         }
@@ -398,11 +421,11 @@ impl Contest for RummyContest {
     type Seats = Vec<Box<dyn Decider<RummyGame>>>;
 
     fn seats(&self) -> anyhow::Result<Self::Seats> {
-        made(&self.bots, &self.settings)
+        self.lineup.seats()
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let players = self.bots.len();
+        let players = self.lineup.names().len();
         let mut game = RummyGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         // Per Round card: rounds sat ("drawn"), rounds with words laid ("played"), their points.

@@ -38,6 +38,23 @@ pub struct Manifest {
 }
 
 impl Manifest {
+    /// A whole run of `games` games of `game` between `bots` (in seat order for game 0) from
+    /// the master seed `seed`, in chunks of a 64th of the run (1 to 1,000 games);
+    /// `rules_hash` fingerprints whatever else the games depend on (rules, lexicon, settings).
+    pub fn new(game: &str, bots: &[String], seed: u64, games: u64, rules_hash: String) -> Manifest {
+        Manifest {
+            owlery_version: env!("CARGO_PKG_VERSION").to_string(),
+            game: game.to_string(),
+            bots: bots.to_vec(),
+            seed,
+            games,
+            chunk: games.div_ceil(64).clamp(1, 1000),
+            rules_hash,
+            per_game: false,
+            shard: None,
+        }
+    }
+
     /// The first field in which two manifests differ (ignoring the shard), if any.
     pub fn mismatch(&self, other: &Manifest) -> Option<&'static str> {
         let fields: [(&'static str, bool); 8] = [

@@ -421,9 +421,8 @@ fn router(server: Shared) -> Router {
 
 /// Runs `owlery serve`: prints the address it listens on, then serves until stopped.
 pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
-    let rules = crate::commands::setup::hp_rules(&args.data)?;
-    let lexicon =
-        crate::commands::setup::game_lexicon(crate::cli::GameArg::ScrabbleHp, &args.lexicon)?;
+    let rules = crate::setup::hp_rules(&args.data)?;
+    let lexicon = crate::setup::game_lexicon(crate::cli::GameArg::ScrabbleHp, &args.lexicon)?;
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

@@ -5,16 +5,16 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use super::setup::{
+use crate::setup::{
     bot_settings, card_rules, check_game_options, check_rummy_pack, crossword_rules, game_lexicon,
     hp_rules, monopoly_rules,
 };
 use bots::Settings;
 
 use crate::cli::{GameArg, SimArgs};
-use crate::runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
-use crate::runner::seeds::fingerprint;
-use crate::runner::store::{MANIFEST, Manifest};
+use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
+use runner::seeds::fingerprint;
+use runner::store::{MANIFEST, Manifest};
 
 /// The game a run plays.
 enum Contest {
@@ -70,8 +70,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
             let contest = Contest::Crossword(Crossword {
                 rules,
                 lexicon: lexicon.clone(),
-                bots: args.bots.clone(),
-                settings,
+                lineup: Lineup::registered(args.bots.clone(), settings),
             });
             (contest, hash)
         }
@@ -81,8 +80,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
             let contest = Contest::HarryPotter(HarryPotter {
                 rules,
                 lexicon: lexicon.clone(),
-                bots: args.bots.clone(),
-                settings,
+                lineup: Lineup::registered(args.bots.clone(), settings),
             });
             (contest, hash)
         }
@@ -92,9 +90,11 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
             let hash = described(&(&rules, args.variant));
             let bots = args.bots.clone();
             let contest = if rules.variant == engine::cardgame::Variant::Rummy {
-                Contest::Rummy(RummyContest::new(rules, lexicon.clone(), bots, settings))
+                let lineup = Lineup::registered(bots, settings);
+                Contest::Rummy(RummyContest::new(rules, lexicon.clone(), lineup))
             } else {
-                Contest::Cards(CardContest::new(rules, lexicon.clone(), bots, settings))
+                let lineup = Lineup::registered(bots, settings);
+                Contest::Cards(CardContest::new(rules, lexicon.clone(), lineup))
             };
             (contest, hash)
         }
@@ -144,7 +144,10 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         // The rollouts change mc-trader's play, so they are part of what a run is.
         let hash = hash(format!("{rules:?}|rollouts {}", args.rollouts));
         (
-            Contest::Monopoly(MonopolyContest::new(rules, args.bots.clone(), settings)),
+            Contest::Monopoly(MonopolyContest::new(
+                rules,
+                Lineup::registered(args.bots.clone(), settings),
+            )),
             hash,
         )
     } else {
@@ -154,15 +157,16 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         args.game.check_bot(name, args.variant)?;
     }
     let manifest = Manifest {
-        owlery_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: args.game.name().to_string(),
-        bots: args.bots.clone(),
-        seed: args.seed,
-        games: args.games,
         chunk,
-        rules_hash,
         per_game: args.per_game,
         shard: shard_text,
+        ..Manifest::new(
+            args.game.name(),
+            &args.bots,
+            args.seed,
+            args.games,
+            rules_hash,
+        )
     };
     if args.out.join(MANIFEST).exists() {
         if !args.resume {
@@ -186,21 +190,11 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("creating {}", args.out.display()))?;
     manifest.write(&args.out)?;
     match &contest {
-        Contest::Crossword(game) => {
-            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
-        }
-        Contest::HarryPotter(game) => {
-            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
-        }
-        Contest::Monopoly(game) => {
-            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
-        }
-        Contest::Cards(game) => {
-            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
-        }
-        Contest::Rummy(game) => {
-            crate::runner::run(game, &manifest, range, &args.out, args.threads)?
-        }
+        Contest::Crossword(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
+        Contest::HarryPotter(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
+        Contest::Monopoly(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
+        Contest::Cards(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
+        Contest::Rummy(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
     }
     Ok(ExitCode::SUCCESS)
 }

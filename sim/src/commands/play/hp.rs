@@ -13,10 +13,10 @@ use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{Move, Rack};
 
-use super::setup::{bot_settings, game_lexicon, hp_rules};
 use crate::cli::{GameArg, PlayArgs};
 use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
 use crate::render::{self, Style};
+use crate::setup::{bot_settings, game_lexicon, hp_rules};
 
 const HELP: &str = "\
 commands:
@@ -266,7 +266,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(path) = &args.gcg {
         let text = gcg(&game, &names);
-        crate::runner::store::write_atomically(path, text.as_bytes())?;
+        runner::store::write_atomically(path, text.as_bytes())?;
     }
     let core = game.core();
     if !args.quiet {

@@ -1,4 +1,5 @@
-//! Building a game's rules and lexicon from the command line's data flags.
+//! Building a game from the command line's data flags: its rules, its lexicon, and what its
+//! bots are made with.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,9 +15,8 @@ use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
 use engine::scrabble::{Layout, Rules, TileSet};
-use lexicon::{Edition, Lexicon};
+use lexicon::{Dictionary, Edition, Lexicon, OnBadLine};
 
-use super::lexicon::load_lexicon;
 use crate::cli::{GameArg, LexiconArgs, RulesArgs, VariantArg};
 
 fn read(path: &Path) -> anyhow::Result<String> {
@@ -358,4 +358,29 @@ pub fn game_lexicon(game: GameArg, args: &LexiconArgs) -> anyhow::Result<Arc<Lex
         GameArg::ScrabbleCards => Edition::Plain,
     };
     Ok(Arc::new(load_lexicon(args, edition)?))
+}
+
+/// What reading a word list does with a line that is not a word.
+pub fn on_bad_line(skip_invalid: bool) -> OnBadLine {
+    if skip_invalid {
+        OnBadLine::Skip
+    } else {
+        OnBadLine::Fail
+    }
+}
+
+/// Loads the lexicon a command asked for: the embedded dictionary, or `--lexicon PATH`.
+pub fn load_lexicon(args: &LexiconArgs, edition: Edition) -> anyhow::Result<Lexicon> {
+    let Some(path) = &args.lexicon else {
+        return Ok(Lexicon::embedded(edition));
+    };
+    let compiled = Dictionary::load(path, on_bad_line(args.skip_invalid))?;
+    if compiled.skipped > 0 {
+        eprintln!(
+            "{}: skipped {} invalid lines",
+            path.display(),
+            compiled.skipped
+        );
+    }
+    Ok(Lexicon::new(compiled.dictionary, edition)?)
 }

@@ -12,10 +12,10 @@ use engine::scrabble::Rack;
 use engine::scrabble::tiles::kind_char;
 use serde::Serialize;
 
-use super::setup::{bot_settings, card_rules, game_lexicon};
 use crate::cards_text::{parse_table, play_notation};
 use crate::cli::{AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
+use crate::setup::{bot_settings, card_rules, game_lexicon};
 
 /// One play in the listing.
 #[derive(Serialize)]
@@ -210,7 +210,7 @@ fn print_rows(format: Format, rows: &[Row], by_equity: bool) -> anyhow::Result<E
                 writeln!(out, "{}", line.trim_end())?;
             }
         }
-        Format::Csv | Format::Json => super::analyze::write_rows(&mut out, format, rows, header)?,
+        Format::Csv | Format::Json => crate::output::write_rows(&mut out, format, rows, header)?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)

@@ -17,10 +17,10 @@ use engine::cardgame::{
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Rack;
 
-use super::setup::{bot_settings, card_rules, game_lexicon};
 use crate::cards_text::{draw_table, parse_play, play_notation};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
+use crate::setup::{bot_settings, card_rules, game_lexicon};
 
 const HELP: &str = "\
 commands:
@@ -289,7 +289,7 @@ impl Narrator {
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = card_rules(&args.data, args.variant)?;
     if rules.variant == engine::cardgame::Variant::Rummy {
-        return super::play_rummy::run(args, rules);
+        return super::rummy::run(args, rules);
     }
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     if !(2..=engine::cardgame::MAX_CARD_PLAYERS).contains(&args.bots.len()) {

@@ -1,4 +1,7 @@
-//! `owlery analyze`: every legal placement in a CGP position, best first.
+//! `owlery analyze`: every legal placement in a CGP position, best first (the card game's
+//! hands in `cards`).
+
+mod cards;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -14,15 +17,15 @@ use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::hogwarts::{Card, CardPlay, House, HpGame, HpRules};
 use engine::scrabble::{
-    Board, Cgp, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after, leave_after,
-    unseen_by,
+    Board, Cgp, Game, MAX_PLAYERS, Move, MoveGen, Observation, Placement, Rules, bag_after,
+    leave_after, unseen_by,
 };
 use lexicon::Lexicon;
 use serde::Serialize;
 
-use super::setup::{bot_settings, check_game_options, crossword_rules, game_lexicon, hp_rules};
 use crate::cli::{ANALYZE_SOLVER_EXACT, AnalyzeArgs, Format, GameArg, RankBy, VariantArg};
 use crate::output;
+use crate::setup::{bot_settings, check_game_options, crossword_rules, game_lexicon, hp_rules};
 
 /// One analysed move, as every format prints it.
 #[derive(Debug, Serialize)]
@@ -52,6 +55,29 @@ struct Row {
     /// When ranked by solver: the replies and answers after the move that make its value.
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<String>,
+    /// When ranked by a bot: whether it is the move the bot plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chosen: Option<bool>,
+}
+
+impl Row {
+    /// The row of a move that places nothing (a pass, an exchange) and keeps `kept`.
+    fn unscored(notation: String, kept: engine::scrabble::Rack) -> Row {
+        Row {
+            rank: 0,
+            notation,
+            word: String::new(),
+            score: 0,
+            leave: kept.to_string(),
+            equity: None,
+            lookahead: None,
+            solver: None,
+            exact: None,
+            solved: None,
+            line: None,
+            chosen: None,
+        }
+    }
 }
 
 /// A row with what ranks it: the placement, its equity in hundredths of a point, and what
@@ -81,6 +107,7 @@ fn header(rank_by: RankBy) -> &'static [&'static str] {
         RankBy::Solver(_) => &[
             "rank", "move", "word", "score", "leave", "solver", "exact", "solved", "line",
         ],
+        RankBy::Bot(_) => &["rank", "move", "word", "score", "leave", "chosen"],
     }
 }
 
@@ -192,7 +219,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                  (lookahead and solver apply to scrabble and scrabble-hp)"
             )
         }
-        GameArg::ScrabbleCards => return super::analyze_cards::run(args),
+        GameArg::ScrabbleCards => return cards::run(args),
         GameArg::ScrabbleHp if matches!(args.rank_by, RankBy::Solver(_)) => {
             bail!(
                 "--rank-by solver applies to scrabble: its search counts word scores only, \
@@ -263,6 +290,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 exact: None,
                 solved: None,
                 line: None,
+                chosen: matches!(args.rank_by, RankBy::Bot(_)).then_some(false),
             };
             Ranked {
                 row,
@@ -274,7 +302,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         .collect();
     // Best first by the measure asked for; equal ones by their notation.
     let measure = |ranked: &Ranked| match args.rank_by {
-        RankBy::Score => ranked.row.score,
+        RankBy::Score | RankBy::Bot(_) => ranked.row.score,
         _ => ranked.equity,
     };
     rows.sort_by(|a, b| {
@@ -285,6 +313,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if let RankBy::Lookahead(reach) = args.rank_by {
         judge_best(&mut rows, &observation, reach, leaves)?;
     }
+
     let (mut rows, searched) = match args.rank_by {
         RankBy::Solver(budget) => {
             let exact = args.top.unwrap_or(ANALYZE_SOLVER_EXACT);
@@ -293,6 +322,12 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         _ => (rows.into_iter().map(|ranked| ranked.row).collect(), None),
     };
+    if let RankBy::Bot(name) = args.rank_by {
+        let settings = bot_settings(&args.data, DEFAULT_ROLLOUTS)?;
+        let mut bot = bots::bot_with::<Game>(name, &settings)?;
+        let chosen = bots::scrabble::choose(bot.as_mut(), &observation);
+        put_first(&mut rows, chosen, &cgp.board, &rack);
+    }
     rows.truncate(args.top.unwrap_or(usize::MAX));
     for (index, row) in rows.iter_mut().enumerate() {
         row.rank = index + 1;
@@ -311,9 +346,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                     let (exact, solved) = (yes_no(row.exact), yes_no(row.solved));
                     format!("  {value:>7}  {exact:>7}  {solved:>7}")
                 });
+                let chosen = row
+                    .chosen
+                    .map(|chosen| format!("  {:>7}", if chosen { "yes" } else { "" }));
                 equity.unwrap_or_default()
                     + &lookahead.unwrap_or_default()
                     + &solver.unwrap_or_default()
+                    + &chosen.unwrap_or_default()
             };
             // The line, long, goes last, after the leave.
             let titles: String = header[5..]
@@ -350,10 +389,28 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
                 )?;
             }
         }
-        Format::Csv | Format::Json => write_rows(&mut out, args.format, &rows, header)?,
+        Format::Csv | Format::Json => output::write_rows(&mut out, args.format, &rows, header)?,
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Puts the move a bot chose first, marked chosen: a placement's row, or a row of its own for
+/// an exchange or a pass.
+fn put_first(rows: &mut Vec<Row>, chosen: Move, board: &Board, rack: &engine::scrabble::Rack) {
+    let notation = chosen.notation(board);
+    let mut first = match rows.iter().position(|row| row.notation == notation) {
+        Some(at) => rows.remove(at),
+        None => {
+            let mut kept = *rack;
+            if let Move::Exchange(tiles) = chosen {
+                kept.take_all(&tiles);
+            }
+            Row::unscored(notation, kept)
+        }
+    };
+    first.chosen = Some(true);
+    rows.insert(0, first);
 }
 
 /// A flag as the table prints it.
@@ -471,19 +528,7 @@ fn solve(
             Move::Place(placement) => by_placement
                 .remove(&placement)
                 .context("--rank-by solver: the search found a placement the listing lacks")?,
-            _ => Row {
-                rank: 0,
-                notation: "pass".to_string(),
-                word: String::new(),
-                score: 0,
-                leave: observation.rack.to_string(),
-                equity: None,
-                lookahead: None,
-                solver: None,
-                exact: None,
-                solved: None,
-                line: None,
-            },
+            _ => Row::unscored("pass".to_string(), observation.rack),
         };
         row.solver = Some(move_value.value);
         row.exact = Some(move_value.exact);
@@ -514,27 +559,4 @@ fn line_text(board: &Board, move_value: &MoveValue) -> String {
         lay(&mut board, action);
     }
     text.join("; ")
-}
-
-/// A listing as CSV (the header alone when empty) or as one JSON array.
-pub fn write_rows<R: serde::Serialize>(
-    out: &mut impl Write,
-    format: Format,
-    rows: &[R],
-    header: &[&str],
-) -> anyhow::Result<()> {
-    if format == Format::Json {
-        serde_json::to_writer_pretty(&mut *out, rows)?;
-        writeln!(out)?;
-        return Ok(());
-    }
-    let mut writer = csv::Writer::from_writer(&mut *out);
-    for row in rows {
-        writer.serialize(row)?;
-    }
-    if rows.is_empty() {
-        writer.write_record(header)?;
-    }
-    writer.flush()?;
-    Ok(())
 }

@@ -13,11 +13,11 @@ use engine::hogwarts::House;
 use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
 use engine::play::{Decider, Progress, play_out};
 
-use super::setup::{bot_settings, monopoly_rules};
 use crate::cli::PlayArgs;
 use crate::monopoly_questions::{HELP, ask, parse};
 use crate::monopoly_text::{describe, ring};
 use crate::output;
+use crate::setup::{bot_settings, monopoly_rules};
 
 /// Prints the game's events after the first `printed` (and counts them printed).
 fn catch_up(rules: &MonopolyRules, view: &View<'_>, names: &[String], printed: &AtomicUsize) {

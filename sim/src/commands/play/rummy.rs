@@ -16,9 +16,9 @@ use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
 use engine::scrabble::tiles::{kind_char, kind_of_char};
 
-use super::setup::{bot_settings, check_rummy_pack, game_lexicon};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
+use crate::setup::{bot_settings, check_rummy_pack, game_lexicon};
 
 const HELP: &str = "\
 commands:

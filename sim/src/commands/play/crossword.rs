@@ -1,4 +1,5 @@
-//! `owlery play`: one game between bots, every turn and the board printed.
+//! `owlery play scrabble`: one game of the plain crossword game between bots, every turn and
+//! the board printed.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,36 +7,14 @@ use std::process::ExitCode;
 use bots::seating::seat_table;
 use engine::play::play_out;
 use engine::scrabble::{EndReason, Game, Move};
+use runner::store::write_atomically;
 
-use super::setup::{bot_settings, check_game_options, crossword_rules, game_lexicon};
-use crate::cli::{GameArg, PlayArgs};
-use crate::runner::store::{check_writable, write_atomically};
+use crate::cli::PlayArgs;
+use crate::setup::{bot_settings, crossword_rules, game_lexicon};
 use crate::{output, render};
 
-/// Runs `owlery play`.
+/// Plays the plain game.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    if let Some(path) = &args.gcg {
-        if matches!(args.game, GameArg::MonopolyHp | GameArg::ScrabbleCards) {
-            anyhow::bail!(
-                "--gcg records crossword games (scrabble, scrabble-hp); {} has no GCG",
-                args.game.name()
-            );
-        }
-        check_writable(path, "--gcg")?;
-    }
-    check_game_options(args.game, args.variant, Some(args.rollouts))?;
-    if !args.houses.is_empty() && matches!(args.game, GameArg::Scrabble | GameArg::ScrabbleCards) {
-        anyhow::bail!(
-            "--houses: {} has no houses (scrabble-hp and monopoly-hp have)",
-            args.game.name()
-        );
-    }
-    match args.game {
-        GameArg::ScrabbleHp => return super::play_hp::run(args),
-        GameArg::MonopolyHp => return super::play_monopoly::run(args),
-        GameArg::ScrabbleCards => return super::play_cards::run(args),
-        GameArg::Scrabble => {}
-    }
     if args.bots.iter().any(|seat| seat == "human") {
         anyhow::bail!("human seats play scrabble-hp; the plain game is for bots");
     }

@@ -1,0 +1,40 @@
+//! `owlery play`: one game between bots and people, a module per game.
+
+mod cards;
+mod crossword;
+mod hp;
+mod monopoly;
+mod rummy;
+
+use std::process::ExitCode;
+
+use runner::store::check_writable;
+
+use crate::cli::{GameArg, PlayArgs};
+use crate::setup::check_game_options;
+
+/// Runs `owlery play`.
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.gcg {
+        if matches!(args.game, GameArg::MonopolyHp | GameArg::ScrabbleCards) {
+            anyhow::bail!(
+                "--gcg records crossword games (scrabble, scrabble-hp); {} has no GCG",
+                args.game.name()
+            );
+        }
+        check_writable(path, "--gcg")?;
+    }
+    check_game_options(args.game, args.variant, Some(args.rollouts))?;
+    if !args.houses.is_empty() && matches!(args.game, GameArg::Scrabble | GameArg::ScrabbleCards) {
+        anyhow::bail!(
+            "--houses: {} has no houses (scrabble-hp and monopoly-hp have)",
+            args.game.name()
+        );
+    }
+    match args.game {
+        GameArg::ScrabbleHp => hp::run(args),
+        GameArg::MonopolyHp => monopoly::run(args),
+        GameArg::ScrabbleCards => cards::run(args),
+        GameArg::Scrabble => crossword::run(args),
+    }
+}
