@@ -49,36 +49,54 @@ pub struct Outcome {
     pub monopoly: Option<Box<MonopolyGame>>,
 }
 
-/// Cards by seat and kind (Hogwarts cards, or the card game's Premium cards): drawn,
-/// played, points they gained.
+/// Cards by seat and kind (Hogwarts cards; the card game's Premium cards and Action
+/// categories; Rummy's Round cards): drawn, played, points they gained. As many kinds as the
+/// game's own list holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardTally {
     /// The kinds' names, in index order.
     pub keys: &'static [&'static str],
-    /// Cards drawn.
-    pub drawn: [[u16; CARD_KINDS]; MAX_SEATS],
-    /// Cards played.
-    pub played: [[u16; CARD_KINDS]; MAX_SEATS],
-    /// Points the cards played gained on their turns.
-    pub points: [[i32; CARD_KINDS]; MAX_SEATS],
+    /// Each kind's counts, seat by seat: kind k's for seat s at `k * MAX_SEATS + s`.
+    counts: Vec<CardCount>,
 }
 
-/// Kinds of Hogwarts card.
-pub const CARD_KINDS: usize = Card::ALL.len();
+/// One seat's counts of one kind of card in one game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CardCount {
+    /// Cards drawn.
+    pub drawn: u32,
+    /// Cards played.
+    pub played: u32,
+    /// Points the cards played gained on their turns.
+    pub points: i32,
+}
 
 /// The Hogwarts cards' names in [`Card::ALL`] order.
 static HOGWARTS_KEYS: std::sync::LazyLock<Vec<&'static str>> =
     std::sync::LazyLock::new(|| Card::ALL.iter().map(|card| card.key()).collect());
 
-impl Default for CardTally {
-    /// A tally of the Hogwarts cards.
-    fn default() -> Self {
+impl CardTally {
+    /// A tally of the kinds named `keys`, every count zero.
+    pub fn new(keys: &'static [&'static str]) -> CardTally {
         CardTally {
-            keys: &HOGWARTS_KEYS,
-            drawn: [[0; CARD_KINDS]; MAX_SEATS],
-            played: [[0; CARD_KINDS]; MAX_SEATS],
-            points: [[0; CARD_KINDS]; MAX_SEATS],
+            keys,
+            counts: vec![CardCount::default(); keys.len() * MAX_SEATS],
         }
+    }
+
+    /// A tally of the Hogwarts cards.
+    pub fn hogwarts() -> CardTally {
+        CardTally::new(&HOGWARTS_KEYS)
+    }
+
+    /// `seat`'s counts of kind `kind`.
+    pub fn get(&self, seat: usize, kind: usize) -> CardCount {
+        self.counts[kind * MAX_SEATS + seat]
+    }
+
+    /// `seat`'s counts of kind `kind`, to add to.
+    pub fn at(&mut self, seat: usize, kind: usize) -> &mut CardCount {
+        &mut self.counts[kind * MAX_SEATS + seat]
     }
 }
 
@@ -245,14 +263,15 @@ impl Aggregates {
             if let Some(tally) = &outcome.cards {
                 for (kind, key) in tally.keys.iter().enumerate() {
                     let by_bot = self.bot_cards.entry(key.to_string()).or_default();
+                    let count = tally.get(seat, kind);
                     for record in [
                         self.cards.entry(key.to_string()).or_default(),
                         by_bot.entry(name.clone()).or_default(),
                     ] {
-                        record.drawn += u64::from(tally.drawn[seat][kind]);
-                        record.played += u64::from(tally.played[seat][kind]);
-                        record.points += i64::from(tally.points[seat][kind]);
-                        let side = if tally.played[seat][kind] > 0 {
+                        record.drawn += u64::from(count.drawn);
+                        record.played += u64::from(count.played);
+                        record.points += i64::from(count.points);
+                        let side = if count.played > 0 {
                             &mut record.with
                         } else {
                             &mut record.without

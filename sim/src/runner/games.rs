@@ -12,7 +12,7 @@ use engine::scrabble::{Game, Rules};
 use lexicon::Lexicon;
 
 use super::Contest;
-use super::aggregate::{CARD_KINDS, CardTally, MAX_SEATS, Outcome};
+use super::aggregate::{CardTally, MAX_SEATS, Outcome};
 use super::letters::LetterRecord;
 use super::monopoly::{Labels, MonopolyGame};
 use super::plays::PlayRecord;
@@ -195,7 +195,7 @@ impl Contest for HarryPotter {
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.lineup.names().len();
         let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
-        let mut tally = CardTally::default();
+        let mut tally = CardTally::hogwarts();
         let numbers = &self.rules.numbers;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         for (turn, report) in game.core().history().iter().zip(game.reports()) {
@@ -208,16 +208,18 @@ impl Contest for HarryPotter {
             } else {
                 0
             };
-            tally.played[turn.seat][card_index(card)] += 1;
-            tally.points[turn.seat][card_index(card)] += report.card_points + revelio_extra;
+            let count = tally.at(turn.seat, card_index(card));
+            count.played += 1;
+            count.points += report.card_points + revelio_extra;
         }
         for event in game.events() {
             if let CardEvent::Drew { seat, card, points } = *event {
-                tally.drawn[seat][card_index(card)] += 1;
+                let count = tally.at(seat, card_index(card));
+                count.drawn += 1;
                 // A Competition card is played the moment it is drawn.
                 if card.is_competition() {
-                    tally.played[seat][card_index(card)] += 1;
-                    tally.points[seat][card_index(card)] += points;
+                    count.played += 1;
+                    count.points += points;
                 }
             }
         }
@@ -313,8 +315,7 @@ impl CardContest {
                 }
             }
         }
-        // A tally has room for so many kinds; the names live as long as the run.
-        keys.truncate(CARD_KINDS);
+        // The names live as long as the run.
         let keys: Vec<&'static str> = keys
             .into_iter()
             .map(|key| &*Box::leak(key.into_boxed_str()))
@@ -339,29 +340,27 @@ impl Contest for CardContest {
         let players = self.lineup.names().len();
         let mut game = CardGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
-        let mut tally = CardTally {
-            keys: self.card_keys,
-            ..CardTally::default()
-        };
+        let mut tally = CardTally::new(self.card_keys);
         for seat in 0..players {
-            let drawn = game.premiums_drawn(seat);
-            tally.drawn[seat][..2].copy_from_slice(&drawn);
+            for (kind, drawn) in game.premiums_drawn(seat).into_iter().enumerate() {
+                tally.at(seat, kind).drawn = u32::from(drawn);
+            }
         }
         for turn in game.history() {
             if let CardMove::Place(play) = &turn.action
                 && let Some((premium, _)) = play.premium
             {
-                tally.played[turn.seat][premium as usize] += 1;
-                tally.points[turn.seat][premium as usize] += turn.premium_gain;
+                let count = tally.at(turn.seat, premium as usize);
+                count.played += 1;
+                count.points += turn.premium_gain;
             }
         }
         // Action categories follow the two Premium cards: card c's category k at 2 + 2c + k.
         for play in game.action_plays() {
             let kind = 2 + 2 * play.card + play.category;
-            if kind < self.card_keys.len() {
-                tally.played[play.seat][kind] += 1;
-                tally.points[play.seat][kind] += play.points;
-            }
+            let count = tally.at(play.seat, kind);
+            count.played += 1;
+            count.points += play.points;
         }
         let turns = game.history().len() as u32;
         let mut outcome = seated(index, seed, game.first(), turns, rotation, game.scores());
@@ -399,9 +398,8 @@ impl RummyContest {
                 names.push(name);
                 names.len() - 1
             });
-            key_of.push(at.min(CARD_KINDS - 1));
+            key_of.push(at);
         }
-        names.truncate(CARD_KINDS);
         // The names live as long as the run.
         let keys: Vec<&'static str> = names
             .into_iter()
@@ -429,20 +427,18 @@ impl Contest for RummyContest {
         let mut game = RummyGame::new(self.rules.clone(), self.lexicon.clone(), players, seed)?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         // Per Round card: rounds sat ("drawn"), rounds with words laid ("played"), their points.
-        let mut tally = CardTally {
-            keys: self.keys,
-            ..CardTally::default()
-        };
+        let mut tally = CardTally::new(self.keys);
         for result in game.results() {
             let kind = self.key_of[result.card];
             for seat in 0..players {
                 if result.players & (1 << seat) == 0 {
                     continue;
                 }
-                tally.drawn[seat][kind] += 1;
+                let count = tally.at(seat, kind);
+                count.drawn += 1;
                 if let Some(score) = result.scores[seat] {
-                    tally.played[seat][kind] += 1;
-                    tally.points[seat][kind] += score;
+                    count.played += 1;
+                    count.points += score;
                 }
             }
         }
