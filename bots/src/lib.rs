@@ -9,3 +9,9 @@ pub mod scrabble;
 pub mod seating;
 
 pub use registry::{Registered, Settings, UnknownBot, bot, bot_with};
+
+/// docs/WRITING_BOTS.md's code blocks, compiled and run as doc tests so the guide compiles
+/// as written.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/WRITING_BOTS.md")]
+pub struct WritingBots;

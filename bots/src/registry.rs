@@ -3,11 +3,7 @@
 //! bots`, the seat builder and the tests all read these tables, so a bot added to one is
 //! known everywhere.
 
-use engine::cardgame::{CardGame, RummyGame};
-use engine::hogwarts::HpGame;
-use engine::monopoly::Monopoly;
 use engine::play::{Decider, Stepped};
-use engine::scrabble::Game;
 
 use crate::monopoly::DEFAULT_ROLLOUTS;
 use crate::scrabble::leaves::LeaveModel;
@@ -46,53 +42,13 @@ pub struct Entry<G: Stepped> {
     pub make: Maker<G>,
 }
 
-/// A game whose bots are listed in a table.
+/// A game whose bots are listed in a table (each game's bot module implements it).
 pub trait Registered: Stepped + 'static {
     /// The game's name on the command line.
     const GAME: &'static str;
 
     /// Its bots.
     fn bots() -> &'static [Entry<Self>];
-}
-
-impl Registered for Game {
-    const GAME: &'static str = "scrabble";
-
-    fn bots() -> &'static [Entry<Game>] {
-        crate::scrabble::BOTS
-    }
-}
-
-impl Registered for HpGame {
-    const GAME: &'static str = "scrabble-hp";
-
-    fn bots() -> &'static [Entry<HpGame>] {
-        crate::hogwarts::BOTS
-    }
-}
-
-impl Registered for CardGame {
-    const GAME: &'static str = "scrabble-cards";
-
-    fn bots() -> &'static [Entry<CardGame>] {
-        crate::cardgame::BOTS
-    }
-}
-
-impl Registered for RummyGame {
-    const GAME: &'static str = "scrabble-cards --variant rummy";
-
-    fn bots() -> &'static [Entry<RummyGame>] {
-        crate::cardgame::rummy::BOTS
-    }
-}
-
-impl Registered for Monopoly {
-    const GAME: &'static str = "monopoly-hp";
-
-    fn bots() -> &'static [Entry<Monopoly>] {
-        crate::monopoly::BOTS
-    }
 }
 
 /// A bot name that is not in its game's table (or a setting the bot does not take).

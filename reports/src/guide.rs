@@ -5,7 +5,10 @@ use std::path::Path;
 
 use crate::charts::{RateBar, Series, distribution, rate_bars, value_bars};
 use crate::document::{Block, html, markdown};
-use crate::tables::{Table, TableError};
+use crate::schema::{
+    self, BotRow, CardByBotRow, CardRow, EloRow, HeadToHeadRow, LengthRow, Manifest, RecordColumns,
+    Row, ScoreRow, SeatRow, TableError,
+};
 
 /// A guide that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +39,7 @@ pub enum GuideError {
 #[derive(Debug, Clone)]
 pub(crate) struct Standing {
     pub(crate) label: String,
-    pub(crate) games: f64,
+    pub(crate) games: u64,
     pub(crate) rate: f64,
     pub(crate) low: f64,
     pub(crate) high: f64,
@@ -44,26 +47,26 @@ pub(crate) struct Standing {
     pub(crate) mean_margin: f64,
 }
 
-/// The rows of a table of records keyed by `key`.
-pub(crate) fn standings(dir: &Path, file: &str, key: &str) -> Result<Vec<Standing>, GuideError> {
-    let table = Table::read(dir, file)?;
-    let labels = table.texts(key, file)?;
-    let games = table.numbers("games", file)?;
-    let rate = table.numbers("win_rate", file)?;
-    let low = table.numbers("ci95_low", file)?;
-    let high = table.numbers("ci95_high", file)?;
-    let score = table.numbers("mean_score", file)?;
-    let margin = table.numbers("mean_margin", file)?;
-    Ok((0..labels.len())
-        .map(|i| Standing {
-            label: labels[i].clone(),
-            games: games[i],
-            rate: rate[i],
-            low: low[i],
-            high: high[i],
-            mean_score: score[i],
-            mean_margin: margin[i],
-        })
+impl Standing {
+    /// The standing of `label` with `record`.
+    pub(crate) fn new(label: String, record: RecordColumns) -> Standing {
+        Standing {
+            label,
+            games: record.games,
+            rate: record.win_rate.0,
+            low: record.ci95_low.0,
+            high: record.ci95_high.0,
+            mean_score: record.mean_score.0,
+            mean_margin: record.mean_margin.0,
+        }
+    }
+}
+
+/// Each seat's standing, from seats.csv.
+pub(crate) fn seat_standings(dir: &Path) -> Result<Vec<Standing>, GuideError> {
+    Ok(schema::read::<SeatRow>(dir)?
+        .into_iter()
+        .map(|row| Standing::new(row.seat.to_string(), row.record()))
         .collect())
 }
 
@@ -131,17 +134,14 @@ pub(crate) fn bars(rows: &[Standing]) -> Vec<RateBar> {
 }
 
 /// The sentence a player reads about one pairing.
-fn pairing_sentence(row: &[String]) -> String {
-    let [bot, opponent, games, _wins, rate, low, high, significant] = row else {
-        return String::new();
-    };
-    let rate: f64 = rate.parse().unwrap_or(0.0);
+fn pairing_sentence(pair: &HeadToHeadRow) -> String {
+    let (bot, opponent, games) = (&pair.bot, &pair.opponent, pair.games);
+    let (rate, low, high) = (pair.win_rate.0, pair.ci95_low.0, pair.ci95_high.0);
     // Each pairing appears from both sides: tell it once, from the side that scores more.
     if rate < 0.5 || (rate == 0.5 && bot > opponent) {
         return String::new();
     }
-    let (low, high): (f64, f64) = (low.parse().unwrap_or(0.0), high.parse().unwrap_or(1.0));
-    let verdict = if significant == "true" {
+    let verdict = if pair.significant {
         if rate > 0.5 {
             format!("{bot} is the stronger player")
         } else {
@@ -194,13 +194,27 @@ fn seat_order_sentence(seats: &[Standing]) -> Option<String> {
     ))
 }
 
-/// Writes `out/guide.md`, `out/guide.html` and `out/charts/*.svg` from the run in `dir`.
-pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError> {
+/// The guide's title for the run of `manifest`.
+pub fn title(manifest: &Manifest) -> String {
+    format!(
+        "Owlery strategy guide: {} ({}, {} games)",
+        manifest.game,
+        manifest.bots.join(" vs "),
+        manifest.games
+    )
+}
+
+/// Writes `out/guide.md`, `out/guide.html` and `out/charts/*.svg` from the run in `dir`, which
+/// `manifest` describes.
+pub fn write_guide(dir: &Path, manifest: &Manifest, out: &Path) -> Result<(), GuideError> {
     let mut blocks = Vec::new();
-    let bots = standings(dir, "bots.csv", "bot")?;
+    let bots: Vec<Standing> = schema::read::<BotRow>(dir)?
+        .into_iter()
+        .map(|row| Standing::new(row.bot.clone(), row.record()))
+        .collect();
     // Every game has a first seat; a bot in several seats counts a game once for each.
-    let seats = standings(dir, "seats.csv", "seat")?;
-    let total_games: f64 = seats.iter().map(|s| s.games).fold(0.0, f64::max);
+    let seats = seat_standings(dir)?;
+    let total_games = seats.iter().map(|s| s.games).max().unwrap_or(0);
     blocks.push(Block::Paragraph(format!(
         "Figures from {} simulated games. Win rates count a tie as half a win; intervals are Wilson 95% intervals, \
          and a difference is called significant only when its interval excludes one half.",
@@ -230,21 +244,23 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         "Win rate by bot, with 95% intervals",
         rate_bars("Win rate by bot", &bars(&bots), 0.5),
     )?);
-    let pairs = Table::read(dir, "head_to_head.csv")?;
-    for row in &pairs.rows {
-        let sentence = pairing_sentence(row);
+    for pair in &schema::read::<HeadToHeadRow>(dir)? {
+        let sentence = pairing_sentence(pair);
         if !sentence.is_empty() {
             blocks.push(Block::Paragraph(sentence));
         }
     }
-    let elo = Table::read(dir, "elo.csv")?;
-    if elo.rows.len() > 1 {
+    let elo = schema::read::<EloRow>(dir)?;
+    if elo.len() > 1 {
         blocks.push(Block::Paragraph(
             "Elo ratings fitted to every pairing (mean 1500):".into(),
         ));
         blocks.push(Block::Table {
-            header: elo.header.clone(),
-            rows: elo.rows.clone(),
+            header: schema::header::<EloRow>(),
+            rows: elo
+                .iter()
+                .map(|row| vec![row.bot.clone(), format!("{:.1}", row.elo.0)])
+                .collect(),
         });
     }
 
@@ -279,31 +295,22 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         ),
     )?);
 
-    if dir.join("houses.csv").exists() {
+    if dir.join(schema::HouseRow::FILE).exists() {
         crate::houses::section(dir, &mut blocks)?;
     }
-    if dir.join("cards.csv").exists() {
-        card_section(dir, &mut blocks)?;
+    if dir.join(CardRow::FILE).exists() {
+        card_section(dir, manifest.is_card_game(), &mut blocks)?;
     }
-    if dir.join("cards_by_bot.csv").exists() {
+    if dir.join(CardByBotRow::FILE).exists() {
         card_policy_section(dir, &mut blocks)?;
     }
     crate::monopoly::sections(dir, &mut blocks)?;
 
     blocks.push(Block::Heading("Scores".into()));
-    let scores = Table::read(dir, "scores.csv")?;
-    let (bot_col, from_col, games_col) = (
-        scores.column("bot", "scores.csv")?,
-        scores.column("score_from", "scores.csv")?,
-        scores.column("games", "scores.csv")?,
-    );
     let mut by_bot: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-    for row in &scores.rows {
-        let point = (
-            row[from_col].parse().unwrap_or(0.0) + 5.0,
-            row[games_col].parse().unwrap_or(0.0),
-        );
-        by_bot.entry(row[bot_col].clone()).or_default().push(point);
+    for row in schema::read::<ScoreRow>(dir)? {
+        let point = (f64::from(row.score_from) + 5.0, row.games as f64);
+        by_bot.entry(row.bot).or_default().push(point);
     }
     let series: Vec<Series> = by_bot
         .into_iter()
@@ -331,13 +338,17 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
     crate::letters::section(dir, &mut blocks)?;
 
     blocks.push(Block::Heading("Game length".into()));
-    let lengths = Table::read(dir, "lengths.csv")?;
-    let turns = lengths.numbers("turns", "lengths.csv")?;
-    let counts = lengths.numbers("games", "lengths.csv")?;
+    let lengths = schema::read::<LengthRow>(dir)?;
+    let turns: Vec<f64> = lengths.iter().map(|row| f64::from(row.turns)).collect();
+    let counts: Vec<f64> = lengths.iter().map(|row| row.games as f64).collect();
     let played: f64 = counts.iter().sum::<f64>().max(1.0);
     let mean = turns.iter().zip(&counts).map(|(t, c)| t * c).sum::<f64>() / played;
     // Rummy's tables count a game's length in rounds.
-    let steps = if is_rummy(dir)? { "rounds" } else { "turns" };
+    let steps = if is_rummy(dir, manifest) {
+        "rounds"
+    } else {
+        "turns"
+    };
     blocks.push(Block::Paragraph(format!(
         "A game lasts {mean:.1} {steps} on average."
     )));
@@ -355,7 +366,7 @@ pub fn write_guide(dir: &Path, title: &str, out: &Path) -> Result<(), GuideError
         distribution("Game length", steps, &series),
     )?);
 
-    write_document(out, title, &blocks)
+    write_document(out, &title(manifest), &blocks)
 }
 
 /// Writes `blocks` as `out/guide.md`, `out/guide.html` and the charts in `out/charts/`.
@@ -394,13 +405,8 @@ pub(crate) fn capitalised(text: &str) -> String {
 
 /// Each card under each bot's policy, side by side (when the run had two bots or more).
 fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "cards_by_bot.csv";
-    let table = Table::read(dir, file)?;
-    let cards = table.texts("card", file)?;
-    let bots = table.texts("bot", file)?;
-    let played = table.numbers("played", file)?;
-    let points = table.numbers("mean_points_when_played", file)?;
-    let mut names: Vec<String> = bots.clone();
+    let rows = schema::read::<CardByBotRow>(dir)?;
+    let mut names: Vec<String> = rows.iter().map(|row| row.bot.clone()).collect();
     names.sort();
     names.dedup();
     if names.len() < 2 {
@@ -411,12 +417,12 @@ fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideE
         "The same cards, played when each bot chose to: how often, and what a play gained on its turn."
             .into(),
     ));
-    let mut by_card: BTreeMap<&str, BTreeMap<&str, (f64, f64)>> = BTreeMap::new();
-    for i in 0..cards.len() {
+    let mut by_card: BTreeMap<&str, BTreeMap<&str, (u64, f64)>> = BTreeMap::new();
+    for row in &rows {
         by_card
-            .entry(&cards[i])
+            .entry(&row.card)
             .or_default()
-            .insert(&bots[i], (played[i], points[i]));
+            .insert(&row.bot, (row.played, row.mean_points_when_played.0));
     }
     let mut header = vec!["card".to_string()];
     for name in &names {
@@ -439,27 +445,18 @@ fn card_policy_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideE
     Ok(())
 }
 
-/// Whether the run is of the card game's Rummy variant: its cards table names Round cards.
-fn is_rummy(dir: &Path) -> Result<bool, GuideError> {
-    let file = "cards.csv";
-    if !dir.join(file).exists() {
-        return Ok(false);
+/// Whether the run is of the card game's Rummy variant, as its manifest says; a manifest from
+/// before manifests named the variant leaves it to the table only Rummy writes.
+fn is_rummy(dir: &Path, manifest: &Manifest) -> bool {
+    match &manifest.variant {
+        Some(_) => manifest.is_rummy(),
+        None => manifest.is_card_game() && dir.join(crate::schema::RUMMY_LETTERS).exists(),
     }
-    let table = Table::read(dir, file)?;
-    Ok(table
-        .texts("card", file)?
-        .iter()
-        .any(|card| card.starts_with("round: ")))
 }
 
-fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "cards.csv";
-    let table = Table::read(dir, file)?;
-    let cards = table.texts("card", file)?;
-    // The card game's table names Premium cards, Action categories and Round cards.
-    let card_game = cards
-        .iter()
-        .any(|c| c == "double_word" || c.starts_with("round: "));
+/// What the cards are worth: each card's plays, points and win rates, and a chart of the gaps.
+fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+    let cards = schema::read::<CardRow>(dir)?;
     blocks.push(Block::Heading(
         if card_game {
             "What the cards are worth"
@@ -468,31 +465,22 @@ fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         }
         .into(),
     ));
-    let played = table.numbers("played", file)?;
-    let points = table.numbers("mean_points_when_played", file)?;
-    let with = table.numbers("win_rate_played", file)?;
-    let without = table.numbers("win_rate_not_played", file)?;
-    let significant = table.texts("significant", file)?;
     let mut rows = Vec::new();
     let mut sentences = Vec::new();
-    for i in 0..cards.len() {
-        let name = capitalised(&cards[i].replace('_', " "));
+    for card in &cards {
+        let name = capitalised(&card.card.replace('_', " "));
+        let points = card.mean_points_when_played.0;
         rows.push(vec![
             name.clone(),
-            format!("{}", played[i]),
-            format!("{:.1}", points[i]),
-            percent(with[i]),
-            percent(without[i]),
-            if significant[i] == "true" {
-                "yes".into()
-            } else {
-                "no".into()
-            },
+            format!("{}", card.played),
+            format!("{points:.1}"),
+            percent(card.win_rate_played.0),
+            percent(card.win_rate_not_played.0),
+            if card.significant { "yes" } else { "no" }.into(),
         ]);
-        if played[i] > 0.0 && points[i] > 0.0 {
+        if card.played > 0 && points > 0.0 {
             sentences.push(format!(
-                "{name} gains {:.1} points a play on average.",
-                points[i]
+                "{name} gains {points:.1} points a play on average."
             ));
         }
     }
@@ -524,12 +512,13 @@ fn card_section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         .to_vec(),
         rows,
     });
-    let gains: Vec<(String, f64)> = (0..cards.len())
-        .filter(|&i| played[i] > 0.0)
-        .map(|i| {
+    let gains: Vec<(String, f64)> = cards
+        .iter()
+        .filter(|card| card.played > 0)
+        .map(|card| {
             (
-                capitalised(&cards[i].replace('_', " ")),
-                with[i] - without[i],
+                capitalised(&card.card.replace('_', " ")),
+                card.win_rate_played.0 - card.win_rate_not_played.0,
             )
         })
         .collect();
@@ -552,7 +541,7 @@ mod tests {
     fn seat(label: &str, rate: f64) -> Standing {
         Standing {
             label: label.into(),
-            games: 1000.0,
+            games: 1000,
             rate,
             low: rate - 0.02,
             high: rate + 0.02,

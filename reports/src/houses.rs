@@ -7,12 +7,12 @@ use std::path::Path;
 use crate::charts::rate_bars;
 use crate::document::Block;
 use crate::guide::{
-    GuideError, Standing, bars, capitalised, chart, percent, standings, standings_table,
+    GuideError, Standing, bars, capitalised, chart, percent, seat_standings, standings_table,
 };
-use crate::tables::Table;
+use crate::schema::{self, HouseRow, HouseSeatRow, Row};
 
 /// Games and win rate of each house (by name) in each seat (by label), from house_seats.csv.
-type BySeat = BTreeMap<String, BTreeMap<String, (f64, f64)>>;
+type BySeat = BTreeMap<String, BTreeMap<String, (u64, f64)>>;
 
 /// One house against its seats, from houses.csv.
 struct Edge {
@@ -25,15 +25,19 @@ struct Edge {
 /// "Which house wins": shares, the edges over the seats, each house by seat, and a chart.
 pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     blocks.push(Block::Heading("Which house wins".into()));
-    let houses = standings(dir, "houses.csv", "house")?;
-    let seats = standings(dir, "seats.csv", "seat")?;
+    let rows = schema::read::<HouseRow>(dir)?;
+    let houses: Vec<Standing> = rows
+        .iter()
+        .map(|row| Standing::new(row.house.clone(), row.record()))
+        .collect();
+    let seats = seat_standings(dir)?;
     // A house's fair share of wins is one game in as many as there are players.
     let fair = 1.0 / seats.len().max(1) as f64;
     blocks.push(Block::Paragraph(share_sentences(&houses, fair)));
     blocks.push(standings_table("house", &houses));
     // Runs written before the edges were counted have neither table: the shares stand alone.
-    let has_seats = dir.join("house_seats.csv").exists();
-    if let Some(edges) = edges(dir)?.filter(|_| has_seats) {
+    let has_seats = dir.join(HouseSeatRow::FILE).exists();
+    if let Some(edges) = edges(&rows).filter(|_| has_seats) {
         let by_seat = house_seats(dir)?;
         let alone = alone_in_seat(&edges, &by_seat, &seats);
         blocks.push(Block::Paragraph(seat_sentences(&edges, &by_seat, &alone)));
@@ -71,54 +75,36 @@ fn share_sentences(houses: &[Standing], fair: f64) -> String {
 }
 
 /// The edges of houses.csv, if it has them.
-fn edges(dir: &Path) -> Result<Option<Vec<Edge>>, GuideError> {
-    let file = "houses.csv";
-    let table = Table::read(dir, file)?;
+fn edges(rows: &[HouseRow]) -> Option<Vec<Edge>> {
     // Runs from before the edges, or with chunks from before them, have none (or blanks).
-    let has_edges = table
-        .column("edge", file)
-        .is_ok_and(|column| table.rows.iter().all(|row| !row[column].is_empty()));
-    if !has_edges {
-        return Ok(None);
-    }
-    let houses = table.texts("house", file)?;
-    let edge = table.numbers("edge", file)?;
-    let low = table.numbers("edge_ci95_low", file)?;
-    let high = table.numbers("edge_ci95_high", file)?;
-    Ok(Some(
-        (0..houses.len())
-            .map(|i| Edge {
-                house: houses[i].clone(),
-                edge: edge[i],
-                low: low[i],
-                high: high[i],
+    rows.iter()
+        .map(|row| {
+            Some(Edge {
+                house: row.house.clone(),
+                edge: row.edge?.0,
+                low: row.edge_ci95_low?.0,
+                high: row.edge_ci95_high?.0,
             })
-            .collect(),
-    ))
+        })
+        .collect()
 }
 
 /// Each house in each seat, from house_seats.csv.
 fn house_seats(dir: &Path) -> Result<BySeat, GuideError> {
-    let file = "house_seats.csv";
-    let table = Table::read(dir, file)?;
-    let houses = table.texts("house", file)?;
-    let seats = table.texts("seat", file)?;
-    let games = table.numbers("games", file)?;
-    let rates = table.numbers("win_rate", file)?;
     let mut by_house: BySeat = BTreeMap::new();
-    for i in 0..houses.len() {
+    for row in schema::read::<HouseSeatRow>(dir)? {
         by_house
-            .entry(houses[i].clone())
+            .entry(row.house)
             .or_default()
-            .insert(seats[i].clone(), (games[i], rates[i]));
+            .insert(row.seat.to_string(), (row.games, row.win_rate.0));
     }
     Ok(by_house)
 }
 
 /// The one seat a house always played from, when it did.
-fn only_seat(seats: Option<&BTreeMap<String, (f64, f64)>>) -> Option<&str> {
+fn only_seat(seats: Option<&BTreeMap<String, (u64, f64)>>) -> Option<&str> {
     let seats = seats?;
-    let mut played = seats.iter().filter(|(_, (games, _))| *games > 0.0);
+    let mut played = seats.iter().filter(|(_, (games, _))| *games > 0);
     let (seat, _) = played.next()?;
     played.next().is_none().then_some(seat.as_str())
 }
@@ -206,7 +192,7 @@ fn seat_table(
             let mut row = vec![e.house.clone()];
             row.extend((1..=seat_count).map(|seat| {
                 match by_seat.get(&e.house).and_then(|s| s.get(&seat.to_string())) {
-                    Some(&(games, rate)) if games > 0.0 => format!("{} of {games}", percent(rate)),
+                    Some(&(games, rate)) if games > 0 => format!("{} of {games}", percent(rate)),
                     _ => "-".to_string(),
                 }
             }));
@@ -226,7 +212,7 @@ fn seat_table(
 mod tests {
     use super::*;
 
-    fn standing(label: &str, games: f64) -> Standing {
+    fn standing(label: &str, games: u64) -> Standing {
         Standing {
             label: label.into(),
             games,
@@ -250,11 +236,11 @@ mod tests {
     #[test]
     fn a_house_alone_in_its_seat_is_not_measured_and_the_others_are_ordered_by_edge() {
         let rows = [
-            ("ravenclaw", "2", 60.0, 0.34),
-            ("ravenclaw", "3", 40.0, 0.25),
-            ("hufflepuff", "2", 40.0, 0.20),
-            ("hufflepuff", "3", 60.0, 0.22),
-            ("slytherin", "1", 100.0, 0.29),
+            ("ravenclaw", "2", 60, 0.34),
+            ("ravenclaw", "3", 40, 0.25),
+            ("hufflepuff", "2", 40, 0.20),
+            ("hufflepuff", "3", 60, 0.22),
+            ("slytherin", "1", 100, 0.29),
         ];
         let mut by_seat: BySeat = BTreeMap::new();
         for (house, seat, games, rate) in rows {
@@ -268,11 +254,7 @@ mod tests {
             edge("ravenclaw", 0.027, 0.008, 0.045),
             edge("slytherin", 0.0, -0.02, 0.02),
         ];
-        let seats = [
-            standing("1", 100.0),
-            standing("2", 100.0),
-            standing("3", 100.0),
-        ];
+        let seats = [standing("1", 100), standing("2", 100), standing("3", 100)];
         let alone = alone_in_seat(&edges, &by_seat, &seats);
         assert_eq!(alone.iter().collect::<Vec<_>>(), ["slytherin"]);
         let text = seat_sentences(&edges, &by_seat, &alone);
@@ -286,7 +268,7 @@ mod tests {
             "{text}"
         );
         // With seat 1 shared (Slytherin held it in 100 of 150 games), its edge is measured.
-        let shared = [standing("1", 150.0), seats[1].clone(), seats[2].clone()];
+        let shared = [standing("1", 150), seats[1].clone(), seats[2].clone()];
         let alone = alone_in_seat(&edges, &by_seat, &shared);
         assert!(alone.is_empty());
         let text = seat_sentences(&edges, &by_seat, &alone);

@@ -7,37 +7,16 @@ use std::path::Path;
 use crate::charts::value_bars;
 use crate::document::Block;
 use crate::guide::{GuideError, capitalised, chart, percent};
-use crate::tables::Table;
-
-/// One row of letters.csv.
-struct Letter {
-    letter: String,
-    value: f64,
-    tiles: f64,
-    placed: f64,
-    placed_share: f64,
-    points_with: f64,
-    points_without: f64,
-    tiles_with: f64,
-    tiles_without: f64,
-    left: f64,
-    left_share: f64,
-}
+use crate::schema::{self, LetterRow};
 
 /// A letter as a sentence names it: the tables' `?` is "the blank".
 pub(crate) fn letter_name(letter: &str) -> &str {
     if letter == "?" { "the blank" } else { letter }
 }
 
-impl Letter {
-    fn name(&self) -> &str {
-        letter_name(&self.letter)
-    }
-
-    /// How much more the plays using one score than the plays without.
-    fn lift(&self) -> f64 {
-        self.points_with - self.points_without
-    }
+/// How much more the plays using a letter score than the plays without.
+fn lift(row: &LetterRow) -> f64 {
+    row.points_per_play_with.0 - row.points_per_play_without.0
 }
 
 /// How the section speaks of one game's letters.
@@ -63,7 +42,7 @@ struct Words {
 /// The crossword games' tiles, the card game's letter cards, and Rummy's, counted by round.
 const KINDS_OF_LETTERS: [Words; 3] = [
     Words {
-        file: "letters.csv",
+        file: schema::CROSSWORD_LETTERS,
         pieces: "tiles",
         held: "on a rack",
         when: "when the game ends",
@@ -76,7 +55,7 @@ const KINDS_OF_LETTERS: [Words; 3] = [
         costs: true,
     },
     Words {
-        file: "letter_cards.csv",
+        file: schema::CARD_LETTERS,
         pieces: "cards",
         held: "in a hand",
         when: "when the game ends",
@@ -88,7 +67,7 @@ const KINDS_OF_LETTERS: [Words; 3] = [
         costs: true,
     },
     Words {
-        file: "rummy_letter_cards.csv",
+        file: schema::RUMMY_LETTERS,
         pieces: "cards",
         held: "in a hand",
         when: "when a round ends",
@@ -102,40 +81,6 @@ const KINDS_OF_LETTERS: [Words; 3] = [
     },
 ];
 
-fn read(dir: &Path, file: &str) -> Result<Vec<Letter>, GuideError> {
-    let table = Table::read(dir, file)?;
-    let letters = table.texts("letter", file)?;
-    let column = |name: &str| table.numbers(name, file);
-    let (value, tiles, placed, placed_share) = (
-        column("value")?,
-        column("tiles")?,
-        column("placed_per_game")?,
-        column("placed_share")?,
-    );
-    let (points_with, points_without, tiles_with, tiles_without) = (
-        column("points_per_play_with")?,
-        column("points_per_play_without")?,
-        column("tiles_per_play_with")?,
-        column("tiles_per_play_without")?,
-    );
-    let (left, left_share) = (column("left_per_game")?, column("left_share")?);
-    Ok((0..letters.len())
-        .map(|i| Letter {
-            letter: letters[i].clone(),
-            value: value[i],
-            tiles: tiles[i],
-            placed: placed[i],
-            placed_share: placed_share[i],
-            points_with: points_with[i],
-            points_without: points_without[i],
-            tiles_with: tiles_with[i],
-            tiles_without: tiles_without[i],
-            left: left[i],
-            left_share: left_share[i],
-        })
-        .collect())
-}
-
 /// "How each letter fares", if the run counted its letters (runs before these tables did not).
 pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     let Some(words) = KINDS_OF_LETTERS
@@ -144,7 +89,7 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     else {
         return Ok(());
     };
-    let rows = read(dir, words.file)?;
+    let rows = schema::read_file::<LetterRow>(dir, words.file)?;
     if rows.is_empty() {
         return Ok(());
     }
@@ -162,7 +107,7 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     blocks.push(table(&rows, words));
     let mut bars: Vec<(String, f64)> = rows
         .iter()
-        .map(|r| (r.letter.clone(), r.left_share))
+        .map(|r| (r.letter.clone(), r.left_share.0))
         .collect();
     // Most often left on top, as a reader scans a chart from the top.
     bars.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -179,26 +124,26 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 /// The letters most often left over, and the ones whose plays score most and least.
-fn summary(rows: &[Letter], words: &Words) -> String {
+fn summary(rows: &[LetterRow], words: &Words) -> String {
     let (pieces, held) = (words.pieces, words.held);
-    let mut by_left: Vec<&Letter> = rows.iter().collect();
-    by_left.sort_by(|a, b| b.left_share.total_cmp(&a.left_share));
-    let tiles: f64 = rows.iter().map(|r| r.tiles).sum();
-    let left: f64 = rows.iter().map(|r| r.left).sum();
+    let mut by_left: Vec<&LetterRow> = rows.iter().collect();
+    by_left.sort_by(|a, b| b.left_share.0.total_cmp(&a.left_share.0));
+    let tiles: f64 = rows.iter().map(|r| r.tiles as f64).sum();
+    let left: f64 = rows.iter().map(|r| r.left_per_game.0).sum();
     let overall = if tiles > 0.0 { left / tiles } else { 0.0 };
     let stuck: Vec<String> = by_left
         .iter()
         .take(3)
         .map(|r| {
             let cost = if words.costs {
-                format!(", {:.1} points a game", r.left * r.value)
+                format!(", {:.1} points a game", r.left_per_game.0 * r.value as f64)
             } else {
                 String::new()
             };
             format!(
                 "{} ({} of its {pieces}{cost})",
-                r.name(),
-                percent(r.left_share)
+                letter_name(&r.letter),
+                percent(r.left_share.0)
             )
         })
         .collect();
@@ -210,36 +155,36 @@ fn summary(rows: &[Letter], words: &Words) -> String {
     );
     if rows
         .iter()
-        .any(|r| r.placed_share > 1.0 || r.left_share > 1.0)
+        .any(|r| r.placed_share.0 > 1.0 || r.left_share.0 > 1.0)
         && !words.again.is_empty()
     {
         text += " ";
         text += words.again;
     }
-    let most = rows.iter().max_by(|a, b| a.lift().total_cmp(&b.lift()));
-    let least = rows.iter().min_by(|a, b| a.lift().total_cmp(&b.lift()));
+    let most = rows.iter().max_by(|a, b| lift(a).total_cmp(&lift(b)));
+    let least = rows.iter().min_by(|a, b| lift(a).total_cmp(&lift(b)));
     if let (Some(most), Some(least)) = (most, least)
         && most.letter != least.letter
     {
         text += &format!(
             " The plays placing {} score most over the rest: {:.1} points ({:.1} {pieces} a play) against {:.1} ({:.1}); \
              those placing {} least: {:.1} ({:.1}) against {:.1} ({:.1}). Longer plays score more, so read the points beside the {pieces}.",
-            most.name(),
-            most.points_with,
-            most.tiles_with,
-            most.points_without,
-            most.tiles_without,
-            least.name(),
-            least.points_with,
-            least.tiles_with,
-            least.points_without,
-            least.tiles_without,
+            letter_name(&most.letter),
+            most.points_per_play_with.0,
+            most.tiles_per_play_with.0,
+            most.points_per_play_without.0,
+            most.tiles_per_play_without.0,
+            letter_name(&least.letter),
+            least.points_per_play_with.0,
+            least.tiles_per_play_with.0,
+            least.points_per_play_without.0,
+            least.tiles_per_play_without.0,
         );
     }
     text
 }
 
-fn table(rows: &[Letter], words: &Words) -> Block {
+fn table(rows: &[LetterRow], words: &Words) -> Block {
     let pieces = words.pieces;
     let header = [
         "letter".to_string(),
@@ -260,15 +205,15 @@ fn table(rows: &[Letter], words: &Words) -> Block {
             .map(|r| {
                 vec![
                     r.letter.clone(),
-                    format!("{:.0}", r.value),
-                    format!("{:.0}", r.tiles),
-                    format!("{:.2}", r.placed),
-                    percent(r.placed_share),
-                    format!("{:.1}", r.points_with),
-                    format!("{:.1}", r.points_without),
-                    format!("{:.1}", r.tiles_with),
-                    format!("{:.2}", r.left),
-                    percent(r.left_share),
+                    r.value.to_string(),
+                    r.tiles.to_string(),
+                    format!("{:.2}", r.placed_per_game.0),
+                    percent(r.placed_share.0),
+                    format!("{:.1}", r.points_per_play_with.0),
+                    format!("{:.1}", r.points_per_play_without.0),
+                    format!("{:.1}", r.tiles_per_play_with.0),
+                    format!("{:.2}", r.left_per_game.0),
+                    percent(r.left_share.0),
                 ]
             })
             .collect(),
@@ -278,31 +223,32 @@ fn table(rows: &[Letter], words: &Words) -> Block {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::Fixed;
 
-    fn letter(letter: &str, value: f64, tiles: f64, placed: f64, left: f64) -> Letter {
-        Letter {
+    fn letter(letter: &str, value: i64, tiles: u64, placed: f64, left: f64) -> LetterRow {
+        LetterRow {
             letter: letter.into(),
             value,
             tiles,
-            placed,
-            placed_share: placed / tiles,
-            points_with: 30.0 + value,
-            points_without: 35.0,
-            tiles_with: 4.0,
-            tiles_without: 4.5,
-            left,
-            left_share: left / tiles,
+            placed_per_game: Fixed(placed),
+            placed_share: Fixed(placed / tiles as f64),
+            points_per_play_with: Fixed(30.0 + value as f64),
+            points_per_play_without: Fixed(35.0),
+            tiles_per_play_with: Fixed(4.0),
+            tiles_per_play_without: Fixed(4.5),
+            left_per_game: Fixed(left),
+            left_share: Fixed(left / tiles as f64),
         }
     }
 
     #[test]
     fn the_summary_names_the_letters_left_most_and_the_plays_scoring_most_and_least() {
         let rows = [
-            letter("E", 1.0, 12.0, 11.0, 0.5),
-            letter("Q", 10.0, 1.0, 0.75, 0.25),
-            letter("U", 1.0, 4.0, 3.0, 0.5),
-            letter("V", 4.0, 2.0, 1.8, 0.1),
-            letter("?", 0.0, 2.0, 2.5, 0.0),
+            letter("E", 1, 12, 11.0, 0.5),
+            letter("Q", 10, 1, 0.75, 0.25),
+            letter("U", 1, 4, 3.0, 0.5),
+            letter("V", 4, 2, 1.8, 0.1),
+            letter("?", 0, 2, 2.5, 0.0),
         ];
         assert_eq!(
             summary(&rows, &KINDS_OF_LETTERS[0]),
@@ -318,10 +264,7 @@ mod tests {
 
     #[test]
     fn rummy_counts_by_round_and_says_why_a_share_passes_one() {
-        let rows = [
-            letter("E", 1.0, 12.0, 14.0, 2.0),
-            letter("Q", 10.0, 1.0, 0.5, 1.5),
-        ];
+        let rows = [letter("E", 1, 12, 14.0, 2.0), letter("Q", 10, 1, 0.5, 1.5)];
         let text = summary(&rows, &KINDS_OF_LETTERS[2]);
         assert!(
             text.starts_with(

@@ -10,5 +10,5 @@ pub mod houses;
 pub mod letters;
 pub mod monopoly;
 pub mod plays;
+pub mod schema;
 pub mod sweep;
-pub mod tables;

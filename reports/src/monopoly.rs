@@ -6,11 +6,11 @@ use std::path::Path;
 use crate::charts::value_bars;
 use crate::document::Block;
 use crate::guide::{GuideError, chart, percent};
-use crate::tables::Table;
+use crate::schema::{self, EndingRow, LandingRow, OwlPostRow, PropertyRow, Row, SetRow, TradeRow};
 
 /// Adds the Monopoly sections when the run has a properties table.
 pub fn sections(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    if !dir.join("properties.csv").exists() {
+    if !dir.join(PropertyRow::FILE).exists() {
         return Ok(());
     }
     properties(dir, blocks)?;
@@ -22,23 +22,14 @@ pub fn sections(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 fn properties(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "properties.csv";
-    let table = Table::read(dir, file)?;
-    let names = table.texts("property", file)?;
-    let sets = table.texts("set", file)?;
-    let landed = table.numbers("landings_per_game", file)?;
-    let auctioned = table.numbers("auctioned", file)?;
-    let explored = table.numbers("explored", file)?;
-    let price = table.numbers("mean_auction_price", file)?;
-    let rent = table.numbers("rent_per_game", file)?;
-    let ret = table.numbers("return_on_cost", file)?;
+    let properties = schema::read::<PropertyRow>(dir)?;
     blocks.push(Block::Heading("Which properties pay".into()));
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&a, &b| ret[b].total_cmp(&ret[a]));
+    let mut order: Vec<&PropertyRow> = properties.iter().collect();
+    order.sort_by(|a, b| b.return_on_cost.0.total_cmp(&a.return_on_cost.0));
     let best: Vec<String> = order
         .iter()
         .take(3)
-        .map(|&i| format!("{} ({:.1}x)", names[i], ret[i]))
+        .map(|p| format!("{} ({:.1}x)", p.property, p.return_on_cost.0))
         .collect();
     blocks.push(Block::Paragraph(format!(
         "Return on cost is the rent a property collected over the points paid to the Bank for it \
@@ -46,17 +37,19 @@ fn properties(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
          for the runner-up's highest bid plus one step.",
         best.join(", ")
     )));
-    let rows = (0..names.len())
-        .map(|i| {
-            let auction_share = auctioned[i] / (auctioned[i] + explored[i]).max(1.0);
+    let rows = properties
+        .iter()
+        .map(|p| {
+            let auctioned = p.auctioned as f64;
+            let auction_share = auctioned / (auctioned + p.explored as f64).max(1.0);
             vec![
-                names[i].clone(),
-                sets[i].replace('_', " "),
-                format!("{:.2}", landed[i]),
+                p.property.clone(),
+                p.set.replace('_', " "),
+                format!("{:.2}", p.landings_per_game.0),
                 percent(auction_share),
-                format!("{:.1}", price[i]),
-                format!("{:.1}", rent[i]),
-                format!("{:.2}", ret[i]),
+                format!("{:.1}", p.mean_auction_price.0),
+                format!("{:.1}", p.rent_per_game.0),
+                format!("{:.2}", p.return_on_cost.0),
             ]
         })
         .collect();
@@ -74,8 +67,9 @@ fn properties(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         .to_vec(),
         rows,
     });
-    let bars: Vec<(String, f64)> = (0..names.len())
-        .map(|i| (names[i].clone(), rent[i]))
+    let bars: Vec<(String, f64)> = properties
+        .iter()
+        .map(|p| (p.property.clone(), p.rent_per_game.0))
         .collect();
     blocks.push(chart(
         "rent.svg",
@@ -86,15 +80,14 @@ fn properties(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 fn sets(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "sets.csv";
-    let table = Table::read(dir, file)?;
-    let names = table.texts("set", file)?;
-    let share = table.numbers("completed_share", file)?;
-    let with = table.numbers("win_rate_completed", file)?;
-    let without = table.numbers("win_rate_missed", file)?;
+    let sets = schema::read::<SetRow>(dir)?;
     blocks.push(Block::Heading("Colour sets".into()));
-    let gaps: Vec<(String, f64)> = (0..names.len())
-        .map(|i| (names[i].replace('_', " "), with[i] - without[i]))
+    let gaps: Vec<(String, f64)> = sets
+        .iter()
+        .map(|set| {
+            let gap = set.win_rate_completed.0 - set.win_rate_missed.0;
+            (set.set.replace('_', " "), gap)
+        })
         .collect();
     if let Some((best, gap)) = gaps.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
         blocks.push(Block::Paragraph(format!(
@@ -105,13 +98,14 @@ fn sets(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
             percent(*gap)
         )));
     }
-    let rows = (0..names.len())
-        .map(|i| {
+    let rows = sets
+        .iter()
+        .map(|set| {
             vec![
-                names[i].replace('_', " "),
-                percent(share[i]),
-                percent(with[i]),
-                percent(without[i]),
+                set.set.replace('_', " "),
+                percent(set.completed_share.0),
+                percent(set.win_rate_completed.0),
+                percent(set.win_rate_missed.0),
             ]
         })
         .collect();
@@ -135,27 +129,24 @@ fn sets(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 fn landings(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "landings.csv";
-    let table = Table::read(dir, file)?;
-    let names = table.texts("name", file)?;
-    let spaces = table.texts("space", file)?;
-    let share = table.numbers("share_of_landings", file)?;
+    let spaces = schema::read::<LandingRow>(dir)?;
     blocks.push(Block::Heading("Where tokens land".into()));
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&a, &b| share[b].total_cmp(&share[a]));
+    let mut order: Vec<&LandingRow> = spaces.iter().collect();
+    order.sort_by(|a, b| b.share_of_landings.0.total_cmp(&a.share_of_landings.0));
     let top: Vec<String> = order
         .iter()
         .take(3)
-        .map(|&i| format!("{} ({})", names[i], percent(share[i])))
+        .map(|s| format!("{} ({})", s.name, percent(s.share_of_landings.0)))
         .collect();
     blocks.push(Block::Paragraph(format!(
         "A uniform board would give each of the {} spaces {} of the landings. The most visited: {}.",
-        names.len(),
-        percent(1.0 / names.len().max(1) as f64),
+        spaces.len(),
+        percent(1.0 / spaces.len().max(1) as f64),
         top.join(", ")
     )));
-    let bars: Vec<(String, f64)> = (0..names.len())
-        .map(|i| (format!("{} {}", spaces[i], names[i]), share[i]))
+    let bars: Vec<(String, f64)> = spaces
+        .iter()
+        .map(|s| (format!("{} {}", s.space, s.name), s.share_of_landings.0))
         .collect();
     blocks.push(chart(
         "landings.svg",
@@ -166,23 +157,20 @@ fn landings(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "owl_post.csv";
-    let table = Table::read(dir, file)?;
-    let names = table.texts("card", file)?;
-    let howler = table.texts("howler", file)?;
-    let effect = table.numbers("mean_effect", file)?;
+    let cards = schema::read::<OwlPostRow>(dir)?;
     blocks.push(Block::Heading("Owl Post".into()));
     blocks.push(Block::Paragraph(
         "Each card's mean effect is the drawer's change of points while it was carried out: a \
          move's GO reward, purchases and rent on arrival included."
             .into(),
     ));
-    let rows = (0..names.len())
-        .map(|i| {
+    let rows = cards
+        .iter()
+        .map(|card| {
             vec![
-                names[i].clone(),
-                if howler[i] == "true" { "yes" } else { "no" }.to_string(),
-                format!("{:+.1}", effect[i]),
+                card.card.clone(),
+                if card.howler { "yes" } else { "no" }.to_string(),
+                format!("{:+.1}", card.mean_effect.0),
             ]
         })
         .collect();
@@ -190,10 +178,11 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         header: ["card", "Howler", "mean effect"].map(String::from).to_vec(),
         rows,
     });
-    let bars: Vec<(String, f64)> = (0..names.len())
-        .map(|i| {
-            let short: String = names[i].chars().take(32).collect();
-            (short, effect[i])
+    let bars: Vec<(String, f64)> = cards
+        .iter()
+        .map(|card| {
+            let short: String = card.card.chars().take(32).collect();
+            (short, card.mean_effect.0)
         })
         .collect();
     blocks.push(chart(
@@ -205,45 +194,40 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 fn trades(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "trades.csv";
-    let table = Table::read(dir, file)?;
+    let trades = schema::read::<TradeRow>(dir)?;
     blocks.push(Block::Heading("Trades, crests and going out".into()));
-    let bots = table.texts("bot", file)?;
-    let accepted = table.numbers("accepted_per_game", file)?;
-    let out = table.numbers("out_rate", file)?;
-    let sentences: Vec<String> = (0..bots.len())
-        .map(|i| {
+    let sentences: Vec<String> = trades
+        .iter()
+        .map(|bot| {
             format!(
                 "{} has {:.2} of its offers accepted a game and goes out in {} of its games.",
-                bots[i],
-                accepted[i],
-                percent(out[i])
+                bot.bot,
+                bot.accepted_per_game.0,
+                percent(bot.out_rate.0)
             )
         })
         .collect();
     blocks.push(Block::Paragraph(sentences.join(" ")));
     blocks.push(Block::Table {
-        header: table.header.clone(),
-        rows: table.rows.clone(),
+        header: schema::header::<TradeRow>(),
+        rows: trades.iter().map(schema::cells).collect(),
     });
     Ok(())
 }
 
 fn endings(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
-    let file = "endings.csv";
-    let table = Table::read(dir, file)?;
-    let names = table.texts("ending", file)?;
-    let share = table.numbers("share", file)?;
+    let endings = schema::read::<EndingRow>(dir)?;
     blocks.push(Block::Heading("How games end".into()));
-    let said: Vec<String> = (0..names.len())
-        .map(|i| {
-            let how = match names[i].as_str() {
+    let said: Vec<String> = endings
+        .iter()
+        .map(|ending| {
+            let how = match ending.ending.as_str() {
                 "explored" => "every property explored",
                 "last_standing" => "one player left",
                 "turn_cap" => "stopped at the turn cap (a stalled game)",
                 other => other,
             };
-            format!("{how}: {}", percent(share[i]))
+            format!("{how}: {}", percent(ending.share.0))
         })
         .collect();
     blocks.push(Block::Paragraph(format!("{}.", said.join("; "))));

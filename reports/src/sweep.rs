@@ -7,7 +7,7 @@ use crate::charts::{Series, lines};
 use crate::document::Block;
 use crate::guide::{GuideError, capitalised, chart, percent, write_document};
 use crate::letters::letter_name;
-use crate::tables::Table;
+use crate::schema::{self, Row, SweepLetterRow, SweepRow};
 
 /// One row of sweep.csv: a name's figures at one value.
 #[derive(Debug, Clone)]
@@ -24,14 +24,9 @@ struct Point {
 
 /// Reads `dir/sweep.csv` and writes its guide into `out` (guide.md, guide.html, charts/).
 pub fn write_sweep_guide(dir: &Path, out: &Path) -> Result<(), GuideError> {
-    let file = "sweep.csv";
-    let table = Table::read(dir, file)?;
-    let key = table
-        .texts("key", file)?
-        .first()
-        .cloned()
-        .unwrap_or_default();
-    let points = points(&table, file)?;
+    let rows = schema::read::<SweepRow>(dir)?;
+    let key = rows.first().map(|row| row.key.clone()).unwrap_or_default();
+    let points: Vec<Point> = rows.into_iter().map(Point::from).collect();
     let mut values: Vec<String> = Vec::new();
     for point in &points {
         if !values.contains(&point.value) {
@@ -85,15 +80,12 @@ pub fn write_sweep_guide(dir: &Path, out: &Path) -> Result<(), GuideError> {
             ),
         )?);
     }
-    if dir.join(LETTERS).exists() {
+    if dir.join(SweepLetterRow::FILE).exists() {
         letter_section(dir, &key, numeric.is_some(), &mut blocks)?;
     }
     let title = format!("Owlery sweep: {key} = {}", values.join(", "));
     write_document(out, &title, &blocks)
 }
-
-/// The swept letter's figures at each value, written by a sweep of `points.X` or `count.X`.
-const LETTERS: &str = "sweep_letters.csv";
 
 /// How the swept letter fared at each value: how many were placed, how many were left at
 /// the end, and what its plays scored.
@@ -103,29 +95,13 @@ fn letter_section(
     numeric: bool,
     blocks: &mut Vec<Block>,
 ) -> Result<(), GuideError> {
-    let table = Table::read(dir, LETTERS)?;
-    let values = table.texts("value", LETTERS)?;
-    let letter = table
-        .texts("letter", LETTERS)?
-        .first()
-        .cloned()
-        .unwrap_or_default();
-    let number = |name: &str| table.numbers(name, LETTERS);
-    let (placed, placed_share, left_share) = (
-        number("placed_per_game")?,
-        number("placed_share")?,
-        number("left_share")?,
-    );
-    let (with, without) = (
-        number("points_per_play_with")?,
-        number("points_per_play_without")?,
-    );
-    let (Some(first), Some(last)) = (values.first(), values.last()) else {
+    let rows = schema::read::<SweepLetterRow>(dir)?;
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
         return Ok(());
     };
-    // Rummy counts the cards left in hand at each round's end; older sweeps have no column.
-    let by_round = table.column("left_at", LETTERS).is_ok()
-        && table.texts("left_at", LETTERS)?.first().map(String::as_str) == Some("round_end");
+    let letter = first.letter.clone();
+    // Rummy counts the cards left in hand at each round's end.
+    let by_round = first.left_at == "round_end";
     let (held_when, at_end) = if by_round {
         (
             "when a round ends (summed over a game's rounds)",
@@ -138,21 +114,21 @@ fn letter_section(
     // At a sentence's start: "The blank", where `capitalised` would write "The Blank".
     let name_first = if letter == "?" { "The blank" } else { name };
     blocks.push(Block::Heading(format!("{name_first} across the values")));
-    let at = |i: usize| {
+    let at = |row: &SweepLetterRow| {
         format!(
             "{} of its copies are still held {held_when}, and the plays placing one score {:.1} points against {:.1} for the rest",
-            percent(left_share[i]),
-            with[i],
-            without[i]
+            percent(row.left_share.0),
+            row.points_per_play_with.0,
+            row.points_per_play_without.0
         )
     };
-    let n = values.len() - 1;
     let mut text = format!(
-        "What {key} does to {name} itself. With {key} at {first}, {}.",
-        at(0)
+        "What {key} does to {name} itself. With {key} at {}, {}.",
+        first.value,
+        at(first)
     );
-    if n > 0 {
-        text += &format!(" At {last}, {}.", at(n));
+    if rows.len() > 1 {
+        text += &format!(" At {}, {}.", last.value, at(last));
     }
     text += if by_round {
         " A card held costs its holder its points only under a Round card that subtracts the \
@@ -172,22 +148,23 @@ fn letter_section(
         ]
         .map(String::from)
         .to_vec(),
-        rows: (0..values.len())
-            .map(|i| {
+        rows: rows
+            .iter()
+            .map(|row| {
                 vec![
-                    values[i].clone(),
-                    format!("{:.2}", placed[i]),
-                    percent(placed_share[i]),
-                    percent(left_share[i]),
-                    format!("{:.1}", with[i]),
-                    format!("{:.1}", without[i]),
+                    row.value.clone(),
+                    format!("{:.2}", row.placed_per_game.0),
+                    percent(row.placed_share.0),
+                    percent(row.left_share.0),
+                    format!("{:.1}", row.points_per_play_with.0),
+                    format!("{:.1}", row.points_per_play_without.0),
                 ]
             })
             .collect(),
     });
-    let x = |i: usize| {
+    let x = |i: usize, value: &str| {
         if numeric {
-            values[i].parse().unwrap_or(i as f64)
+            value.parse().unwrap_or(i as f64)
         } else {
             i as f64
         }
@@ -201,35 +178,27 @@ fn letter_section(
             "share of its copies",
             &[Series {
                 label: name.to_string(),
-                points: (0..values.len()).map(|i| (x(i), left_share[i])).collect(),
+                points: (rows.iter().enumerate())
+                    .map(|(i, row)| (x(i, &row.value), row.left_share.0))
+                    .collect(),
             }],
         ),
     )?);
     Ok(())
 }
 
-fn points(table: &Table, file: &str) -> Result<Vec<Point>, GuideError> {
-    let texts = |name: &str| table.texts(name, file);
-    let numbers = |name: &str| table.numbers(name, file);
-    let (values, groups, names) = (texts("value")?, texts("group")?, texts("name")?);
-    let (rates, lows, highs) = (
-        numbers("win_rate")?,
-        numbers("ci95_low")?,
-        numbers("ci95_high")?,
-    );
-    // Sweeps written before houses had edges lack the column: their houses show rates only.
-    let edges = texts("edge").ok();
-    Ok((0..values.len())
-        .map(|i| Point {
-            value: values[i].clone(),
-            group: groups[i].clone(),
-            name: names[i].clone(),
-            rate: rates[i],
-            low: lows[i],
-            high: highs[i],
-            edge: edges.as_ref().and_then(|e| e[i].parse().ok()),
-        })
-        .collect())
+impl From<SweepRow> for Point {
+    fn from(row: SweepRow) -> Point {
+        Point {
+            value: row.value,
+            group: row.group,
+            name: row.name,
+            rate: row.win_rate.0,
+            low: row.ci95_low.0,
+            high: row.ci95_high.0,
+            edge: row.edge.map(|edge| edge.0),
+        }
+    }
 }
 
 /// The names of a group, in their order in the table.

@@ -86,7 +86,7 @@ fn simulate(games: u64, seed: u64, dir: &Path) -> anyhow::Result<()> {
     // What else the games depend on: the bot's own version, say.
     let manifest = Manifest::new("scrabble", &names, seed, games, "vowel-balance-1".into());
     std::fs::create_dir_all(dir)?;
-    manifest.write(dir)?;
+    runner::store::write_manifest(dir, &manifest)?;
     runner::run(&contest, &manifest, 0..games, dir, None)
 }
 
@@ -101,7 +101,8 @@ fn main() -> anyhow::Result<()> {
     let dir = args.next().unwrap_or_else(|| "vb-run".to_string());
     let dir = Path::new(&dir);
     simulate(games, 1, dir)?;
-    reports::guide::write_guide(dir, "vowel-balance against greedy", &dir.join("guide"))?;
+    let manifest = runner::store::read_manifest(dir)?;
+    reports::guide::write_guide(dir, &manifest, &dir.join("guide"))?;
     print!("{}", std::fs::read_to_string(dir.join("bots.csv"))?);
     println!("guide: {}", dir.join("guide").join("guide.html").display());
     Ok(())

@@ -194,6 +194,17 @@ pub enum VariantArg {
     Rummy,
 }
 
+impl VariantArg {
+    /// The variant's name on the command line and in run manifests.
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantArg::Classic => "classic",
+            VariantArg::Forfeit => "forfeit",
+            VariantArg::Rummy => "rummy",
+        }
+    }
+}
+
 impl GameArg {
     /// The game's name on the command line and in run manifests.
     pub fn name(self) -> &'static str {
@@ -215,29 +226,60 @@ impl GameArg {
 
     /// Refuses a bot the game (in `variant`) does not know, naming those it does.
     pub fn check_bot(self, name: &str, variant: VariantArg) -> Result<(), UnknownBot> {
-        match (self, variant) {
-            (GameArg::Scrabble, _) => bot::<Game>(name).map(drop),
-            (GameArg::ScrabbleHp, _) => bot::<HpGame>(name).map(drop),
-            (GameArg::MonopolyHp, _) => bot::<Monopoly>(name).map(drop),
-            (GameArg::ScrabbleCards, VariantArg::Rummy) => bot::<RummyGame>(name).map(drop),
-            (GameArg::ScrabbleCards, _) => bot::<CardGame>(name).map(drop),
+        struct Check<'a>(&'a str);
+        impl ForGame for Check<'_> {
+            type Out = Result<(), UnknownBot>;
+            fn run<G: Registered>(self) -> Self::Out {
+                bot::<G>(self.0).map(drop)
+            }
         }
+        for_game(self, variant, Check(name))
     }
 }
 
+/// Something done with a game's type: listing its bots, checking a bot's name.
+pub trait ForGame {
+    /// What it gives.
+    type Out;
+    /// Does it for game `G`.
+    fn run<G: Registered>(self) -> Self::Out;
+}
+
+/// Does `work` for the game (in `variant`) named on the command line: the one place a game's
+/// name on the command line meets its type.
+pub fn for_game<W: ForGame>(game: GameArg, variant: VariantArg, work: W) -> W::Out {
+    match (game, variant) {
+        (GameArg::Scrabble, _) => work.run::<Game>(),
+        (GameArg::ScrabbleHp, _) => work.run::<HpGame>(),
+        (GameArg::MonopolyHp, _) => work.run::<Monopoly>(),
+        (GameArg::ScrabbleCards, VariantArg::Rummy) => work.run::<RummyGame>(),
+        (GameArg::ScrabbleCards, _) => work.run::<CardGame>(),
+    }
+}
+
+/// Every game, each variant with bots of its own once.
+pub const EVERY_GAME: [(GameArg, VariantArg); 5] = [
+    (GameArg::Scrabble, VariantArg::Classic),
+    (GameArg::ScrabbleHp, VariantArg::Classic),
+    (GameArg::ScrabbleCards, VariantArg::Classic),
+    (GameArg::ScrabbleCards, VariantArg::Rummy),
+    (GameArg::MonopolyHp, VariantArg::Classic),
+];
+
 /// Each game's bots in a line, for `--help`.
 fn bots_help(intro: &str) -> String {
-    fn line<G: Registered>() -> String {
-        format!("  {}: {}", G::GAME, bots::registry::known::<G>().join(", "))
+    struct Line;
+    impl ForGame for Line {
+        type Out = String;
+        fn run<G: Registered>(self) -> String {
+            format!("  {}: {}", G::GAME, bots::registry::known::<G>().join(", "))
+        }
     }
+    let lines = EVERY_GAME.map(|(game, variant)| for_game(game, variant, Line));
     [
         intro.to_string(),
         String::new(),
-        line::<Game>(),
-        line::<HpGame>(),
-        line::<CardGame>(),
-        line::<RummyGame>(),
-        line::<Monopoly>(),
+        lines.join("\n"),
         String::new(),
         "`owlery bots GAME` says what each does.".to_string(),
     ]
@@ -414,7 +456,7 @@ pub enum RankBy {
 pub const ANALYZE_SOLVER_BUDGET: u32 = 200_000;
 
 /// The moves `--rank-by solver` values exactly unless `--top` says how many: the fewer, the
-/// deeper the search goes within its budget (docs/BOTS.md, session 27).
+/// deeper the search goes within its budget (docs/BOTS.md).
 pub const ANALYZE_SOLVER_EXACT: usize = 5;
 
 /// Reads `--rank-by`: the names of [`RankBy`], and `lookahead:WIDTHxSAMPLES` as a bot is named.

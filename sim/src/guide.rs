@@ -3,22 +3,16 @@
 
 use std::path::Path;
 
-use runner::store::Manifest;
+use reports::schema::{MANIFEST, Row, SweepRow};
 
 /// Writes the guide of the run in `run` into `out`; a sweep's directory (sweep.csv, no
 /// manifest of its own) gets the sweep's guide.
 pub fn write_report(run: &Path, out: &Path) -> anyhow::Result<()> {
-    if run.join("sweep.csv").exists() && !run.join("manifest.toml").exists() {
+    if run.join(SweepRow::FILE).exists() && !run.join(MANIFEST).exists() {
         reports::sweep::write_sweep_guide(run, out)?;
         return Ok(());
     }
-    let manifest = Manifest::read(run)?;
-    let title = format!(
-        "Owlery strategy guide: {} ({}, {} games)",
-        manifest.game,
-        manifest.bots.join(" vs "),
-        manifest.games
-    );
-    reports::guide::write_guide(run, &title, out)?;
+    let manifest = runner::store::read_manifest(run)?;
+    reports::guide::write_guide(run, &manifest, out)?;
     Ok(())
 }

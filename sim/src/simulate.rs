@@ -160,6 +160,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         chunk,
         per_game: args.per_game,
         shard: shard_text,
+        variant: (args.game == GameArg::ScrabbleCards).then(|| args.variant.name().to_string()),
         ..Manifest::new(
             args.game.name(),
             &args.bots,
@@ -175,7 +176,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
                 args.out.display()
             );
         }
-        let existing = Manifest::read(&args.out)?;
+        let existing = runner::store::read_manifest(&args.out)?;
         if let Some(field) = existing
             .mismatch(&manifest)
             .or((existing.shard != manifest.shard).then_some("shard"))
@@ -188,7 +189,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
-    manifest.write(&args.out)?;
+    runner::store::write_manifest(&args.out, &manifest)?;
     match &contest {
         Contest::Crossword(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
         Contest::HarryPotter(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,

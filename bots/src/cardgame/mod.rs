@@ -88,3 +88,11 @@ fn exchange_or_pass(view: &CardView<'_>) -> CardMove {
         CardMove::Pass
     }
 }
+
+impl crate::registry::Registered for CardGame {
+    const GAME: &'static str = "scrabble-cards";
+
+    fn bots() -> &'static [Entry<CardGame>] {
+        BOTS
+    }
+}

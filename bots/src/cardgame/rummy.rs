@@ -650,6 +650,14 @@ pub static BOTS: &[Entry<RummyGame>] = &[
     },
 ];
 
+impl crate::registry::Registered for RummyGame {
+    const GAME: &'static str = "scrabble-cards --variant rummy";
+
+    fn bots() -> &'static [Entry<RummyGame>] {
+        BOTS
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use engine::cardgame::{CardRules, score_meld};

@@ -99,3 +99,11 @@ pub static BOTS: &[Entry<HpGame>] = &[
         make: |setting, settings| naive("random", setting, settings),
     },
 ];
+
+impl crate::registry::Registered for HpGame {
+    const GAME: &'static str = "scrabble-hp";
+
+    fn bots() -> &'static [Entry<HpGame>] {
+        BOTS
+    }
+}

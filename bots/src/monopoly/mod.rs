@@ -86,3 +86,11 @@ pub static BOTS: &[Entry<Monopoly>] = &[
         make: |_, _| made(RandomSeat::new(0)),
     },
 ];
+
+impl crate::registry::Registered for Monopoly {
+    const GAME: &'static str = "monopoly-hp";
+
+    fn bots() -> &'static [Entry<Monopoly>] {
+        BOTS
+    }
+}

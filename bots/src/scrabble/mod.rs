@@ -76,3 +76,11 @@ pub fn may_exchange(observation: &Observation<'_>) -> bool {
             .max(observation.rack.len())
         && !observation.rack.is_empty()
 }
+
+impl crate::registry::Registered for Game {
+    const GAME: &'static str = "scrabble";
+
+    fn bots() -> &'static [Entry<Game>] {
+        BOTS
+    }
+}

@@ -7,14 +7,14 @@ use anyhow::bail;
 
 use crate::cli::MergeArgs;
 use runner::combine;
-use runner::store::Manifest;
+use runner::store::{Manifest, read_manifest};
 
 /// Runs `owlery merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let manifests = args
         .shards
         .iter()
-        .map(|dir| Manifest::read(dir))
+        .map(|dir| read_manifest(dir))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let first = &manifests[0];
     for (dir, manifest) in args.shards.iter().zip(&manifests).skip(1) {

@@ -5,7 +5,10 @@
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use reports::tables::Table;
+use reports::schema::{
+    self, BotRow, HouseRow, LETTER_TABLES, LetterRow, Row, SeatRow, SweepLetterRow, SweepRow,
+    to_csv,
+};
 
 use crate::cli::SweepArgs;
 use crate::guide::write_report;
@@ -57,65 +60,86 @@ fn swept_letter(key: &str) -> Option<String> {
     Some(kind_char(letter.kind()).to_string())
 }
 
-/// The header of sweep_letters.csv, after the key and value: the columns copied from each
-/// value's letters table.
-const LETTER_COLUMNS: [&str; 6] = [
-    "placed_per_game",
-    "placed_share",
-    "left_per_game",
-    "left_share",
-    "points_per_play_with",
-    "points_per_play_without",
-];
-
-/// The letters tables a run may hold, and when each counts the letters left over: at the
-/// game's end, or (Rummy) at each round's end.
-const LETTER_TABLES: [(&str, &str); 3] = [
-    ("letters.csv", "game_end"),
-    ("letter_cards.csv", "game_end"),
-    ("rummy_letter_cards.csv", "round_end"),
-];
-
 /// The swept letter's row of one value's run, from its letters table (the crossword games'
-/// tiles or the card game's letter cards), as sweep_letters.csv's cells, the last saying when
-/// the letters left over were counted.
-fn letter_row(run: &std::path::Path, letter: &str) -> anyhow::Result<Option<Vec<String>>> {
+/// tiles or the card game's letter cards), saying when the letters left over were counted.
+fn letter_row(
+    run: &std::path::Path,
+    key: &str,
+    value: &str,
+    letter: &str,
+) -> anyhow::Result<Option<SweepLetterRow>> {
     let Some((file, left_at)) = LETTER_TABLES
         .into_iter()
         .find(|(file, _)| run.join(file).exists())
     else {
         return Ok(None);
     };
-    let table = Table::read(run, file)?;
-    let letters = table.column("letter", file)?;
-    let columns = LETTER_COLUMNS
-        .iter()
-        .map(|name| table.column(name, file))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(table
-        .rows
-        .iter()
-        .find(|row| row[letters] == letter)
-        .map(|row| {
-            let mut cells: Vec<String> = columns.iter().map(|&c| row[c].clone()).collect();
-            cells.push(left_at.to_string());
-            cells
+    let rows = schema::read_file::<LetterRow>(run, file)?;
+    Ok(rows
+        .into_iter()
+        .find(|row| row.letter == letter)
+        .map(|row| SweepLetterRow {
+            key: key.to_string(),
+            value: value.to_string(),
+            letter: row.letter,
+            placed_per_game: row.placed_per_game,
+            placed_share: row.placed_share,
+            left_per_game: row.left_per_game,
+            left_share: row.left_share,
+            points_per_play_with: row.points_per_play_with,
+            points_per_play_without: row.points_per_play_without,
+            left_at: left_at.to_string(),
         }))
+}
+
+/// One value's rows of sweep.csv: each bot's, seat's and (where the game has houses) house's
+/// record in the run in `run`.
+fn value_rows(run: &std::path::Path, key: &str, value: &str) -> anyhow::Result<Vec<SweepRow>> {
+    let row = |group: &str, name: String, record: schema::RecordColumns| SweepRow {
+        key: key.to_string(),
+        value: value.to_string(),
+        group: group.to_string(),
+        name,
+        games: record.games,
+        win_rate: record.win_rate,
+        ci95_low: record.ci95_low,
+        ci95_high: record.ci95_high,
+        mean_score: record.mean_score,
+        edge: None,
+        edge_ci95_low: None,
+        edge_ci95_high: None,
+    };
+    let mut rows: Vec<SweepRow> = schema::read::<BotRow>(run)?
+        .into_iter()
+        .map(|bot| row("bot", bot.bot.clone(), bot.record()))
+        .collect();
+    rows.extend(
+        schema::read::<SeatRow>(run)?
+            .into_iter()
+            .map(|seat| row("seat", seat.seat.to_string(), seat.record())),
+    );
+    if run.join(HouseRow::FILE).exists() {
+        // A house's edge over the seats it played from; bots and seats have none.
+        rows.extend(
+            schema::read::<HouseRow>(run)?
+                .into_iter()
+                .map(|house| SweepRow {
+                    edge: house.edge,
+                    edge_ci95_low: house.edge_ci95_low,
+                    edge_ci95_high: house.edge_ci95_high,
+                    ..row("house", house.house.clone(), house.record())
+                }),
+        );
+    }
+    Ok(rows)
 }
 
 /// Runs `owlery sweep`.
 pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let (key, values) = parse_param(&args.param)?;
     let letter = swept_letter(&key);
-    let mut letter_rows = vec![format!(
-        "key,value,letter,{},left_at\n",
-        LETTER_COLUMNS.join(",")
-    )];
-    let mut rows = vec![
-        "key,value,group,name,games,win_rate,ci95_low,ci95_high,mean_score,\
-         edge,edge_ci95_low,edge_ci95_high\n"
-            .to_string(),
-    ];
+    let mut letter_rows = Vec::new();
+    let mut rows = Vec::new();
     let with_value = |value: &str| {
         let mut sim = args.sim.clone();
         sim.data.swept = Some(format!("{key}={value}"));
@@ -133,43 +157,18 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
         crate::simulate::run(&sim)?;
         write_report(&sim.out, &sim.out.join("guide"))?;
         if let Some(letter) = &letter
-            && let Some(cells) = letter_row(&sim.out, letter)?
+            && let Some(row) = letter_row(&sim.out, &key, value, letter)?
         {
-            letter_rows.push(format!("{key},{value},{letter},{}\n", cells.join(",")));
+            letter_rows.push(row);
         }
-        for (group, file) in [
-            ("bot", "bots.csv"),
-            ("seat", "seats.csv"),
-            ("house", "houses.csv"),
-        ] {
-            if !sim.out.join(file).exists() {
-                continue;
-            }
-            let table = Table::read(&sim.out, file)?;
-            let column = |name: &str| table.column(name, file);
-            let columns = [
-                column(group)?,
-                column("games")?,
-                column("win_rate")?,
-                column("ci95_low")?,
-                column("ci95_high")?,
-                column("mean_score")?,
-            ];
-            // A house's edge over the seats it played from; bots and seats have none.
-            let edges = ["edge", "edge_ci95_low", "edge_ci95_high"].map(|name| column(name).ok());
-            for row in &table.rows {
-                let mut cells: Vec<&str> = columns.iter().map(|&c| row[c].as_str()).collect();
-                cells.extend(edges.map(|c| c.map_or("", |c| row[c].as_str())));
-                rows.push(format!("{key},{value},{group},{}\n", cells.join(",")));
-            }
-        }
+        rows.extend(value_rows(&sim.out, &key, value)?);
     }
-    let path = args.sim.out.join("sweep.csv");
-    write_atomically(&path, rows.concat().as_bytes())?;
+    let path = args.sim.out.join(SweepRow::FILE);
+    write_atomically(&path, &to_csv(&rows)?)?;
     println!("{}", path.display());
-    if letter_rows.len() > 1 {
-        let path = args.sim.out.join("sweep_letters.csv");
-        write_atomically(&path, letter_rows.concat().as_bytes())?;
+    if !letter_rows.is_empty() {
+        let path = args.sim.out.join(SweepLetterRow::FILE);
+        write_atomically(&path, &to_csv(&letter_rows)?)?;
         println!("{}", path.display());
     }
     let guide = args.sim.out.join("guide");

@@ -12,7 +12,8 @@ use engine::scrabble::{Game, Move, Rack};
 use serde::{Deserialize, Serialize};
 
 use super::store::write_atomically;
-use super::tables::{csv_bytes, per};
+use super::tables::per;
+use reports::schema::{CARD_LETTERS, CROSSWORD_LETTERS, Fixed, LetterRow, RUMMY_LETTERS, to_csv};
 
 /// Every letter's counts over a game or a run: integer sums, so they add up the same however
 /// the games were split.
@@ -156,21 +157,6 @@ impl LetterRecord {
     }
 }
 
-/// The columns of `letters.csv`.
-const HEADER: [&str; 11] = [
-    "letter",
-    "value",
-    "tiles",
-    "placed_per_game",
-    "placed_share",
-    "points_per_play_with",
-    "points_per_play_without",
-    "tiles_per_play_with",
-    "tiles_per_play_without",
-    "left_per_game",
-    "left_share",
-];
-
 /// Writes the letters' table (`letters.csv`, `letter_cards.csv` for the card game,
 /// `rummy_letter_cards.csv` for Rummy), one row a letter in the set (`?` the blank), if all
 /// `games` of the run were counted: chunks written before letters were counted would leave
@@ -180,46 +166,43 @@ pub fn write_table(dir: &Path, letters: &LetterRecord, games: u64) -> anyhow::Re
         return Ok(());
     }
     let tiles: u64 = letters.placed.iter().sum();
-    let rows = (0..KINDS)
+    let rows: Vec<LetterRow> = (0..KINDS)
         .filter(|&kind| letters.in_set[kind] > 0)
         .map(|kind| {
             let without = letters.plays - letters.plays_with[kind];
             let points_without = letters.play_points - letters.points_with[kind];
-            vec![
-                kind_char(kind).to_string(),
-                letters.value[kind].to_string(),
-                (letters.in_set[kind] / letters.games).to_string(),
-                format!("{:.3}", per(letters.placed[kind] as f64, letters.games)),
-                format!(
-                    "{:.4}",
-                    per(letters.placed[kind] as f64, letters.in_set[kind])
-                ),
-                format!(
-                    "{:.2}",
-                    per(letters.points_with[kind] as f64, letters.plays_with[kind])
-                ),
-                format!("{:.2}", per(points_without as f64, without)),
-                format!(
-                    "{:.3}",
-                    per(letters.tiles_with[kind] as f64, letters.plays_with[kind])
-                ),
-                format!(
-                    "{:.3}",
-                    per((tiles - letters.tiles_with[kind]) as f64, without)
-                ),
-                format!("{:.3}", per(letters.left[kind] as f64, letters.games)),
-                format!(
-                    "{:.4}",
-                    per(letters.left[kind] as f64, letters.in_set[kind])
-                ),
-            ]
-        });
+            let games = letters.games;
+            LetterRow {
+                letter: kind_char(kind).to_string(),
+                value: letters.value[kind].into(),
+                tiles: letters.in_set[kind] / games,
+                placed_per_game: Fixed(per(letters.placed[kind] as f64, games)),
+                placed_share: Fixed(per(letters.placed[kind] as f64, letters.in_set[kind])),
+                points_per_play_with: Fixed(per(
+                    letters.points_with[kind] as f64,
+                    letters.plays_with[kind],
+                )),
+                points_per_play_without: Fixed(per(points_without as f64, without)),
+                tiles_per_play_with: Fixed(per(
+                    letters.tiles_with[kind] as f64,
+                    letters.plays_with[kind],
+                )),
+                tiles_per_play_without: Fixed(per(
+                    (tiles - letters.tiles_with[kind]) as f64,
+                    without,
+                )),
+                left_per_game: Fixed(per(letters.left[kind] as f64, games)),
+                left_share: Fixed(per(letters.left[kind] as f64, letters.in_set[kind])),
+            }
+        })
+        .collect();
+    // The letters table's name says what it counts; the first is the crossword games'.
     let file = match (letters.cards, letters.rounds) {
-        (_, true) => "rummy_letter_cards.csv",
-        (true, false) => "letter_cards.csv",
-        (false, false) => "letters.csv",
+        (_, true) => RUMMY_LETTERS,
+        (true, false) => CARD_LETTERS,
+        (false, false) => CROSSWORD_LETTERS,
     };
-    write_atomically(&dir.join(file), &csv_bytes(&HEADER, rows)?)
+    write_atomically(&dir.join(file), &to_csv(&rows)?)
 }
 
 #[cfg(test)]
@@ -401,7 +384,12 @@ mod tests {
         write_table(&dir, &record, 2).unwrap();
         let table = std::fs::read_to_string(dir.join("letters.csv")).unwrap();
         let lines: Vec<&str> = table.lines().collect();
-        assert_eq!(lines[0], HEADER.join(","));
+        assert_eq!(
+            lines[0],
+            "letter,value,tiles,placed_per_game,placed_share,points_per_play_with,\
+             points_per_play_without,tiles_per_play_with,tiles_per_play_without,left_per_game,\
+             left_share"
+        );
         // Only the letters in the set have rows. Q's one play scored 40 with 3 tiles; the other
         // nine plays 160 with the other 18 of the 21 tiles placed.
         assert_eq!(

@@ -90,7 +90,8 @@ fn game_row(outcome: &Outcome, names: &[String]) -> String {
     fields.join(",") + "\n"
 }
 
-/// The header of games.csv for a run's bots.
+/// The header of games.csv for a run's bots. It is the one table not in `reports::schema`:
+/// its columns (`bot1`, `score1`, ...) are as many as the run's seats, and no guide reads it.
 fn game_header(names: &[String]) -> String {
     let columns = 1..=seat_columns(names);
     let mut fields = vec!["game".to_string(), "seed".to_string()];
@@ -194,7 +195,7 @@ pub fn combine(
         }
         write_atomically(&out.join("games.csv"), &rows)?;
     }
-    manifest.write(out)
+    store::write_manifest(out, manifest)
 }
 
 fn finish(dir: &Path, manifest: &Manifest, range: &Range<u64>) -> anyhow::Result<()> {

@@ -9,8 +9,8 @@ use engine::monopoly::{Ending, MonopolyRules, PropertyKind, Tally};
 use serde::{Deserialize, Serialize};
 
 use super::aggregate::{Outcome, Record};
-use super::store::write_atomically;
-use super::tables::{csv_bytes, per, win_rate_columns};
+use super::tables::{per, record_columns, write};
+use reports::schema::{EndingRow, Fixed, LandingRow, OwlPostRow, PropertyRow, SetRow, TradeRow};
 
 /// The names a run's Monopoly tables print, made once from the rules.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -257,139 +257,102 @@ impl MonopolyTotals {
 pub fn write_tables(dir: &Path, totals: &MonopolyTotals, games: u64) -> anyhow::Result<()> {
     let labels = &totals.labels;
     let all_landings: u64 = totals.landings.iter().sum();
-    let landings = totals.landings.iter().enumerate().map(|(space, &count)| {
-        vec![
-            space.to_string(),
-            labels.spaces[space].clone(),
-            format!("{:.3}", per(count as f64, games)),
-            format!("{:.5}", per(count as f64, all_landings)),
-        ]
-    });
-    write_atomically(
-        &dir.join("landings.csv"),
-        &csv_bytes(
-            &["space", "name", "landings_per_game", "share_of_landings"],
-            landings,
-        )?,
-    )?;
+    let landings: Vec<LandingRow> = totals
+        .landings
+        .iter()
+        .enumerate()
+        .map(|(space, &count)| LandingRow {
+            space,
+            name: labels.spaces[space].clone(),
+            landings_per_game: Fixed(per(count as f64, games)),
+            share_of_landings: Fixed(per(count as f64, all_landings)),
+        })
+        .collect();
+    write(dir, &landings)?;
 
-    let properties = totals.properties.iter().enumerate().map(|(p, record)| {
-        let landed = totals.landings[labels.property_spaces[p]];
-        vec![
-            labels.properties[p].clone(),
-            labels.kinds[p].clone(),
-            labels.values[p].to_string(),
-            format!("{:.3}", per(landed as f64, games)),
-            record.explored.to_string(),
-            record.auctioned.to_string(),
-            record.unsold.to_string(),
-            format!("{:.2}", per(record.auction_points as f64, record.auctioned)),
-            format!("{:.2}", per(record.rent as f64, games)),
-            format!(
-                "{:.3}",
-                if record.cost == 0 {
-                    0.0
-                } else {
-                    record.rent as f64 / record.cost as f64
-                }
-            ),
-        ]
-    });
-    let header = [
-        "property",
-        "set",
-        "value",
-        "landings_per_game",
-        "explored",
-        "auctioned",
-        "unsold_auctions",
-        "mean_auction_price",
-        "rent_per_game",
-        "return_on_cost",
-    ];
-    write_atomically(
-        &dir.join("properties.csv"),
-        &csv_bytes(&header, properties)?,
-    )?;
+    let properties: Vec<PropertyRow> = totals
+        .properties
+        .iter()
+        .enumerate()
+        .map(|(p, record)| {
+            let landed = totals.landings[labels.property_spaces[p]];
+            PropertyRow {
+                property: labels.properties[p].clone(),
+                set: labels.kinds[p].clone(),
+                value: labels.values[p],
+                landings_per_game: Fixed(per(landed as f64, games)),
+                explored: record.explored,
+                auctioned: record.auctioned,
+                unsold_auctions: record.unsold,
+                mean_auction_price: Fixed(per(record.auction_points as f64, record.auctioned)),
+                rent_per_game: Fixed(per(record.rent as f64, games)),
+                return_on_cost: Fixed(per(record.rent as f64, record.cost.max(0) as u64)),
+            }
+        })
+        .collect();
+    write(dir, &properties)?;
 
-    let sets = labels.groups.iter().enumerate().map(|(group, name)| {
-        let completed = &totals.sets_completed[group];
-        let missed = &totals.sets_missed[group];
-        let seat_games = completed.games + missed.games;
-        let mut row = vec![
-            name.clone(),
-            format!("{:.4}", per(completed.games as f64, seat_games)),
-        ];
-        row.extend(win_rate_columns(completed));
-        row.extend(win_rate_columns(missed));
-        row.push(format!(
-            "{:.2}",
-            per(completed.score_sum as f64, completed.games)
-        ));
-        row
-    });
-    let header = [
-        "set",
-        "completed_share",
-        "games_completed",
-        "win_rate_completed",
-        "ci95_low_completed",
-        "ci95_high_completed",
-        "games_missed",
-        "win_rate_missed",
-        "ci95_low_missed",
-        "ci95_high_missed",
-        "mean_score_completed",
-    ];
-    write_atomically(&dir.join("sets.csv"), &csv_bytes(&header, sets)?)?;
+    let sets: Vec<SetRow> = labels
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(group, name)| {
+            let completed = record_columns(&totals.sets_completed[group]);
+            let missed = record_columns(&totals.sets_missed[group]);
+            SetRow {
+                set: name.clone(),
+                completed_share: Fixed(per(completed.games as f64, completed.games + missed.games)),
+                games_completed: completed.games,
+                win_rate_completed: completed.win_rate,
+                ci95_low_completed: completed.ci95_low,
+                ci95_high_completed: completed.ci95_high,
+                games_missed: missed.games,
+                win_rate_missed: missed.win_rate,
+                ci95_low_missed: missed.ci95_low,
+                ci95_high_missed: missed.ci95_high,
+                mean_score_completed: completed.mean_score,
+            }
+        })
+        .collect();
+    write(dir, &sets)?;
 
-    let cards = totals.cards.iter().enumerate().map(|(card, record)| {
-        vec![
-            labels.cards[card].clone(),
-            labels.howlers[card].to_string(),
-            record.drawn.to_string(),
-            format!("{:.2}", per(record.points as f64, record.drawn)),
-        ]
-    });
-    write_atomically(
-        &dir.join("owl_post.csv"),
-        &csv_bytes(&["card", "howler", "drawn", "mean_effect"], cards)?,
-    )?;
+    let cards: Vec<OwlPostRow> = totals
+        .cards
+        .iter()
+        .enumerate()
+        .map(|(card, record)| OwlPostRow {
+            card: labels.cards[card].clone(),
+            howler: labels.howlers[card],
+            drawn: record.drawn,
+            mean_effect: Fixed(per(record.points as f64, record.drawn)),
+        })
+        .collect();
+    write(dir, &cards)?;
 
-    let trades = totals.trades.iter().map(|(bot, r)| {
-        vec![
-            bot.clone(),
-            r.games.to_string(),
-            format!("{:.3}", per(r.proposed as f64, r.games)),
-            format!("{:.3}", per(r.accepted as f64, r.games)),
-            format!("{:.4}", per(r.accepted as f64, r.proposed)),
-            format!("{:.3}", per(r.properties as f64, r.games)),
-            format!("{:.3}", per(r.crests as f64, r.games)),
-            format!("{:.4}", per(r.out as f64, r.games)),
-        ]
-    });
-    let header = [
-        "bot",
-        "seat_games",
-        "proposed_per_game",
-        "accepted_per_game",
-        "acceptance_rate",
-        "properties_traded_per_game",
-        "crests_per_game",
-        "out_rate",
-    ];
-    write_atomically(&dir.join("trades.csv"), &csv_bytes(&header, trades)?)?;
+    let trades: Vec<TradeRow> = totals
+        .trades
+        .iter()
+        .map(|(bot, r)| TradeRow {
+            bot: bot.clone(),
+            seat_games: r.games,
+            proposed_per_game: Fixed(per(r.proposed as f64, r.games)),
+            accepted_per_game: Fixed(per(r.accepted as f64, r.games)),
+            acceptance_rate: Fixed(per(r.accepted as f64, r.proposed)),
+            properties_traded_per_game: Fixed(per(r.properties as f64, r.games)),
+            crests_per_game: Fixed(per(r.crests as f64, r.games)),
+            out_rate: Fixed(per(r.out as f64, r.games)),
+        })
+        .collect();
+    write(dir, &trades)?;
 
-    let endings = totals.endings.iter().map(|(ending, &count)| {
-        vec![
-            ending.clone(),
-            count.to_string(),
-            format!("{:.4}", per(count as f64, games)),
-        ]
-    });
-    write_atomically(
-        &dir.join("endings.csv"),
-        &csv_bytes(&["ending", "games", "share"], endings)?,
-    )?;
-    Ok(())
+    let endings: Vec<EndingRow> = totals
+        .endings
+        .iter()
+        .map(|(ending, &count)| EndingRow {
+            ending: ending.clone(),
+            games: count,
+            share: Fixed(per(count as f64, games)),
+        })
+        .collect();
+    write(dir, &endings)
 }

@@ -9,8 +9,8 @@ use engine::scrabble::{Game, Move};
 use serde::{Deserialize, Serialize};
 
 use super::aggregate::{MAX_SEATS, Record};
-use super::store::write_atomically;
-use super::tables::{csv_bytes, per};
+use super::tables::{per, write};
+use reports::schema::{Fixed, PlayRow};
 
 /// One seat's turns in one game, or a bot's over a run: integer sums, so they add up the
 /// same however the games were split.
@@ -92,22 +92,6 @@ impl PlayRecord {
     }
 }
 
-/// The columns of `plays.csv` after the bot's name.
-const COLUMNS: [&str; 12] = [
-    "games",
-    "turns_per_game",
-    "plays_per_game",
-    "points_per_play",
-    "tiles_per_play",
-    "bingos_per_game",
-    "bingo_points_per_game",
-    "bonus_points_per_game",
-    "exchanges_per_game",
-    "passes_per_game",
-    "end_adjustment_per_game",
-    "score_per_game",
-];
-
 /// Writes `plays.csv`, one row a bot, if every bot's games were counted: chunks written
 /// before plays were counted (a run resumed or merged across versions) would leave some out,
 /// and no table is better than a wrong one.
@@ -122,27 +106,29 @@ pub fn write_table(
     if plays.is_empty() || !complete {
         return Ok(());
     }
-    let rows = plays.iter().map(|(bot, record)| {
-        let per_game = |sum: f64| format!("{:.3}", per(sum, record.games));
-        let per_play = |sum: f64| format!("{:.3}", per(sum, record.plays));
-        vec![
-            bot.clone(),
-            record.games.to_string(),
-            per_game(record.turns as f64),
-            per_game(record.plays as f64),
-            per_play(record.play_points as f64),
-            per_play(record.tiles as f64),
-            per_game(record.bingos as f64),
-            per_game(record.bingo_points as f64),
-            per_game(record.bonus_points as f64),
-            per_game(record.exchanges as f64),
-            per_game(record.passes as f64),
-            per_game(record.end_points as f64),
-            per_game((record.points + record.end_points) as f64),
-        ]
-    });
-    let header: Vec<&str> = ["bot"].iter().chain(&COLUMNS).copied().collect();
-    write_atomically(&dir.join("plays.csv"), &csv_bytes(&header, rows)?)
+    let rows: Vec<PlayRow> = plays
+        .iter()
+        .map(|(bot, record)| {
+            let per_game = |sum: f64| Fixed(per(sum, record.games));
+            let per_play = |sum: f64| Fixed(per(sum, record.plays));
+            PlayRow {
+                bot: bot.clone(),
+                games: record.games,
+                turns_per_game: per_game(record.turns as f64),
+                plays_per_game: per_game(record.plays as f64),
+                points_per_play: per_play(record.play_points as f64),
+                tiles_per_play: per_play(record.tiles as f64),
+                bingos_per_game: per_game(record.bingos as f64),
+                bingo_points_per_game: per_game(record.bingo_points as f64),
+                bonus_points_per_game: per_game(record.bonus_points as f64),
+                exchanges_per_game: per_game(record.exchanges as f64),
+                passes_per_game: per_game(record.passes as f64),
+                end_adjustment_per_game: per_game(record.end_points as f64),
+                score_per_game: per_game((record.points + record.end_points) as f64),
+            }
+        })
+        .collect();
+    write(dir, &rows)
 }
 
 #[cfg(test)]

@@ -5,90 +5,21 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use serde::{Deserialize, Serialize};
 
 use super::aggregate::Aggregates;
 
-/// The manifest's file name.
-pub const MANIFEST: &str = "manifest.toml";
+pub use reports::schema::{MANIFEST, Manifest};
+
 const CHUNKS: &str = "chunks";
 
-/// What a run is: everything that must agree for two directories' games to be added up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Manifest {
-    /// The version of owlery that played the games.
-    pub owlery_version: String,
-    /// The game.
-    pub game: String,
-    /// The bots, in seat order for game 0; seats rotate by one each game.
-    pub bots: Vec<String>,
-    /// The master seed.
-    pub seed: u64,
-    /// Games in the whole run (all shards).
-    pub games: u64,
-    /// Games per chunk; chunk k holds games k*chunk to (k+1)*chunk.
-    pub chunk: u64,
-    /// A fingerprint of the rules data and the lexicon.
-    pub rules_hash: String,
-    /// Whether games.csv lists every game.
-    pub per_game: bool,
-    /// This directory's shard, `I/N`, or none for a whole run.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub shard: Option<String>,
+/// Reads `dir/manifest.toml`.
+pub fn read_manifest(dir: &Path) -> anyhow::Result<Manifest> {
+    Ok(Manifest::read(dir)?)
 }
 
-impl Manifest {
-    /// A whole run of `games` games of `game` between `bots` (in seat order for game 0) from
-    /// the master seed `seed`, in chunks of a 64th of the run (1 to 1,000 games);
-    /// `rules_hash` fingerprints whatever else the games depend on (rules, lexicon, settings).
-    pub fn new(game: &str, bots: &[String], seed: u64, games: u64, rules_hash: String) -> Manifest {
-        Manifest {
-            owlery_version: env!("CARGO_PKG_VERSION").to_string(),
-            game: game.to_string(),
-            bots: bots.to_vec(),
-            seed,
-            games,
-            chunk: games.div_ceil(64).clamp(1, 1000),
-            rules_hash,
-            per_game: false,
-            shard: None,
-        }
-    }
-
-    /// The first field in which two manifests differ (ignoring the shard), if any.
-    pub fn mismatch(&self, other: &Manifest) -> Option<&'static str> {
-        let fields: [(&'static str, bool); 8] = [
-            (
-                "owlery_version",
-                self.owlery_version == other.owlery_version,
-            ),
-            ("game", self.game == other.game),
-            ("bots", self.bots == other.bots),
-            ("seed", self.seed == other.seed),
-            ("games", self.games == other.games),
-            ("chunk", self.chunk == other.chunk),
-            ("rules_hash", self.rules_hash == other.rules_hash),
-            ("per_game", self.per_game == other.per_game),
-        ];
-        fields
-            .into_iter()
-            .find(|(_, same)| !same)
-            .map(|(name, _)| name)
-    }
-
-    /// Reads `DIR/manifest.toml`.
-    pub fn read(dir: &Path) -> anyhow::Result<Manifest> {
-        let path = dir.join(MANIFEST);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        toml::from_str(&text)
-            .with_context(|| format!("{}: not an owlery run manifest", path.display()))
-    }
-
-    /// Writes `DIR/manifest.toml`.
-    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
-        write_atomically(&dir.join(MANIFEST), toml::to_string(self)?.as_bytes())
-    }
+/// Writes `dir/manifest.toml`, whole.
+pub fn write_manifest(dir: &Path, manifest: &Manifest) -> anyhow::Result<()> {
+    write_atomically(&dir.join(MANIFEST), manifest.to_toml().as_bytes())
 }
 
 /// Checks, before any work, that the file `path` (given by `flag`) can be written where it

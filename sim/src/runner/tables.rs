@@ -4,42 +4,29 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::Context;
+use reports::schema::{
+    BotRow, CardByBotRow, CardColumns, CardRow, EloRow, Fixed, HeadToHeadRow, HouseRow,
+    HouseSeatRow, LengthRow, RecordColumns, Row, ScoreRow, SeatRow, to_csv,
+};
 
 use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET};
 use super::stats::{differs_from_half, edge_over_seats, elo, rates_differ, wilson};
 use super::store::write_atomically;
 
-const RECORD_COLUMNS: [&str; 7] = [
-    "games",
-    "wins",
-    "win_rate",
-    "ci95_low",
-    "ci95_high",
-    "mean_score",
-    "mean_margin",
-];
-
-pub(super) fn record_fields(record: &Record) -> Vec<String> {
+/// A record's columns: games, wins, the win rate and its interval, mean score and margin.
+pub(super) fn record_columns(record: &Record) -> RecordColumns {
     let games = record.games as f64;
     let wins = record.wins();
     let (low, high) = wilson(wins, games);
-    let mean = |sum: i64| {
-        if record.games == 0 {
-            0.0
-        } else {
-            sum as f64 / games
-        }
-    };
-    vec![
-        record.games.to_string(),
-        format!("{wins:.2}"),
-        format!("{:.4}", if record.games == 0 { 0.0 } else { wins / games }),
-        format!("{low:.4}"),
-        format!("{high:.4}"),
-        format!("{:.2}", mean(record.score_sum)),
-        format!("{:.2}", mean(record.margin_sum)),
-    ]
+    RecordColumns {
+        games: record.games,
+        wins: Fixed(wins),
+        win_rate: Fixed(per(wins, record.games)),
+        ci95_low: Fixed(low),
+        ci95_high: Fixed(high),
+        mean_score: Fixed(per(record.score_sum as f64, record.games)),
+        mean_margin: Fixed(per(record.margin_sum as f64, record.games)),
+    }
 }
 
 /// `numerator / denominator`, or 0 when nothing was counted.
@@ -51,103 +38,92 @@ pub(super) fn per(numerator: f64, denominator: u64) -> f64 {
     }
 }
 
-pub(super) fn csv_bytes(
-    header: &[&str],
-    rows: impl IntoIterator<Item = Vec<String>>,
-) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(header)?;
-    for row in rows {
-        writer.write_record(&row)?;
-    }
-    writer.into_inner().context("finishing a CSV table")
-}
-
-/// A record table's header: its key column, then the record's.
-fn keyed(key: &'static str) -> Vec<&'static str> {
-    [&[key][..], &RECORD_COLUMNS[..]].concat()
+/// Writes `rows` as their table in `dir`, whole.
+pub(super) fn write<R: Row + Default>(dir: &Path, rows: &[R]) -> anyhow::Result<()> {
+    write_atomically(&dir.join(R::FILE), &to_csv(rows)?)
 }
 
 /// Writes every table of a run into `dir`.
 pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
-    let seats = totals
+    let seats: Vec<SeatRow> = totals
         .seats
         .iter()
-        .map(|(seat, r)| [vec![seat.to_string()], record_fields(r)].concat());
-    write_atomically(&dir.join("seats.csv"), &csv_bytes(&keyed("seat"), seats)?)?;
-    let bots = totals
+        .map(|(seat, r)| SeatRow::new(*seat, record_columns(r)))
+        .collect();
+    write(dir, &seats)?;
+    let bots: Vec<BotRow> = totals
         .bots
         .iter()
-        .map(|(bot, r)| [vec![bot.clone()], record_fields(r)].concat());
-    write_atomically(&dir.join("bots.csv"), &csv_bytes(&keyed("bot"), bots)?)?;
+        .map(|(bot, r)| BotRow::new(bot.clone(), record_columns(r)))
+        .collect();
+    write(dir, &bots)?;
 
     let mut pairs = Vec::new();
     let mut results: BTreeMap<String, BTreeMap<String, (f64, f64)>> = BTreeMap::new();
     for (bot, opponents) in &totals.head_to_head {
         for (opponent, record) in opponents {
             let wins = record.wins();
-            let significant = differs_from_half(wins, record.games as f64);
-            let fields = record_fields(record);
-            pairs.push(
-                [
-                    vec![bot.clone(), opponent.clone()],
-                    fields[..5].to_vec(),
-                    vec![significant.to_string()],
-                ]
-                .concat(),
-            );
+            let columns = record_columns(record);
+            pairs.push(HeadToHeadRow {
+                bot: bot.clone(),
+                opponent: opponent.clone(),
+                games: columns.games,
+                wins: columns.wins,
+                win_rate: columns.win_rate,
+                ci95_low: columns.ci95_low,
+                ci95_high: columns.ci95_high,
+                significant: differs_from_half(wins, record.games as f64),
+            });
             results
                 .entry(bot.clone())
                 .or_default()
                 .insert(opponent.clone(), (wins, record.games as f64));
         }
     }
-    let header = [
-        "bot",
-        "opponent",
-        "games",
-        "wins",
-        "win_rate",
-        "ci95_low",
-        "ci95_high",
-        "significant",
-    ];
-    write_atomically(&dir.join("head_to_head.csv"), &csv_bytes(&header, pairs)?)?;
-    let ratings = elo(&results)
+    write(dir, &pairs)?;
+    let ratings: Vec<EloRow> = elo(&results)
         .into_iter()
-        .map(|(bot, rating)| vec![bot, format!("{rating:.1}")]);
-    write_atomically(&dir.join("elo.csv"), &csv_bytes(&["bot", "elo"], ratings)?)?;
-
-    let scores = totals.scores.iter().flat_map(|(bot, buckets)| {
-        buckets.iter().map(move |(low, count)| {
-            vec![
-                bot.clone(),
-                low.to_string(),
-                (low + SCORE_BUCKET - 1).to_string(),
-                count.to_string(),
-            ]
+        .map(|(bot, rating)| EloRow {
+            bot,
+            elo: Fixed(rating),
         })
-    });
-    let header = ["bot", "score_from", "score_to", "games"];
-    write_atomically(&dir.join("scores.csv"), &csv_bytes(&header, scores)?)?;
+        .collect();
+    write(dir, &ratings)?;
+
+    let scores: Vec<ScoreRow> = totals
+        .scores
+        .iter()
+        .flat_map(|(bot, buckets)| {
+            buckets.iter().map(move |(low, count)| ScoreRow {
+                bot: bot.clone(),
+                score_from: *low,
+                score_to: low + SCORE_BUCKET - 1,
+                games: *count,
+            })
+        })
+        .collect();
+    write(dir, &scores)?;
     if !totals.houses.is_empty() {
         write_house_tables(dir, totals)?;
     }
     if !totals.cards.is_empty() {
-        let rows = totals
+        let rows: Vec<CardRow> = totals
             .cards
             .iter()
-            .map(|(card, record)| (vec![card.clone()], record));
-        write_atomically(&dir.join("cards.csv"), &card_table(&["card"], rows)?)?;
+            .map(|(card, record)| CardRow::new(card.clone(), card_columns(record)))
+            .collect();
+        write(dir, &rows)?;
         // Each card under each bot's policy, side by side.
-        let rows = totals.bot_cards.iter().flat_map(|(card, bots)| {
-            bots.iter()
-                .map(move |(bot, record)| (vec![card.clone(), bot.clone()], record))
-        });
-        write_atomically(
-            &dir.join("cards_by_bot.csv"),
-            &card_table(&["card", "bot"], rows)?,
-        )?;
+        let rows: Vec<CardByBotRow> = totals
+            .bot_cards
+            .iter()
+            .flat_map(|(card, bots)| {
+                bots.iter().map(move |(bot, record)| {
+                    CardByBotRow::new(card.clone(), bot.clone(), card_columns(record))
+                })
+            })
+            .collect();
+        write(dir, &rows)?;
     }
     super::plays::write_table(dir, &totals.plays, &totals.bots)?;
     if let Some(letters) = &totals.letters {
@@ -156,15 +132,15 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     if let Some(monopoly) = &totals.monopoly {
         super::monopoly::write_tables(dir, monopoly, totals.games)?;
     }
-    let lengths = totals
+    let lengths: Vec<LengthRow> = totals
         .turns
         .iter()
-        .map(|(turns, count)| vec![turns.to_string(), count.to_string()]);
-    write_atomically(
-        &dir.join("lengths.csv"),
-        &csv_bytes(&["turns", "games"], lengths)?,
-    )?;
-    Ok(())
+        .map(|(turns, games)| LengthRow {
+            turns: *turns,
+            games: *games,
+        })
+        .collect();
+    write(dir, &lengths)
 }
 
 /// houses.csv (each house's record, and its edge over the seats it played from) and
@@ -177,97 +153,59 @@ fn write_house_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
             .filter(|r| r.games > 0)
             .map_or(0.0, |r| r.wins() / r.games as f64)
     };
-    let houses = totals.houses.iter().map(|(house, record)| {
-        let by_seat: Vec<(f64, f64)> = totals
-            .house_seats
-            .get(house)
-            .into_iter()
-            .flatten()
-            .map(|(seat, r)| (r.games as f64, seat_rate(seat)))
-            .collect();
-        let mut row = [vec![house.clone()], record_fields(record)].concat();
-        // Chunks written before houses were counted by seat (a run resumed or merged across
-        // versions) leave the seats short of the house's games: no edge rather than a wrong one.
-        let counted: f64 = by_seat.iter().map(|&(games, _)| games).sum();
-        if counted == record.games as f64 {
-            let edge = edge_over_seats(record.wins(), &by_seat);
-            row.extend([edge.seat_rate, edge.edge, edge.low, edge.high].map(|x| format!("{x:.4}")));
-        } else {
-            row.extend([""; 4].map(String::from));
-        }
-        row
-    });
-    let mut header = keyed("house");
-    header.extend(["seat_win_rate", "edge", "edge_ci95_low", "edge_ci95_high"]);
-    write_atomically(&dir.join("houses.csv"), &csv_bytes(&header, houses)?)?;
-    let rows = totals.house_seats.iter().flat_map(|(house, seats)| {
-        seats.iter().map(move |(seat, record)| {
-            [vec![house.clone(), seat.to_string()], record_fields(record)].concat()
+    let houses: Vec<HouseRow> = totals
+        .houses
+        .iter()
+        .map(|(house, record)| {
+            let by_seat: Vec<(f64, f64)> = totals
+                .house_seats
+                .get(house)
+                .into_iter()
+                .flatten()
+                .map(|(seat, r)| (r.games as f64, seat_rate(seat)))
+                .collect();
+            let mut row = HouseRow::new(house.clone(), record_columns(record));
+            // Chunks written before houses were counted by seat (a run resumed or merged
+            // across versions) leave the seats short of the house's games: no edge rather
+            // than a wrong one.
+            let counted: f64 = by_seat.iter().map(|&(games, _)| games).sum();
+            if counted == record.games as f64 {
+                let edge = edge_over_seats(record.wins(), &by_seat);
+                row.seat_win_rate = Some(Fixed(edge.seat_rate));
+                row.edge = Some(Fixed(edge.edge));
+                row.edge_ci95_low = Some(Fixed(edge.low));
+                row.edge_ci95_high = Some(Fixed(edge.high));
+            }
+            row
         })
-    });
-    let header = [&["house", "seat"][..], &RECORD_COLUMNS[..]].concat();
-    write_atomically(&dir.join("house_seats.csv"), &csv_bytes(&header, rows)?)
+        .collect();
+    write(dir, &houses)?;
+    let rows: Vec<HouseSeatRow> = totals
+        .house_seats
+        .iter()
+        .flat_map(|(house, seats)| {
+            seats.iter().map(move |(seat, record)| {
+                HouseSeatRow::new(house.clone(), *seat, record_columns(record))
+            })
+        })
+        .collect();
+    write(dir, &rows)
 }
 
-/// Games, win rate and its 95% interval of a record.
-pub(super) fn win_rate_columns(record: &Record) -> Vec<String> {
-    let fields = record_fields(record);
-    vec![
-        fields[0].clone(),
-        fields[2].clone(),
-        fields[3].clone(),
-        fields[4].clone(),
-    ]
-}
-
-/// cards.csv (by card) and cards_by_bot.csv (by card and bot): how often each card is drawn
-/// and played, what a play gains, and the win rate of the seats that played it against those
-/// that did not.
-fn card_table<'r>(
-    keys: &[&str],
-    records: impl Iterator<Item = (Vec<String>, &'r CardRecord)>,
-) -> anyhow::Result<Vec<u8>> {
-    let columns = [
-        "drawn",
-        "played",
-        "mean_points_when_played",
-        "games_played",
-        "win_rate_played",
-        "ci95_low_played",
-        "ci95_high_played",
-        "games_not_played",
-        "win_rate_not_played",
-        "ci95_low_not_played",
-        "ci95_high_not_played",
-        "significant",
-    ];
-    let header: Vec<&str> = keys.iter().chain(&columns).copied().collect();
-    let rows = records.map(|(labels, record)| {
-        let mean = if record.played == 0 {
-            0.0
-        } else {
-            record.points as f64 / record.played as f64
-        };
-        let with = record_fields(&record.with);
-        let without = record_fields(&record.without);
-        let significant = rates_differ(
+/// A card's columns over a run: how often it is drawn and played, what a play gains, and the
+/// win rate of the seats that played it against those that did not.
+fn card_columns(record: &CardRecord) -> CardColumns {
+    CardColumns {
+        drawn: record.drawn,
+        played: record.played,
+        mean_points_when_played: Fixed(per(record.points as f64, record.played)),
+        played_record: record_columns(&record.with),
+        not_played_record: record_columns(&record.without),
+        significant: rates_differ(
             record.with.wins(),
             record.with.games as f64,
             record.without.wins(),
             record.without.games as f64,
-        );
-        let mut row = labels;
-        row.extend([
-            record.drawn.to_string(),
-            record.played.to_string(),
-            format!("{mean:.2}"),
-        ]);
-        row.push(with[0].clone());
-        row.extend_from_slice(&with[2..5]);
-        row.push(without[0].clone());
-        row.extend_from_slice(&without[2..5]);
-        row.push(significant.to_string());
-        row
-    });
-    csv_bytes(&header, rows)
+        ),
+    }
 }

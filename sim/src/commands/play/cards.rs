@@ -5,7 +5,7 @@
 //! `triple` for a Premium card), `pass`, `hint`, `table`, `help` or `quit`. A typo or an illegal
 //! play is explained and the prompt returns.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -17,6 +17,7 @@ use engine::cardgame::{
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Rack;
 
+use super::read_line;
 use crate::cards_text::{draw_table, parse_play, play_notation};
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
@@ -87,15 +88,6 @@ fn hints(view: &CardView<'_>, count: usize) -> Vec<(String, i32)> {
 
 /// A person at the terminal, answering the questions put to their seat.
 struct Terminal;
-
-/// Reads a line from standard input; `None` at its end.
-fn read_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
-    }
-}
 
 impl Terminal {
     /// Asks for a move until one the game may take; `None` when they quit or the input ends.

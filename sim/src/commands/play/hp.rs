@@ -5,7 +5,7 @@
 //! `exchange TILES`, `pass`, `card NAME [ARGS]`, `hint`, `challenge`, `help`, `quit`. A typo
 //! or an illegal move is explained and the prompt returns. The game loop is the engine's.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use bots::seating::seat_table;
@@ -13,6 +13,7 @@ use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{Move, Rack};
 
+use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
 use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
 use crate::render::{self, Style};
@@ -42,15 +43,6 @@ struct Terminal {
     typed: Option<String>,
     /// The game refused the last answer: the question comes again, the board already shown.
     refused: bool,
-}
-
-/// Reads a line from standard input; `None` at its end.
-fn read_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
-    }
 }
 
 impl Terminal {

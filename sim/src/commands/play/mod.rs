@@ -6,12 +6,22 @@ mod hp;
 mod monopoly;
 mod rummy;
 
+use std::io::BufRead;
 use std::process::ExitCode;
 
 use runner::store::check_writable;
 
 use crate::cli::{GameArg, PlayArgs};
 use crate::setup::check_game_options;
+
+/// Reads a line from standard input, trimmed; `None` at its end.
+fn read_line() -> Option<String> {
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
 
 /// Runs `owlery play`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {

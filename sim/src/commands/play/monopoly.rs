@@ -2,7 +2,7 @@
 //! final count. A person's seat (`human`) is a decider like a bot's: every question the game
 //! asks it is put at the terminal, with what happened since it last looked.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,6 +13,7 @@ use engine::hogwarts::House;
 use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
 use engine::play::{Decider, Progress, play_out};
 
+use super::read_line;
 use crate::cli::PlayArgs;
 use crate::monopoly_questions::{HELP, ask, parse};
 use crate::monopoly_text::{describe, ring};
@@ -37,14 +38,6 @@ struct Terminal {
     names: Vec<String>,
     /// Events printed so far, shared with the game's narration.
     printed: Arc<AtomicUsize>,
-}
-
-fn read_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
-    }
 }
 
 impl Decider<Monopoly> for Terminal {

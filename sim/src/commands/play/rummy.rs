@@ -4,7 +4,7 @@
 //! (`TRAIN HO`, blanks in lower case) and names the card to discard after a slash
 //! (`TRAIN HO / Q`), or only `/ Q` to lay nothing; `hint`, `help` and `quit` work throughout.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
 use engine::scrabble::tiles::{kind_char, kind_of_char};
 
+use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
 use crate::output;
 use crate::setup::{bot_settings, check_rummy_pack, game_lexicon};
@@ -32,12 +33,7 @@ commands:
 fn ask(seat: usize) -> Option<String> {
     print!("player {}> ", seat + 1);
     let _ = std::io::stdout().flush();
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) if line.trim() == "quit" => None,
-        Ok(_) => Some(line.trim().to_string()),
-    }
+    read_line().filter(|line| line != "quit")
 }
 
 /// Reads `WORD ... / CARD` into words and a discard.
