@@ -725,7 +725,11 @@ impl Manifest {
                 self.owlery_version == other.owlery_version,
             ),
             ("game", self.game == other.game),
-            ("variant", self.variant == other.variant),
+            // A manifest from before the variant was named lacks it; its rules_hash covers it.
+            (
+                "variant",
+                self.variant.is_none() || other.variant.is_none() || self.variant == other.variant,
+            ),
             ("bots", self.bots == other.bots),
             ("seed", self.seed == other.seed),
             ("games", self.games == other.games),
@@ -847,6 +851,11 @@ mod tests {
         other.variant = Some("classic".into());
         other.seed = 8;
         assert_eq!(manifest.mismatch(&other), Some("variant"));
+        let unnamed = Manifest {
+            variant: None,
+            ..manifest.clone()
+        };
+        assert_eq!(manifest.mismatch(&unnamed), None, "an older manifest's run");
         std::fs::write(dir.join(MANIFEST), "game = 3\n").unwrap();
         let error = Manifest::read(&dir).unwrap_err().to_string();
         assert!(error.contains("not an owlery run manifest"), "{error}");
