@@ -217,6 +217,15 @@ fn a_forfeit_run_counts_each_action_category() {
     ));
     let cards = std::fs::read_to_string(out.join("cards.csv")).unwrap();
     assert!(cards.contains("\naction: Ends in S,"), "{cards}");
+    // Every category of the deck has its row, however many there are (two a card).
+    let deck = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../engine/data/scrabble-cards/actions.toml"),
+    )
+    .unwrap();
+    let categories = deck.matches("name = ").count();
+    let rows = cards.lines().filter(|l| l.starts_with("action: ")).count();
+    assert_eq!((categories, rows), (32, 32), "{cards}");
     let bad = dir.join("actions.toml");
     std::fs::write(&bad, "[[card]]\nfirst = { name = \"X\", plus = 1, minus = 1 }\nsecond = { name = \"Y\", letters = 2, plus = 1, minus = 1 }\n").unwrap();
     let refused = owlery(
