@@ -667,3 +667,67 @@ fn an_answer_to_another_question_is_refused_and_changes_nothing() {
         "the turn went on to its next question"
     );
 }
+
+/// A decider that first answers every question with an answer to another, then as `inner`
+/// once told it was refused (a person mistyping) or not at all (a faulty bot).
+struct Mistaken {
+    inner: Coin,
+    wrong_next: bool,
+    takes_refusals: bool,
+}
+
+impl Decider<Monopoly> for Mistaken {
+    fn name(&self) -> &str {
+        "mistaken"
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        if std::mem::replace(&mut self.wrong_next, true) {
+            self.wrong_next = false;
+            return Some(match question {
+                Question::Jail => Answer::Crests(0),
+                _ => Answer::Jail(JailChoice::Roll),
+            });
+        }
+        self.inner.decide(view, question)
+    }
+
+    fn refused(&mut self, _: &str) -> bool {
+        self.takes_refusals
+    }
+}
+
+#[test]
+fn a_refused_answer_is_asked_again_of_a_person_and_is_a_fault_in_a_bot() {
+    let seed = 11;
+    let coin = |seat: u64| Coin(Pcg64Mcg::seed_from_u64(seed * 3 + seat));
+    let mut straight = Monopoly::new(rules(), &[GR, SL], seed).unwrap();
+    let mut table: Table = vec![Box::new(coin(0)), Box::new(coin(1))];
+    play_out(&mut straight, &mut table, |_| {}).unwrap();
+    // Told each time, the mistyping person plays the game the coin played.
+    let mut retyped = Monopoly::new(rules(), &[GR, SL], seed).unwrap();
+    let mistaken = Mistaken {
+        inner: coin(0),
+        wrong_next: true,
+        takes_refusals: true,
+    };
+    let mut table: Table = vec![Box::new(mistaken), Box::new(coin(1))];
+    assert_eq!(
+        play_out(&mut retyped, &mut table, |_| {}).unwrap(),
+        Progress::Over
+    );
+    assert_eq!(retyped.final_scores(), straight.final_scores());
+    assert_eq!(retyped.turns(), straight.turns());
+    // A bot's wrong answer stops the game with its name, seat and the question.
+    let mut faulty = Monopoly::new(rules(), &[GR, SL], seed).unwrap();
+    let bot = Mistaken {
+        inner: coin(0),
+        wrong_next: true,
+        takes_refusals: false,
+    };
+    let mut table: Table = vec![Box::new(bot), Box::new(coin(1))];
+    let fault = play_out(&mut faulty, &mut table, |_| {}).unwrap_err();
+    assert_eq!((fault.decider.as_str(), fault.seat), ("mistaken", 0));
+    assert!(fault.reason.contains("the game asked Trade"), "{fault:?}");
+    faulty.check_invariants().unwrap();
+}

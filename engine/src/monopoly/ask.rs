@@ -73,6 +73,27 @@ impl<'d> Asker<'d> {
     /// The answer to `question` for `seat`. Once the turn has stopped (or a decider failed)
     /// every question gets its default answer: the rest of the turn is thrown away.
     fn ask(&mut self, game: &Monopoly, seat: usize, question: Question) -> Answer {
+        // A game played straight through (every simulated game) asks and takes the answer.
+        if self.answered.is_none()
+            && self.stopped.is_none()
+            && self.fault.is_none()
+            && let Some(decider) = self.deciders.get_mut(seat)
+        {
+            let first = decider.decide(&game.view(seat), question);
+            if let Some(answer) = first
+                && question.fits(&answer)
+            {
+                return answer;
+            }
+            return self.settle(game, seat, question, first);
+        }
+        self.ask_stepped(game, seat, question)
+    }
+
+    /// The answer in a stepped game, or once the turn has stopped: an answer given already
+    /// this turn, else the decider's (recorded), else the default.
+    #[cold]
+    fn ask_stepped(&mut self, game: &Monopoly, seat: usize, question: Question) -> Answer {
         if self.stopped.is_some() || self.fault.is_some() {
             return question.default_answer();
         }
@@ -85,28 +106,50 @@ impl<'d> Asker<'d> {
         let Some(decider) = self.deciders.get_mut(seat) else {
             return self.stop(game, seat, question);
         };
+        let first = decider.decide(&game.view(seat), question);
+        let answer = self.settle(game, seat, question, first);
+        if self.stopped.is_none()
+            && self.fault.is_none()
+            && let Some((answers, used)) = &mut self.answered
+        {
+            answers.push(answer);
+            *used += 1;
+        }
+        answer
+    }
+
+    /// What becomes of a decider's `first` answer that is not one to `question`: no answer
+    /// stops the turn; another question's answer is refused, and the decider asked again
+    /// while it takes the refusal.
+    #[cold]
+    fn settle(
+        &mut self,
+        game: &Monopoly,
+        seat: usize,
+        question: Question,
+        first: Option<Answer>,
+    ) -> Answer {
+        let mut answer = first;
         loop {
-            let Some(answer) = decider.decide(&game.view(seat), question) else {
+            let Some(given) = answer else {
                 return self.stop(game, seat, question);
             };
-            if question.fits(&answer) {
-                if let Some((answers, used)) = &mut self.answered {
-                    answers.push(answer);
-                    *used += 1;
-                }
-                return answer;
+            if question.fits(&given) {
+                return given;
             }
+            let decider = &mut self.deciders[seat];
             let reason = format!("the game asked {question:?}");
             if !decider.refused(&reason) {
                 self.fault = Some(DecisionError {
                     decider: decider.name().to_string(),
                     seat,
-                    answer: format!("{answer:?}"),
+                    answer: format!("{given:?}"),
                     reason,
                     position: format!("turn {}", game.turns()),
                 });
                 return question.default_answer();
             }
+            answer = decider.decide(&game.view(seat), question);
         }
     }
 
