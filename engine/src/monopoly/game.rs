@@ -189,6 +189,26 @@ impl Monopoly {
         };
         let deck = self.deck.reshuffled(&mut rng);
         Monopoly {
+            mover,
+            ..self.table_copy(deck, rng)
+        }
+    }
+
+    /// An exact copy, dice and deck order included: for the engine's own replays only (a
+    /// bot's copy is [`Monopoly::sampled`]). The copy is not stepped.
+    pub(super) fn duplicate(&self) -> Monopoly {
+        Monopoly {
+            in_turn: self.in_turn,
+            tally: self.tally.clone(),
+            log: self.log.clone(),
+            ..self.table_copy(self.deck.clone(), self.rng.clone())
+        }
+    }
+
+    /// The table as it stands (seats, deeds, crests, the mover) with `deck` and `rng`, between
+    /// turns, with nothing tallied or logged and not stepped.
+    fn table_copy(&self, deck: Deck, rng: GameRng) -> Monopoly {
+        Monopoly {
             rules: self.rules.clone(),
             players: self.players,
             seats: self.seats,
@@ -201,38 +221,12 @@ impl Monopoly {
             bank: self.bank,
             rng,
             first: self.first,
-            mover,
+            mover: self.mover,
             turns: self.turns,
             ending: self.ending,
             in_turn: false,
             tally: Tally::default(),
             log: None,
-            stepping: None,
-        }
-    }
-
-    /// An exact copy, dice and deck order included: for the engine's own replays only (a
-    /// bot's copy is [`Monopoly::sampled`]). The copy is not stepped.
-    pub(super) fn duplicate(&self) -> Monopoly {
-        Monopoly {
-            rules: self.rules.clone(),
-            players: self.players,
-            seats: self.seats,
-            owner: self.owner,
-            owned: self.owned,
-            mortgaged: self.mortgaged,
-            crested: self.crested,
-            crests_left: self.crests_left,
-            deck: self.deck.clone(),
-            bank: self.bank,
-            rng: self.rng.clone(),
-            first: self.first,
-            mover: self.mover,
-            turns: self.turns,
-            ending: self.ending,
-            in_turn: self.in_turn,
-            tally: self.tally.clone(),
-            log: self.log.clone(),
             stepping: None,
         }
     }

@@ -77,8 +77,25 @@ impl Terminal {
         );
     }
 
+    /// Shows the position before a question, unless the answer was typed already or the
+    /// last one was just refused (the position has not changed).
+    fn show_unless_typed(&mut self, view: &HpObservation<'_>) {
+        if self.typed.is_none() && !std::mem::take(&mut self.refused) {
+            self.show(view);
+        }
+    }
+
+    /// The line typed already for this turn, else the next one read.
+    fn typed_or_read(&mut self, view: &HpObservation<'_>) -> Option<String> {
+        match self.typed.take() {
+            Some(line) => Some(line),
+            None => self.next_line(view),
+        }
+    }
+
     /// Prompts until a line that is not a command answered here; `None` on `quit` or the end.
-    fn next_line(&self, view: &HpObservation<'_>, prompt: &str) -> Option<String> {
+    fn next_line(&self, view: &HpObservation<'_>) -> Option<String> {
+        let prompt = format!("player {}> ", view.core.seat + 1);
         loop {
             print!("{prompt}");
             let _ = std::io::stdout().flush();
@@ -104,15 +121,9 @@ impl Terminal {
     /// The turn's opening questions (a challenge of the last word, a card): answered from
     /// the line typed already or typed now; a move typed is kept for the move question.
     fn opening(&mut self, view: &HpObservation<'_>, question: HpQuestion) -> Option<HpAnswer> {
-        if self.typed.is_none() && !std::mem::take(&mut self.refused) {
-            self.show(view);
-        }
-        let prompt = format!("player {}> ", view.core.seat + 1);
+        self.show_unless_typed(view);
         loop {
-            let line = match self.typed.take() {
-                Some(line) => line,
-                None => self.next_line(view, &prompt)?,
-            };
+            let line = self.typed_or_read(view)?;
             let words: Vec<&str> = line.split_whitespace().collect();
             let first = words
                 .first()
@@ -147,15 +158,9 @@ impl Terminal {
 
     /// The move: the one typed already, or asked for.
     fn action(&mut self, view: &HpObservation<'_>) -> Option<HpAnswer> {
-        if self.typed.is_none() && !std::mem::take(&mut self.refused) {
-            self.show(view);
-        }
-        let prompt = format!("player {}> ", view.core.seat + 1);
+        self.show_unless_typed(view);
         loop {
-            let line = match self.typed.take() {
-                Some(line) => line,
-                None => self.next_line(view, &prompt)?,
-            };
+            let line = self.typed_or_read(view)?;
             if line.split_whitespace().next().map(str::to_ascii_lowercase) == Some("card".into()) {
                 println!("a card is played before the move, one a turn");
                 continue;
