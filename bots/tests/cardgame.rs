@@ -22,7 +22,7 @@ fn checked_game(
     let mut game = CardGame::new(rules.clone(), lexicon.clone(), names.len(), seed).unwrap();
     let mut bots = seat_table(names, seed, &Settings::default(), None).unwrap();
     play_out(&mut game, &mut bots, |game: &CardGame| {
-        if let Err(broken) = game.check_cards() {
+        if let Err(broken) = game.check_cards().and_then(|()| game.check_hands()) {
             panic!("seed {seed}, turn {}: {broken}", game.history().len());
         }
         assert!(

@@ -13,7 +13,9 @@ fn seats(names: &[&str], seed: u64) -> Vec<Box<dyn Decider<HpGame>>> {
     seat_table(names, seed, &Settings::default(), None).unwrap()
 }
 
-fn check_invariants(game: &HpGame, rules: &HpRules) {
+/// `turns`: the turns checked so far, so a turn's end is checked once, before a card played
+/// on the next turn (Expelliarmus) changes its rack.
+fn check_invariants(game: &HpGame, rules: &HpRules, turns: &mut usize) {
     let core = game.core();
     let mut counts = core.bag_counts().map(u32::from);
     core.board()
@@ -29,6 +31,25 @@ fn check_invariants(game: &HpGame, rules: &HpRules) {
         core.to_cgp()
     );
     assert_eq!(game.piles().total(), 32, "cards");
+    for seat in 0..core.players() {
+        assert!(core.rack(seat).len() <= engine::hogwarts::RACK_LIMIT);
+    }
+    // A turn after Engorgio ends on a full rack (rule 7's exchange included), unless the bag
+    // ran dry.
+    let ended = core.history().len() > *turns;
+    *turns = core.history().len();
+    let last = core.history().last().zip(game.reports().last());
+    if let Some((turn, report)) = last.filter(|_| ended) {
+        if report.card_played == Some(engine::hogwarts::Card::Engorgio) && core.bag_len() > 0 {
+            assert_eq!(
+                core.rack(turn.seat).len(),
+                rules.crossword.numbers.rack_size,
+                "after Engorgio and {:?} at {}",
+                turn.action,
+                core.to_cgp()
+            );
+        }
+    }
 }
 
 #[test]
@@ -52,10 +73,11 @@ fn random_harry_potter_games(count: u64) {
     for seed in 0..count {
         let players = 2 + (seed % 3) as usize;
         let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
-        let names = ["random", "greedy", "random", "greedy"];
+        let names = ["random", "greedy", "random", "cards"];
         let mut bots = seats(&names[..players], seed);
+        let mut turns = 0;
         play_out(&mut game, &mut bots, |game: &HpGame| {
-            check_invariants(game, &rules)
+            check_invariants(game, &rules, &mut turns)
         })
         .unwrap();
         let core = game.core();

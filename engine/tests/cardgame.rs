@@ -387,3 +387,65 @@ fn each_round_card_scores_as_printed() {
         Err(MeldError::NotAWord(_))
     ));
 }
+
+#[test]
+fn an_exchange_keeps_a_hand_of_seven_letters_whatever_it_draws() {
+    use engine::cardgame::{CardGame, CardMove};
+    let (mut premium_exchanges, mut premiums_drawn) = (0, 0);
+    for seed in 0..300 {
+        let mut game = CardGame::new(Arc::new(CardRules::standard()), lexicon(), 2, seed).unwrap();
+        let hand = *game.hand(game.mover());
+        let action = if hand.premiums != [0, 0] {
+            premium_exchanges += 1;
+            // A Premium card given up is not replaced: it is no part of the seven.
+            CardMove::Exchange {
+                letters: Rack::EMPTY,
+                premiums: hand.premiums,
+                action: false,
+            }
+        } else {
+            CardMove::Exchange {
+                letters: hand.letters,
+                premiums: [0, 0],
+                action: false,
+            }
+        };
+        game.play(action).unwrap();
+        let after = game.hand(game.history()[0].seat);
+        assert_eq!(after.letters.len(), 7, "seed {seed}: {after:?}");
+        premiums_drawn += usize::from(after.premiums != [0, 0] && hand.premiums == [0, 0]);
+        game.check_cards().unwrap();
+        game.check_hands().unwrap();
+    }
+    assert!(premium_exchanges > 0 && premiums_drawn > 0);
+}
+
+#[test]
+fn a_word_not_in_the_lexicon_is_challenged_off_and_the_turn_is_lost() {
+    use engine::cardgame::{CardAnswer, CardGame, CardMove, CardQuestion};
+    use engine::play::Stepped;
+    let mut game = CardGame::new(Arc::new(CardRules::standard()), lexicon(), 2, 3).unwrap();
+    let hands = [
+        (Rack::parse("SXQZ").unwrap(), None),
+        (Rack::parse("EAT").unwrap(), None),
+    ];
+    game.arrange(&trainer(), 0, &hands).unwrap();
+    // TRAINERX is no word: the cards go back, the turn passes, no points.
+    let phony = lay(game.table(), (0, 7), true, "X");
+    game.answer(CardAnswer::Move(CardMove::Place(play(phony))))
+        .unwrap();
+    let turn = game.history().last().unwrap();
+    assert_eq!(turn.action, CardMove::Pass);
+    assert_eq!(turn.challenged_off.as_deref(), Some("TRAINERX"));
+    assert_eq!(game.hand(0).letters, Rack::parse("SXQZ").unwrap());
+    assert_eq!(game.scores()[0], 0);
+    assert_eq!(game.pending().unwrap().seat, 1);
+    assert_eq!(game.pending().unwrap().question, CardQuestion::Move);
+    // A play breaking another rule is refused and asked again.
+    let apart = lay(game.table(), (5, 5), true, "EAT");
+    assert!(
+        game.answer(CardAnswer::Move(CardMove::Place(play(apart))))
+            .is_err()
+    );
+    assert_eq!(game.pending().unwrap().seat, 1);
+}

@@ -467,4 +467,116 @@ fn a_move_is_scored_before_it_is_made_as_it_scores_when_made() {
     let nox = Move::parse("8G NOX", game.core().board()).unwrap();
     assert_eq!(game.score_of(&nox).unwrap(), 40);
     assert_eq!(game.play(nox).unwrap().score, 40);
+    // Rictusempra's points at once count with whatever move follows, a pass too.
+    let mut game = with_card(EMPTY, "NOXABCD", "", Card::Rictusempra);
+    game.play_card(CardPlay::Rictusempra).unwrap();
+    let nox = Move::parse("8G NOX", game.core().board()).unwrap();
+    assert_eq!(game.score_of(&nox).unwrap(), 30 + 10);
+    assert_eq!(game.score_of(&Move::Pass).unwrap(), 10);
+    assert_eq!(game.play(nox).unwrap().score, 40);
+    // Gryffindor's opening Competition card counts with its first turn.
+    let mut scored = 0;
+    for seed in 0..40 {
+        let houses = vec![House::Gryffindor, House::Hufflepuff];
+        let mut game = HpGame::new(rules(), lexicon(), houses, seed).unwrap();
+        let opening: i32 = game
+            .events()
+            .iter()
+            .map(|event| match event {
+                engine::hogwarts::CardEvent::Drew { points, .. } => *points,
+                _ => 0,
+            })
+            .sum();
+        assert_eq!(game.score_of(&Move::Pass).unwrap(), opening);
+        assert_eq!(game.play(Move::Pass).unwrap().score, opening);
+        scored += usize::from(opening > 0);
+    }
+    assert!(scored > 0, "some seed opens with a Competition card");
+}
+
+#[test]
+fn after_engorgio_an_exchange_draws_as_many_as_it_returns_and_the_turn_ends_on_seven() {
+    let mut game = with_card(EMPTY, "GGIRUUU", "", Card::Engorgio);
+    game.play_card(CardPlay::Engorgio).unwrap();
+    let engorged = *game.core().rack(0);
+    assert_eq!(engorged.len(), 9);
+    let mut extra = engorged;
+    extra.take_all(&Rack::parse("GGIRUUU").unwrap());
+    assert_eq!(extra.count(20), 0, "seed 9 draws no U: {extra}");
+    let exchange = Move::Exchange(Rack::parse("UUU").unwrap());
+    // The discard comes from the tiles the exchange keeps: no U is kept.
+    let refused = game.play_turn(exchange, Rack::parse("UU").unwrap());
+    assert!(
+        matches!(refused, Err(HpError::Discard { needed: 2, .. })),
+        "{refused:?}"
+    );
+    assert_eq!(
+        *game.core().rack(0),
+        engorged,
+        "a refused turn changes nothing"
+    );
+    game.play_turn(exchange, Rack::parse("GG").unwrap())
+        .unwrap();
+    let rack = *game.core().rack(0);
+    assert_eq!(
+        rack.len(),
+        7,
+        "three returned, three drawn, two discarded: {rack}"
+    );
+    assert_eq!(rack.count(6), 0, "both Gs went back to the bag: {rack}");
+    assert_eq!(game.core().bag_len(), 100 - 7 - 7, "tiles are conserved");
+}
+
+#[test]
+fn after_engorgio_an_exchange_must_keep_the_tiles_the_turn_discards() {
+    let mut game = with_card(EMPTY, "ABCDEFG", "", Card::Engorgio);
+    game.play_card(CardPlay::Engorgio).unwrap();
+    let all_but_one = {
+        let mut tiles = *game.core().rack(0);
+        let first = tiles.kinds().next().unwrap();
+        tiles.take(first);
+        tiles
+    };
+    let refused = game.play_turn(Move::Exchange(all_but_one), Rack::EMPTY);
+    assert!(
+        matches!(refused, Err(HpError::ExchangeKeepsTooFew { needed: 2 })),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn an_exchange_from_a_rack_of_more_than_seven_draws_as_many_as_it_returns() {
+    // Ravenclaw's opening eight.
+    let houses = vec![House::Ravenclaw, House::Hufflepuff];
+    let mut game = HpGame::new(rules(), lexicon(), houses, 5).unwrap();
+    assert_eq!(game.core().to_move(), 0);
+    let tile = game.core().rack(0).kinds().next().unwrap();
+    let mut one = Rack::EMPTY;
+    one.add(tile);
+    let bag = game.core().bag_len();
+    game.play(Move::Exchange(one)).unwrap();
+    assert_eq!(game.core().rack(0).len(), 8);
+    assert_eq!(game.core().bag_len(), bag);
+
+    // A tile taken by Expelliarmus.
+    let mut game = with_card(EMPTY, "ABCDEFG", "HIJKLMN", Card::Expelliarmus);
+    game.play_card(CardPlay::Expelliarmus { target: 1 })
+        .unwrap();
+    assert_eq!(game.core().rack(0).len(), 8);
+    game.play(Move::Exchange(Rack::parse("A").unwrap()))
+        .unwrap();
+    assert_eq!(game.core().rack(0).len(), 8);
+    assert_eq!(game.core().bag_len(), 100 - 14);
+}
+
+#[test]
+fn expelliarmus_stops_at_a_full_line_of_tiles_and_engorgio_draws_no_further() {
+    let mut game = with_card(EMPTY, "ABCDEFGHIJKLMNO", "PRSTU", Card::Expelliarmus);
+    assert_eq!(
+        game.play_card(CardPlay::Expelliarmus { target: 1 }),
+        Err(CardError::RackFull(15))
+    );
+    let mut game = with_card(EMPTY, "ABCDEFGHIJKLMN", "PRSTU", Card::Engorgio);
+    game.play_card(CardPlay::Engorgio).unwrap();
+    assert_eq!(game.core().rack(0).len(), 15, "one tile of room, one drawn");
 }

@@ -1,71 +1,133 @@
 //! Finished games as GCG, the game-record format of Quackle, Macondo and Woogles.
 //!
-//! The crossword moves are standard GCG lines, so those tools open the file; what the
-//! Harry Potter edition adds (houses, cards, bonuses) goes in `#note` lines, which they keep as
-//! comments and otherwise skip.
+//! The crossword moves are standard GCG lines, so those tools open the file. Points a turn
+//! earns beyond its words (the Harry Potter edition's bonuses and cards) and points lost to a
+//! challenge each get a line of their own, `(challenge) +N` and `(time) -N`, the GCG lines
+//! that carry points without tiles, so every line's score adds up to its cumulative total; a
+//! `#note` after each says what the points were, and the houses and cards go in `#note` lines
+//! too, which those tools keep as comments.
 
 use std::fmt::Write;
 
 use engine::scrabble::{EndReason, Game, Move};
 
-/// The record of a finished game; `notes[t]` are note lines to write after turn `t`.
+/// Points outside a move: a seat gains or loses them after the turn they belong to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtraPoints {
+    /// The seat.
+    pub seat: usize,
+    /// Points gained (or, negative, lost).
+    pub points: i32,
+    /// What they were for, as a note.
+    pub why: String,
+}
+
+/// What a turn adds to its record: note lines, and points outside its move.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnNotes {
+    /// Notes after the move line.
+    pub notes: Vec<String>,
+    /// Points outside the move, each a line of its own. Together with the move's own score
+    /// they make up every point the turns and the challenges gave.
+    pub extras: Vec<ExtraPoints>,
+}
+
+/// The record of a finished game; `turns[t]` is what turn `t` adds beyond its move.
 pub fn record(
     game: &Game,
     names: &[String],
     header_notes: &[String],
-    notes: &[Vec<String>],
+    turns: &[TurnNotes],
 ) -> String {
     let mut text = String::from("#character-encoding UTF-8\n");
+    let line = |text: &mut String, line: std::fmt::Arguments<'_>| {
+        writeln!(text, "{line}").expect("writing to a String")
+    };
     let nick = |seat: usize| format!("p{}", seat + 1);
     for (seat, name) in names.iter().enumerate() {
-        writeln!(text, "#player{} {} {name}", seat + 1, nick(seat)).expect("writing to a String");
+        line(
+            &mut text,
+            format_args!("#player{} {} {name}", seat + 1, nick(seat)),
+        );
     }
     for note in header_notes {
-        writeln!(text, "#note {note}").expect("writing to a String");
+        line(&mut text, format_args!("#note {note}"));
     }
-    for (index, turn) in game.history().iter().enumerate() {
+    let history = game.history();
+    let mut totals = vec![0; game.players()];
+    for (index, turn) in history.iter().enumerate() {
         // GCG writes the letters already on the board as '.', as Placement's Display does.
         let action = match turn.action {
             Move::Place(placement) => placement.to_string(),
             Move::Exchange(tiles) => format!("-{tiles}"),
             Move::Pass => "-".to_string(),
         };
-        writeln!(
-            text,
-            ">{}: {} {action} {:+} {}",
-            nick(turn.seat),
-            turn.rack,
-            turn.score,
-            turn.total
-        )
-        .expect("writing to a String");
+        let own = turn.score - turn.bonus;
+        totals[turn.seat] += own;
+        let total = totals[turn.seat];
+        line(
+            &mut text,
+            format_args!(
+                ">{}: {} {action} {own:+} {total}",
+                nick(turn.seat),
+                turn.rack
+            ),
+        );
         if let Move::Place(placement) = turn.action {
             if placement.backwards {
-                writeln!(text, "#note confundo: the word reads backwards")
-                    .expect("writing to a String");
+                line(
+                    &mut text,
+                    format_args!("#note confundo: the word reads backwards"),
+                );
             }
         }
-        for note in notes.get(index).into_iter().flatten() {
-            writeln!(text, "#note {note}").expect("writing to a String");
+        let Some(notes) = turns.get(index) else {
+            continue;
+        };
+        for note in &notes.notes {
+            line(&mut text, format_args!("#note {note}"));
+        }
+        for extra in &notes.extras {
+            totals[extra.seat] += extra.points;
+            // The rack the seat held then: the one it next moves with, or its last.
+            let rack = history[index..]
+                .iter()
+                .find(|later| later.seat == extra.seat)
+                .map_or(*game.rack(extra.seat), |later| later.rack);
+            let kind = if extra.points < 0 {
+                "(time)"
+            } else {
+                "(challenge)"
+            };
+            line(
+                &mut text,
+                format_args!(
+                    ">{}: {rack} {kind} {:+} {}",
+                    nick(extra.seat),
+                    extra.points,
+                    totals[extra.seat]
+                ),
+            );
+            line(&mut text, format_args!("#note {}", extra.why));
         }
     }
     // Rule 24's adjustments, one line a player, as GCG writes end-of-game rack points.
     if game.end().is_some() {
-        for (seat, (&adjustment, &total)) in
-            game.adjustments().iter().zip(game.scores()).enumerate()
-        {
+        for (seat, &adjustment) in game.adjustments().iter().enumerate() {
+            totals[seat] += adjustment;
+            let total = totals[seat];
             let rack = game.rack(seat).to_string();
-            let line = match game.end() {
+            let end = match game.end() {
                 Some(EndReason::WentOut { seat: out }) if out == seat => {
                     let others: String = (0..game.players())
                         .filter(|&s| s != seat)
                         .map(|s| game.rack(s).to_string())
                         .collect();
-                    format!(">{}: ({others}) {adjustment:+} {}", nick(seat), total)
+                    format!(">{}: ({others}) {adjustment:+} {total}", nick(seat))
                 }
-                _ => format!(">{}: {rack} ({rack}) {adjustment:+} {}", nick(seat), total),
+                _ => format!(">{}: {rack} ({rack}) {adjustment:+} {total}", nick(seat)),
             };
-            writeln!(text, "{line}").expect("writing to a String");
+            line(&mut text, format_args!("{end}"));
         }
     }
     text

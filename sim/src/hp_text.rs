@@ -2,7 +2,7 @@
 //! squares read from what a person types, each turn told in a line, the turn's events as GCG
 //! notes, and the best moves for a hint.
 
-use engine::hogwarts::{Card, CardEvent, CardPlay, HpGame, HpObservation, TurnReport};
+use engine::hogwarts::{Card, CardEvent, CardPlay, HpGame, HpObservation};
 use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE};
 
 /// Reads a card name: the rules key, any case, with or without separators.
@@ -189,38 +189,77 @@ impl Narrator {
     }
 }
 
-/// The Harry Potter events of a turn, as GCG note lines.
-pub fn report_notes(report: &TurnReport) -> Vec<String> {
-    let mut notes = Vec::new();
+/// A turn's Harry Potter events as GCG notes, and its points beyond the words as lines of
+/// their own; `penalties[seat]` holds the challenge penalties already written for a seat,
+/// which its next turn's points include.
+fn turn_notes(game: &HpGame, index: usize, penalties: &mut [i32]) -> crate::gcg::TurnNotes {
+    use crate::gcg::{ExtraPoints, TurnNotes};
+    let report = &game.reports()[index];
+    let turn = &game.core().history()[index];
+    let seat = turn.seat;
+    let mut notes = TurnNotes::default();
     if let Some(word) = &report.challenged_off {
-        notes.push(format!("challenged off {word}"));
+        notes
+            .notes
+            .push(format!("challenged off {word} (rule 8): the turn is lost"));
     }
     if let Some(card) = report.card_played {
-        notes.push(format!("card played {card} {:+}", report.card_points));
-    }
-    if report.glossary_points != 0 {
-        notes.push(format!(
-            "glossary {} {:+}",
-            report.glossary_words.join(" "),
-            report.glossary_points
-        ));
+        notes.notes.push(format!("card played {card}"));
     }
     for card in &report.cards_drawn {
-        notes.push(format!("card drawn {card}"));
+        notes.notes.push(format!("card drawn {card}"));
     }
-    if report.competition_points != 0 {
-        notes.push(format!("competition {:+}", report.competition_points));
+    let mut extra = |points: i32, why: String| {
+        if points != 0 {
+            notes.extras.push(ExtraPoints { seat, points, why });
+        }
+    };
+    extra(
+        report.glossary_points,
+        format!("glossary {}", report.glossary_words.join(" ")),
+    );
+    if let Some(card) = report.card_played {
+        extra(report.card_points, format!("card played {card}"));
+    }
+    extra(
+        report.competition_points,
+        "Competition cards drawn for brown squares".to_string(),
+    );
+    let carried = turn.bonus
+        - report.glossary_points
+        - report.card_points
+        - report.competition_points
+        - std::mem::take(&mut penalties[seat]);
+    extra(
+        carried,
+        "Competition cards drawn before the first turn".to_string(),
+    );
+    if let Some(challenger) = report.challenged_by {
+        let penalty = game.rules().numbers.challenge_penalty;
+        penalties[challenger] -= penalty;
+        notes.extras.push(ExtraPoints {
+            seat: challenger,
+            points: -penalty,
+            why: format!(
+                "p{} challenged p{}'s words, which stand: a lost challenge (rule 8), not time",
+                challenger + 1,
+                seat + 1
+            ),
+        });
     }
     notes
 }
 
-/// The game so far as GCG, the houses and the turns' events as notes.
+/// The game so far as GCG: the houses and cards as notes, every point on a line.
 pub fn gcg(game: &HpGame, names: &[String]) -> String {
     let header: Vec<String> = (0..names.len())
         .map(|s| format!("house p{} {}", s + 1, game.houses()[s]))
         .collect();
-    let notes: Vec<Vec<String>> = game.reports().iter().map(report_notes).collect();
-    crate::gcg::record(game.core(), names, &header, &notes)
+    let mut penalties = vec![0; names.len()];
+    let turns: Vec<_> = (0..game.reports().len())
+        .map(|index| turn_notes(game, index, &mut penalties))
+        .collect();
+    crate::gcg::record(game.core(), names, &header, &turns)
 }
 
 /// The five highest-scoring placements for the seat's rack (backwards ones too after
@@ -254,4 +293,88 @@ pub fn check_offered(view: &HpObservation<'_>, action: &Move) -> Result<(), Stri
 /// only the next player is, at the prompt of their own turn.
 pub fn offered_challenge(view: &HpObservation<'_>, player: usize) -> bool {
     (player + 1) % view.core.scores.len() == view.core.seat
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use bots::Settings;
+    use bots::seating::seat_table;
+    use engine::hogwarts::{HpAnswer, HpQuestion, HpRules};
+    use engine::play::Stepped;
+    use lexicon::{Edition, Lexicon};
+
+    use super::*;
+
+    /// Each `>` line's score added to its player's running total gives the line's total, and
+    /// the last totals are the final scores; returns the lines.
+    fn check_adds_up(game: &HpGame, text: &str) -> Vec<String> {
+        let mut totals: BTreeMap<String, i32> = BTreeMap::new();
+        let mut lines = Vec::new();
+        for line in text.lines().filter(|line| line.starts_with('>')) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let nick = fields[0].trim_start_matches('>').trim_end_matches(':');
+            let score: i32 = fields[fields.len() - 2].parse().expect(line);
+            let total: i32 = fields[fields.len() - 1].parse().expect(line);
+            let running = totals.entry(nick.to_string()).or_default();
+            *running += score;
+            assert_eq!(*running, total, "{line}\n{text}");
+            lines.push(line.to_string());
+        }
+        for (seat, score) in game.core().scores().iter().enumerate() {
+            assert_eq!(totals[&format!("p{}", seat + 1)], *score, "{text}");
+        }
+        lines
+    }
+
+    /// Plays a game of `players` card-playing bots; `challenge` answers the first challenge
+    /// question asked (the bots never challenge).
+    fn played(players: usize, seed: u64, challenge: bool) -> HpGame {
+        let rules = Arc::new(HpRules::standard());
+        let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+        let mut game = HpGame::sorted(rules, lexicon, players, seed).unwrap();
+        let names = ["cards", "greedy", "cards", "random"];
+        let mut seats =
+            seat_table::<HpGame>(&names[..players], seed, &Settings::default(), None).unwrap();
+        let mut challenged = !challenge;
+        while let Some(pending) = game.pending() {
+            let answer = match pending.question {
+                HpQuestion::Challenge { .. } if !challenged => {
+                    challenged = true;
+                    HpAnswer::Challenge(true)
+                }
+                question => seats[pending.seat]
+                    .decide(&game.view(pending.seat), question)
+                    .unwrap(),
+            };
+            game.answer(answer).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn every_point_of_a_game_is_on_a_line_of_its_record() {
+        let names: Vec<String> = (1..=4).map(|s| format!("bot{s}")).collect();
+        let mut seen = BTreeMap::<&str, usize>::new();
+        for seed in 0..60 {
+            let players = 2 + seed as usize % 3;
+            let game = played(players, seed, seed % 2 == 0);
+            let text = gcg(&game, &names[..players]);
+            check_adds_up(&game, &text);
+            for mark in [
+                "(challenge)",
+                "(time) -10",
+                "before the first turn",
+                "card played felix_felicis",
+                "a lost challenge (rule 8)",
+            ] {
+                *seen.entry(mark).or_default() += text.matches(mark).count();
+            }
+        }
+        for (mark, count) in seen {
+            assert!(count > 0, "no game recorded {mark:?}");
+        }
+    }
 }

@@ -100,6 +100,27 @@ fn analyze_lists_the_rulebooks_plays_with_their_scores() {
             "{play} for {points} missing"
         );
     }
+    // Every play with its best Premium card use: HOB with the Triple on H (HOB and HI
+    // tripled), though `greedy` keeps the Triple for six letters.
+    let with_triple = ran(&owlery(
+        &[
+            "analyze",
+            "scrabble-cards",
+            "--table",
+            "TRAINER@0,0",
+            "--hand",
+            "HOBRTSS triple",
+            "--format",
+            "csv",
+        ],
+        "",
+    ));
+    assert!(
+        with_triple
+            .lines()
+            .any(|line| line.ends_with(",\"HOB@-1,3 +triple@1\",HOB HI ON BE,45")),
+        "{with_triple}"
+    );
     let refused = owlery(
         &["analyze", "scrabble-cards", "--table", "TRAINER@0,0 XQ@1,1"],
         "",
@@ -487,4 +508,35 @@ fn analyze_lists_a_rummy_hands_melds_for_a_round_card() {
     ));
     assert_eq!(larger.lines().count(), 4, "{larger}");
     assert!(larger.lines().nth(3).unwrap().starts_with("3,"), "{larger}");
+}
+
+#[test]
+fn a_bad_exchange_is_refused_and_asked_again_and_a_premium_exchange_keeps_seven_letters() {
+    let screen = ran(&owlery(
+        &[
+            "play",
+            "scrabble-cards",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "4",
+        ],
+        "exchange QQQ\nexchange action\nexchange AEELPRW AEELPRW\nexchange double\nquit\n",
+    ));
+    let refusals = screen
+        .matches("the hand does not hold the cards the move uses")
+        .count();
+    assert_eq!(refusals, 3, "{screen}");
+    assert!(screen.contains("premium cards: 1 double"), "{screen}");
+    let hands: Vec<&str> = screen
+        .lines()
+        .filter_map(|line| line.strip_prefix("your hand: "))
+        .map(|rest| rest.split_whitespace().next().unwrap())
+        .collect();
+    assert!(hands.len() >= 5, "{screen}");
+    assert!(
+        hands.iter().all(|hand| hand.len() == 7),
+        "every hand shown holds seven letters: {hands:?}"
+    );
+    assert!(screen.contains("game abandoned"), "{screen}");
 }

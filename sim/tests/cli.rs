@@ -656,12 +656,21 @@ fn analyze_refuses_tiles_no_game_could_hold() {
         full.contains("--cgp racks: AEFMRTXY holds 8 tiles; expected at most 7"),
         "{full}"
     );
-    // Ravenclaw's opening 8 tiles and Engorgio's 2 more: 10 at most.
-    let grown = refusal("scrabble-hp", "AEFIMRSTXY?");
+    // Expelliarmus's tile survives a pass, so a rack grows up to a line's length.
+    let grown = refusal("scrabble-hp", "ABCDEFGIIIIMRSTX");
     assert!(
-        grown.contains("holds 11 tiles; expected at most 10"),
+        grown.contains("holds 16 tiles; expected at most 15"),
         "{grown}"
     );
+    let eleven = owlery(&[
+        "analyze",
+        "scrabble-hp",
+        "--cgp",
+        &horn_with("AEFIMRSTXY?"),
+        "--top",
+        "1",
+    ]);
+    assert!(eleven.status.success(), "{}", stderr(&eleven));
     let huge = refusal("scrabble", &"E".repeat(300));
     assert!(
         huge.contains("CGP racks: 300 tiles: expected at most 255"),
@@ -690,6 +699,9 @@ fn analyze_scrabble_hp_counts_the_glossary_bonus_and_confundo() {
     };
     // NOX: 20 on the centre plus Revelio's 20 for a Glossary word.
     let text = analysed("cards revelio;");
+    assert!(text.contains(",8G NOX,NOX,40,ACET\n"), "{text}");
+    // Rictusempra's 10 at once count with the move, as the game counts the turn.
+    let text = analysed("cards rictusempra;");
     assert!(text.contains(",8G NOX,NOX,40,ACET\n"), "{text}");
     let text = analysed("cards confundo;");
     assert!(

@@ -31,24 +31,9 @@ pub fn best_premium(
     candidate: &TableCandidate<'_>,
     opening: bool,
 ) -> (Option<(Premium, usize)>, i32) {
-    let mut best = (None, candidate.points(None, opening, view.rules));
-    if opening {
-        return best;
-    }
-    for premium in [Premium::Double, Premium::Triple] {
-        if view.hand.premium(premium) == 0
-            || (premium == Premium::Triple && candidate.main_len < TRIPLE_MIN_LETTERS)
-        {
-            continue;
-        }
-        for index in 0..candidate.tiles.len() {
-            let points = candidate.points(Some((premium, index)), opening, view.rules);
-            if points > best.1 {
-                best = (Some((premium, index)), points);
-            }
-        }
-    }
-    best
+    candidate.best_premium_use(view.hand.premiums, opening, view.rules, |premium| {
+        premium != Premium::Triple || candidate.main_len >= TRIPLE_MIN_LETTERS
+    })
 }
 
 impl CardGreedy {

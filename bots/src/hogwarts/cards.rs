@@ -1,9 +1,11 @@
 //! `cards`: the equity player with a policy for every Hogwarts card (docs/BOTS.md has the table).
 
-use engine::hogwarts::{Card, CardPlay, CardTable, HpAnswer, HpGame, HpObservation, HpQuestion};
+use engine::hogwarts::{
+    Card, CardPlay, CardTable, HpAnswer, HpGame, HpObservation, HpQuestion, RACK_LIMIT,
+};
 use engine::play::Decider;
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement, leave_after};
+use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement};
 
 use super::{Choices, answer};
 use crate::scrabble::leaves::LeaveModel;
@@ -220,7 +222,7 @@ impl CardWise {
                 return Some(CardPlay::Alohomora { square });
             }
         }
-        if holds(Card::Expelliarmus) {
+        if holds(Card::Expelliarmus) && rack.len() < RACK_LIMIT {
             return Some(CardPlay::Expelliarmus {
                 target: leader(core)?,
             });
@@ -378,10 +380,7 @@ impl CardWise {
         action: &Move,
         needed: usize,
     ) -> Rack {
-        let left = match action {
-            Move::Place(placement) => leave_after(&observation.core.rack, placement),
-            _ => observation.core.rack,
-        };
+        let left = action.kept_from(&observation.core.rack);
         let keep = left.len().saturating_sub(needed);
         let (kept, _) = self.equity.best_keep(&left, keep..=keep);
         let mut discard = left;

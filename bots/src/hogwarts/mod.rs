@@ -32,10 +32,31 @@ fn answer<B>(
     match question {
         HpQuestion::Challenge { .. } => HpAnswer::Challenge(false),
         HpQuestion::Card => HpAnswer::Card((choices.card)(bot, view)),
-        HpQuestion::Move => HpAnswer::Move((choices.action)(bot, view)),
+        HpQuestion::Move => HpAnswer::Move(keep_enough((choices.action)(bot, view), view)),
         HpQuestion::Discard { action, needed } => {
             HpAnswer::Discard((choices.discard)(bot, view, &action, needed))
         }
+    }
+}
+
+/// An exchange cut down to keep the tiles the turn must keep (after Engorgio the discard
+/// comes from them), a pass if nothing is left to return; any other move as it is.
+fn keep_enough(action: Move, view: &HpObservation<'_>) -> Move {
+    let Move::Exchange(tiles) = action else {
+        return action;
+    };
+    let kept = view.core.rack.len().saturating_sub(tiles.len());
+    let mut returned = tiles;
+    for _ in kept..view.exchange_keeps {
+        let Some(kind) = returned.kinds().next() else {
+            break;
+        };
+        returned.take(kind);
+    }
+    if returned.is_empty() {
+        Move::Pass
+    } else {
+        Move::Exchange(returned)
     }
 }
 

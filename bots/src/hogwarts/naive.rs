@@ -1,10 +1,10 @@
 //! The card-naive policy: play a held card at the first turn it may, with simple choices, so
 //! that the value of smarter card play can be measured against it.
 
-use engine::hogwarts::{Card, CardPlay, HpAnswer, HpGame, HpObservation, HpQuestion};
+use engine::hogwarts::{Card, CardPlay, HpAnswer, HpGame, HpObservation, HpQuestion, RACK_LIMIT};
 use engine::play::Decider;
 use engine::scrabble::tiles::BLANK;
-use engine::scrabble::{Game, Move, Rack, SIZE, leave_after};
+use engine::scrabble::{Game, Move, Rack, SIZE};
 
 use super::{Choices, answer};
 
@@ -59,9 +59,10 @@ fn naive_play(card: Card, observation: &HpObservation<'_>) -> Option<CardPlay> {
             Some(CardPlay::Bonus(card))
         }
         Card::Revelio => Some(CardPlay::Revelio),
-        Card::Expelliarmus => Some(CardPlay::Expelliarmus {
+        Card::Expelliarmus if rack.len() < RACK_LIMIT => Some(CardPlay::Expelliarmus {
             target: leader(observation)?,
         }),
+        Card::Expelliarmus => None,
         Card::Rictusempra => Some(CardPlay::Rictusempra),
         Card::Alohomora => (0..SIZE * SIZE)
             .find(|&square| {
@@ -119,10 +120,7 @@ impl CardNaive {
         action: &Move,
         needed: usize,
     ) -> Rack {
-        let mut left = match action {
-            Move::Place(placement) => leave_after(&observation.core.rack, placement),
-            _ => observation.core.rack,
-        };
+        let mut left = action.kept_from(&observation.core.rack);
         let mut discard = Rack::EMPTY;
         for _ in 0..needed {
             let Some(kind) = cheapest(observation, &left) else {

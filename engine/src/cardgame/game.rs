@@ -112,6 +112,9 @@ pub struct CardTurn {
     pub cleared: usize,
     /// What the Premium card laid added to the turn.
     pub premium_gain: i32,
+    /// The word not in the lexicon that was challenged off: the cards went back to the hand
+    /// and the turn was lost, as a pass ("Challenging Words").
+    pub challenged_off: Option<String>,
 }
 
 /// A game in progress.
@@ -662,7 +665,10 @@ impl CardGame {
                 if !holds || (count == 0 && !*action) {
                     return Err(CardMoveError::NotInHand);
                 }
-                if count > self.draw.len() {
+                // Letter cards are replaced as after a play (up to a full hand, a Premium card
+                // drawn kept beside and another drawn); a Premium card given up is not: it
+                // is no part of the seven.
+                if letters.len() > self.draw.len() {
                     return Err(CardMoveError::DrawPileShort(self.draw.len()));
                 }
                 if *action && let Some(card) = self.action_hands[seat] {
@@ -677,10 +683,7 @@ impl CardGame {
                     self.discard
                         .extend(std::iter::repeat_n(card, premiums[slot] as usize));
                 }
-                for _ in 0..count {
-                    let card = self.draw.pop().expect("the pile holds enough");
-                    self.take_card(seat, card);
-                }
+                self.refill(seat);
                 self.passes = 0;
             }
             CardMove::Pass => {
@@ -696,6 +699,7 @@ impl CardGame {
             scored,
             cleared,
             premium_gain,
+            challenged_off: None,
         });
         if let Some(end) = self.end {
             self.adjust(end);
@@ -721,6 +725,33 @@ impl CardGame {
         for seat in 0..self.players {
             self.scores[seat] += self.adjustments[seat];
         }
+    }
+
+    /// Plays the seat to move's `play` whose word `word` the lexicon lacks: it is challenged
+    /// off, the cards stay in the hand and the turn is lost, as a pass.
+    pub(super) fn challenge_off(&mut self, word: String) -> Result<(), CardMoveError> {
+        self.play(CardMove::Pass)?;
+        if let Some(turn) = self.history.last_mut() {
+            turn.challenged_off = Some(word);
+        }
+        Ok(())
+    }
+
+    /// Checks the hands' shape: no hand holds more than a full hand of letter cards, and
+    /// while the draw pile has cards every hand is full (Premium cards are held beside).
+    pub fn check_hands(&self) -> Result<(), String> {
+        let full = self.rules.numbers.hand_size;
+        for (seat, hand) in self.hands[..self.players].iter().enumerate() {
+            let letters = hand.letters.len();
+            if letters > full || (letters < full && !self.draw.is_empty()) {
+                return Err(format!(
+                    "player {} holds {letters} letter cards with {} cards to draw; expected {full}",
+                    seat + 1,
+                    self.draw.len()
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Checks that every card of the pack is in exactly one place: draw pile, hands, table or

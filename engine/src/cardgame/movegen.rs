@@ -75,6 +75,34 @@ impl TableCandidate<'_> {
         points
     }
 
+    /// The most points the play can score with the Premium cards held (`premiums`: Double,
+    /// Triple), where `allowed` permits a card, and the card laid for them (none on the
+    /// opening word, rule "Scoring the First Word"); ties keep the plainer use.
+    pub fn best_premium_use(
+        &self,
+        premiums: [u8; 2],
+        opening: bool,
+        rules: &CardRules,
+        allowed: impl Fn(Premium) -> bool,
+    ) -> (Option<(Premium, usize)>, i32) {
+        let mut best = (None, self.points(None, opening, rules));
+        if opening {
+            return best;
+        }
+        for premium in [Premium::Double, Premium::Triple] {
+            if premiums[premium as usize] == 0 || !allowed(premium) {
+                continue;
+            }
+            for index in 0..self.tiles.len() {
+                let points = self.points(Some((premium, index)), opening, rules);
+                if points > best.1 {
+                    best = (Some((premium, index)), points);
+                }
+            }
+        }
+        best
+    }
+
     /// The play, ready for [`super::CardGame::play`].
     pub fn to_play(&self, premium: Option<(Premium, usize)>) -> super::Play {
         super::Play {

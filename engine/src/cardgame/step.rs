@@ -2,6 +2,7 @@
 //! Forfeit, after each play that does not end the game, each player from its maker whose
 //! Action card fits the words; in Rummy the draw, then the words and the discard.
 
+use super::check::IllegalPlay;
 use super::game::{CardGame, CardMove, CardMoveError, CardView};
 use super::rummy::{MeldError, RoundCard, RoundResult, RummyGame};
 use crate::play::{Pending, Rejected, Stepped};
@@ -74,10 +75,22 @@ impl Stepped for CardGame {
                 self.pass_action_seat(k);
                 Ok(())
             }
-            (None, CardAnswer::Move(action)) => match self.play(action.clone()) {
-                Ok(_) => Ok(()),
-                Err(reason) => refuse(CardAnswer::Move(action), reason),
-            },
+            (None, CardAnswer::Move(action)) => {
+                // A word the lexicon lacks does not stand: the other players, who know the
+                // lexicon, challenge it, and the turn is lost ("Challenging Words").
+                let phony = match &action {
+                    CardMove::Place(play) => match self.score(play) {
+                        Err(CardMoveError::Illegal(IllegalPlay::NotAWord(word))) => Some(word),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let played = match phony {
+                    Some(word) => self.challenge_off(word),
+                    None => self.play(action.clone()).map(|_| ()),
+                };
+                played.or_else(|reason| refuse(CardAnswer::Move(action), reason))
+            }
             (waiting, answer) => {
                 let asked = match waiting {
                     Some(_) => "an Action card or none",

@@ -136,7 +136,7 @@ pub struct CardPiles {
 impl CardPiles {
     /// A shuffled deck with the counts of `numbers`, and empty hands.
     pub fn new(numbers: &CardNumbers, players: usize, rng: &mut GameRng) -> CardPiles {
-        let mut deck = Vec::with_capacity(32);
+        let mut deck = Vec::new();
         for card in Card::ALL {
             deck.extend(std::iter::repeat_n(card, usize::from(numbers.count(card))));
         }

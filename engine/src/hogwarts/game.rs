@@ -58,6 +58,14 @@ pub enum HpError {
         /// The question waiting.
         asked: String,
     },
+    /// After Engorgio an exchange must keep the tiles the turn then discards.
+    #[error(
+        "after Engorgio keep at least {needed} tiles through the exchange: the turn discards them to end on a full rack"
+    )]
+    ExchangeKeepsTooFew {
+        /// Tiles the turn must discard.
+        needed: usize,
+    },
     /// After Engorgio the rack must be discarded down to a full rack.
     #[error("discard {needed} tiles from {rack} to end the turn with a full rack (Engorgio)")]
     Discard {
@@ -299,15 +307,12 @@ impl HpGame {
         let checked = self.core.check(&action)?;
         let seat = self.core.to_move();
         let turn = self.turn;
-        let needed = self.discard_needed(&action);
-        let mut left = *self.core.rack(seat);
-        if let Move::Place(placement) = &action {
-            left.take_all(&placement.rack_tiles());
-        }
-        if discard.len() != needed || !left.contains(&discard) {
+        let needed = self.discard_needed(&action)?;
+        let kept = action.kept_from(self.core.rack(seat));
+        if discard.len() != needed || !kept.contains(&discard) {
             return Err(HpError::Discard {
                 needed,
-                rack: left.to_string(),
+                rack: kept.to_string(),
             });
         }
         let mut report = TurnReport {
@@ -338,9 +343,18 @@ impl HpGame {
             .core
             .apply_checked(action, checked, TurnExtras { bonus, again });
         if !discard.is_empty() {
-            self.core.discard(seat, &discard);
+            let returned = self.core.discard(seat, &discard);
+            debug_assert!(returned, "the discard was checked against the tiles kept");
         }
         self.turn = TurnCard::default();
+        if self.core.is_over() {
+            // Points owed to a seat whose next turn never came (a challenge lost) still count.
+            for (seat, points) in self.pending_points.iter_mut().enumerate() {
+                if *points != 0 {
+                    self.core.settle_after_end(seat, std::mem::take(points));
+                }
+            }
+        }
         let placed = matches!(action, Move::Place(_));
         self.stage = if placed && !self.core.is_over() {
             Stage::Challenge {
@@ -395,18 +409,22 @@ impl HpGame {
         }
     }
 
-    /// What `action` would score now for the seat to move, with the card played this turn:
-    /// its words, the Glossary bonus and a Bonus card's points, all as [`HpGame::play_turn`]
-    /// counts them (the cards a placement earns are drawn only when it is made).
+    /// What `action` would score now for the seat to move, as [`HpGame::play_turn`] counts
+    /// the turn: its words, the Glossary bonus, a Bonus card's points, the points the card
+    /// played this turn scored at once (Rictusempra, Competition cards drawn with Felix
+    /// Felicis or Gemino) and points carried to this turn (Gryffindor's opening draw, a lost
+    /// challenge). The cards a placement earns are drawn only when it is made.
     pub fn score_of(&self, action: &Move) -> Result<i32, HpError> {
         let checked = self.core.check(action)?;
-        Ok(match (action, &checked) {
-            (Move::Place(placement), Some(play)) => {
-                let extras = self.extras(placement, play);
-                play.score + extras.glossary_points + extras.bonus_card_points
-            }
-            _ => 0,
-        })
+        let carried = self.turn.points + self.pending_points[self.core.to_move()];
+        Ok(carried
+            + match (action, &checked) {
+                (Move::Place(placement), Some(play)) => {
+                    let extras = self.extras(placement, play);
+                    play.score + extras.glossary_points + extras.bonus_card_points
+                }
+                _ => 0,
+            })
     }
 
     /// Points `seat` gains (or, negative, loses) outside any move, such as a failed challenge;
@@ -429,17 +447,24 @@ impl HpGame {
     }
 
     /// Tiles the seat to move must return to the bag after `action`: after Engorgio, as many
-    /// as the move leaves beyond a full rack; otherwise none.
-    pub fn discard_needed(&self, action: &Move) -> usize {
+    /// as the move would leave beyond a full rack (an exchange draws as many as it returns);
+    /// otherwise none. They are chosen from the tiles the move keeps
+    /// ([`Move::kept_from`]), so an exchange must keep at least that many.
+    pub fn discard_needed(&self, action: &Move) -> Result<usize, HpError> {
         if !self.turn.engorged {
-            return 0;
+            return Ok(0);
         }
-        let mut left = *self.core.rack(self.core.to_move());
-        if let Move::Place(placement) = action {
-            left.take_all(&placement.rack_tiles());
+        let rack = self.core.rack(self.core.to_move());
+        let kept = action.kept_from(rack);
+        let after = match action {
+            Move::Exchange(_) => rack.len(),
+            _ => kept.len(),
+        };
+        let needed = after.saturating_sub(self.rules.crossword.numbers.rack_size);
+        if needed > kept.len() {
+            return Err(HpError::ExchangeKeepsTooFew { needed });
         }
-        left.len()
-            .saturating_sub(self.rules.crossword.numbers.rack_size)
+        Ok(needed)
     }
 
     /// Draws a card for `seat` and returns the points it scored at once.
@@ -508,6 +533,12 @@ impl HpGame {
             hand_sizes: std::array::from_fn(|s| self.piles.hands.get(s).map_or(0, Vec::len)),
             deck_len: self.piles.deck.len(),
             numbers: &self.rules.numbers,
+            exchange_keeps: if self.turn.engorged && seat == self.core.to_move() {
+                let rack = self.core.rack(seat).len();
+                rack.saturating_sub(self.rules.crossword.numbers.rack_size)
+            } else {
+                0
+            },
         }
     }
 }
@@ -530,4 +561,7 @@ pub struct HpObservation<'g> {
     pub numbers: &'g HpNumbers,
     /// Cards left in the deck.
     pub deck_len: usize,
+    /// Tiles an exchange must keep this turn: after Engorgio the turn's discard is chosen
+    /// from them ([`HpGame::discard_needed`]); otherwise 0.
+    pub exchange_keeps: usize,
 }

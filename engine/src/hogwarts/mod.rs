@@ -11,6 +11,6 @@ mod turn;
 pub use cards::{Card, CardPiles};
 pub use game::{CardEvent, HpError, HpGame, HpObservation, TurnReport};
 pub use house::{House, UnknownHouse};
-pub use rules::{CardTable, HpNumbers, HpRules};
+pub use rules::{CardTable, HpNumbers, HpRules, RACK_LIMIT};
 pub use spells::{CardError, CardPlay, TurnCard};
 pub use turn::{HpAnswer, HpQuestion};

@@ -6,6 +6,10 @@ use super::cards::Card;
 use crate::data::{DataError, check_points, overlay_toml, toml_error};
 use crate::scrabble::{Layout, Rules, SIZE};
 
+/// The most tiles a rack may hold: a line's length. Expelliarmus is refused on a rack this
+/// full, and Engorgio draws no further.
+pub const RACK_LIMIT: usize = SIZE;
+
 /// The default numbers.
 pub const DEFAULT_HP_RULES: &str = include_str!("../../data/scrabble-hp/rules.toml");
 /// The default board, with its brown squares.
@@ -109,6 +113,8 @@ pub struct HpNumbers {
     pub revelio_bonus: i32,
     /// Points lost for challenging a word that stands.
     pub challenge_penalty: i32,
+    /// Hogwarts cards in the deck: the cards' counts add up to it.
+    pub deck_size: usize,
     /// House powers.
     pub houses: Houses,
     /// The cards.
@@ -173,6 +179,21 @@ impl HpNumbers {
                 }
             }
         }
+        let total: usize = self
+            .cards
+            .values()
+            .map(|entry| usize::from(entry.count))
+            .sum();
+        if total != self.deck_size {
+            return Err(DataError::whole(
+                file,
+                format!(
+                    "the cards' counts add up to {total}; expected deck_size {} (raise one \
+                     count by lowering another, or change deck_size too)",
+                    self.deck_size
+                ),
+            ));
+        }
         for (key, points) in [
             ("glossary_bonus", self.glossary_bonus),
             ("revelio_bonus", self.revelio_bonus),
@@ -221,28 +242,41 @@ impl HpRules {
         }
     }
 
-    /// The most tiles a rack can hold when its seat moves: the opening rack (Ravenclaw's, if
-    /// larger), and on top of it what one card adds (Engorgio's draw, or the tile
-    /// Expelliarmus takes).
+    /// The most tiles a rack can hold when its seat moves. Expelliarmus's tile survives a
+    /// pass, so with Expelliarmus in the deck a rack can grow turn by turn up to
+    /// [`RACK_LIMIT`], where the engine stops it; without, it is the opening rack
+    /// (Ravenclaw's, if larger) and Engorgio's draw on top.
     pub fn largest_rack(&self) -> usize {
         let cards = &self.numbers.cards;
-        let in_deck = |card: Card| cards.count(card) > 0;
+        if cards.count(Card::Expelliarmus) > 0 {
+            return RACK_LIMIT;
+        }
         let engorgio = cards
             .entry(Card::Engorgio)
             .tiles
-            .filter(|_| in_deck(Card::Engorgio));
-        let expelliarmus = usize::from(in_deck(Card::Expelliarmus));
+            .filter(|_| cards.count(Card::Engorgio) > 0);
+        self.opening_rack() + engorgio.unwrap_or(0)
+    }
+
+    /// The larger of a full rack and Ravenclaw's opening tiles.
+    fn opening_rack(&self) -> usize {
         let opening = self.crossword.numbers.rack_size;
         opening.max(self.numbers.houses.ravenclaw.opening_tiles)
-            + engorgio.unwrap_or(0).max(expelliarmus)
     }
 
     /// Checks what the crossword numbers and the layer's allow together: no rack may hold
     /// more tiles than a line has squares (the move generator's and bots' tables are that
     /// long).
     pub fn check(&self) -> Result<(), DataError> {
-        let largest = self.largest_rack();
-        if largest > SIZE {
+        let cards = &self.numbers.cards;
+        let one_card = cards
+            .entry(Card::Engorgio)
+            .tiles
+            .filter(|_| cards.count(Card::Engorgio) > 0)
+            .unwrap_or(0)
+            .max(usize::from(cards.count(Card::Expelliarmus) > 0));
+        let largest = self.opening_rack() + one_card;
+        if largest > RACK_LIMIT {
             return Err(DataError::whole(
                 "the Harry Potter rules",
                 format!(
@@ -255,7 +289,7 @@ impl HpRules {
                 ),
             ));
         }
-        self.crossword.check_moves(largest)
+        self.crossword.check_moves(self.largest_rack())
     }
 }
 
@@ -283,13 +317,34 @@ mod tests {
     }
 
     #[test]
+    fn a_deck_that_does_not_add_up_is_refused() {
+        let standard = HpNumbers::standard();
+        assert_eq!(
+            standard
+                .overlay("cards.reparo.count = 3", "--set")
+                .unwrap_err()
+                .to_string(),
+            "--set: the cards' counts add up to 33; expected deck_size 32 (raise one count by \
+             lowering another, or change deck_size too)"
+        );
+        let traded = standard
+            .overlay("cards.reparo.count = 3\ncards.gemino.count = 0", "--set")
+            .unwrap();
+        assert_eq!(traded.cards["reparo"].count, 3);
+        assert!(
+            standard
+                .overlay("deck_size = 33\ncards.reparo.count = 3", "--set")
+                .is_ok()
+        );
+    }
+
+    #[test]
     fn a_rack_may_grow_to_a_lines_length_and_no_further() {
         let mut rules = HpRules::standard();
-        // Ravenclaw's 8 opening tiles and Engorgio's 2.
-        assert_eq!(rules.largest_rack(), 10);
+        // Expelliarmus's tile survives a pass: a rack can grow to the limit.
+        assert_eq!(rules.largest_rack(), RACK_LIMIT);
         assert!(rules.check().is_ok());
         rules.crossword.numbers.rack_size = 13;
-        assert_eq!(rules.largest_rack(), 15);
         assert!(rules.check().is_ok());
         rules.crossword.numbers.rack_size = 14;
         assert_eq!(
@@ -298,10 +353,12 @@ mod tests {
              (Engorgio draws 2, Expelliarmus takes one) let a rack hold 16 tiles; expected at \
              most 15, a line's length"
         );
-        // Without Engorgio in the deck, only Expelliarmus's one tile adds to the rack.
-        rules.numbers.cards.get_mut("engorgio").unwrap().count = 0;
-        assert_eq!(rules.largest_rack(), 15);
+        // Without Expelliarmus, Ravenclaw's 8 opening tiles and Engorgio's 2.
+        rules.crossword.numbers.rack_size = 7;
         rules.numbers.cards.get_mut("expelliarmus").unwrap().count = 0;
+        assert_eq!(rules.largest_rack(), 10);
+        rules.numbers.cards.get_mut("engorgio").unwrap().count = 0;
+        assert_eq!(rules.largest_rack(), 8);
         rules.crossword.numbers.rack_size = 15;
         assert_eq!(rules.largest_rack(), 15);
         assert!(rules.check().is_ok());

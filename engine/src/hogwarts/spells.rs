@@ -3,7 +3,7 @@
 
 use super::cards::Card;
 use super::game::{CardEvent, HpGame};
-use super::rules::CardTable;
+use super::rules::{CardTable, RACK_LIMIT};
 use crate::scrabble::Rack;
 use crate::scrabble::tiles::{BLANK, kind_char};
 
@@ -96,6 +96,9 @@ pub enum CardError {
     /// The rack lacks a tile the card needs.
     #[error("your rack does not hold {0}")]
     NotOnRack(String),
+    /// Expelliarmus on a rack already at the limit.
+    #[error("your rack holds {0} tiles, the most a rack may hold")]
+    RackFull(usize),
     /// Alohomora needs a blank on the board standing for a letter on the rack.
     #[error("square {0} holds no blank standing for a letter on your rack")]
     NoBlankToSwap(usize),
@@ -179,6 +182,9 @@ impl HpGame {
             CardPlay::Revelio | CardPlay::Reparo => {}
             CardPlay::Expelliarmus { target } => {
                 let target = other(target)?;
+                if self.core().rack(seat).len() >= RACK_LIMIT {
+                    return Err(CardError::RackFull(RACK_LIMIT));
+                }
                 if let Some(kind) = self.core_mut().random_tile(target) {
                     self.core_mut().transfer_tile(target, seat, kind);
                 }
@@ -203,7 +209,8 @@ impl HpGame {
             }
             CardPlay::Engorgio => {
                 let tiles = self.rules().numbers.cards.entry(card).tiles.unwrap_or(0);
-                self.core_mut().draw_extra(seat, tiles);
+                let room = RACK_LIMIT.saturating_sub(self.core().rack(seat).len());
+                self.core_mut().draw_extra(seat, tiles.min(room));
                 engorged = true;
             }
             CardPlay::Transfiguration { tiles } => {

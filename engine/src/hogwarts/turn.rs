@@ -88,7 +88,7 @@ impl HpGame {
             Err(IllegalMove::NotAWord { word }) => (Move::Pass, Some(word)),
             Err(error) => return Err(error.into()),
         };
-        let needed = self.discard_needed(&action);
+        let needed = self.discard_needed(&action)?;
         if needed > 0 {
             self.set_stage(Stage::Discard {
                 action,

@@ -449,9 +449,11 @@ impl Game {
                 play.score
             }
             (Move::Exchange(tiles), _) => {
+                // An exchange draws as many as it returns (rule 7), even from a rack over
+                // the usual size (Ravenclaw's opening eight, a tile taken by Expelliarmus).
+                let size = self.racks[seat].len();
                 self.racks[seat].take_all(tiles);
-                self.bag
-                    .fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                self.bag.fill(&mut self.racks[seat], size, &mut self.rng);
                 self.bag.put_back(tiles);
                 0
             }
@@ -539,6 +541,13 @@ impl Game {
     /// The scores, adjusted at the end.
     pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players]
+    }
+
+    /// Adds points owed to `seat` when the game ended before its next turn (a challenge
+    /// penalty in the Harry Potter edition); only a finished game takes them.
+    pub(crate) fn settle_after_end(&mut self, seat: usize, points: i32) {
+        debug_assert!(self.end.is_some(), "points are settled only at the end");
+        self.scores[seat] += points;
     }
 
     /// Rule 24's end adjustments (zero until the game ends).

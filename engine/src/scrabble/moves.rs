@@ -181,6 +181,22 @@ fn parse_coordinate(coordinate: &str) -> Option<(Direction, usize, usize)> {
 }
 
 impl Move {
+    /// The tiles `rack` keeps through this move, before any are drawn: a placement's leave,
+    /// what an exchange does not return, the whole rack for a pass.
+    pub fn kept_from(&self, rack: &Rack) -> Rack {
+        let mut kept = *rack;
+        match self {
+            Move::Place(placement) => {
+                kept.take_all(&placement.rack_tiles());
+            }
+            Move::Exchange(tiles) => {
+                kept.take_all(tiles);
+            }
+            Move::Pass => {}
+        }
+        kept
+    }
+
     /// Reads a typed move: `8H HORN`, `H7 F(A)RM` or `H7 F.RM`, `exchange AEQ`, `pass`; tiles
     /// after `<` are laid in board order and read backwards (`8G <TAC` plays CAT with Confundo).
     ///

@@ -202,7 +202,10 @@ impl Session {
             Err(IllegalMove::NotAWord { .. }) => Move::Pass,
             _ => action,
         };
-        let left = self.game.discard_needed(&taken);
+        let left = self
+            .game
+            .discard_needed(&taken)
+            .map_err(|e| unprocessable(e.to_string()))?;
         let discard = if left > 0 {
             Some(parse_discard(discard, left)?)
         } else {

@@ -152,7 +152,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves;
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
-        let value = value_play(model, &view, candidate);
+        // By score, each play with its best Premium card use; by equity, as the equity bot
+        // values it (its Premium card policy and the leave).
+        let mut value = value_play(model, &view, candidate);
+        if !by_equity {
+            (value.premium, value.points) =
+                candidate.best_premium_use(hand.premiums, table.is_empty(), &rules, |_| true);
+        }
         let play = candidate.to_play(value.premium);
         let mut after = table.clone();
         for tile in &play.tiles {

@@ -9,7 +9,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use bots::cardgame::best_premium;
 use bots::seating::seat_table;
 use engine::cardgame::{
     CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardView, TableMoveGen,
@@ -62,7 +61,8 @@ fn parse_exchange(words: &[&str]) -> Result<CardMove, String> {
     })
 }
 
-/// The best plays for the seat's hand, as notation and points.
+/// The best plays for the seat's hand, each with its best Premium card use, as notation and
+/// points.
 fn hints(view: &CardView<'_>, count: usize) -> Vec<(String, i32)> {
     let opening = view.table.is_empty();
     let mut found = Vec::new();
@@ -72,7 +72,8 @@ fn hints(view: &CardView<'_>, count: usize) -> Vec<(String, i32)> {
         view.lexicon,
         &view.hand.letters,
         |c| {
-            let (premium, points) = best_premium(view, c, opening);
+            let (premium, points) =
+                c.best_premium_use(view.hand.premiums, opening, view.rules, |_| true);
             let play = c.to_play(premium);
             let mut after = view.table.clone();
             for tile in &play.tiles {
@@ -234,7 +235,10 @@ fn turn_line(game: &CardGame, names: &[String], index: usize) -> String {
             letters.len() + premiums[0] as usize + premiums[1] as usize,
             if *action { " and the Action card" } else { "" }
         ),
-        CardMove::Pass => "passes".into(),
+        CardMove::Pass => match &turn.challenged_off {
+            Some(word) => format!("plays {word}, not a word: challenged off, the turn is lost"),
+            None => "passes".into(),
+        },
     };
     format!(
         "{:>3}. player {} ({}): {said}",
