@@ -149,3 +149,52 @@ fn mc_trader_beats_its_fair_share_against_three_heuristics() {
     let rate = wins / games as f64;
     assert!(rate > 0.4, "mc-trader won {rate:.3} of {games} games");
 }
+
+#[test]
+fn heuristic_keeps_a_set_it_is_one_location_from_completing() {
+    use engine::hogwarts::House;
+    use engine::monopoly::Trade;
+    let rules = Arc::new(MonopolyRules::standard());
+    let mut game = Monopoly::new(rules, &[House::Gryffindor, House::Slytherin], 3).unwrap();
+    let board = &game.rules().board;
+    let named = |name: &str| {
+        board
+            .properties
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap()
+    };
+    let (wing, tower, stairs) = (
+        named("Hospital Wing"),
+        named("Astronomy Tower"),
+        named("Grand Staircases"),
+    );
+    let common_room = named("Gryffindor Common Room");
+    game.arrange(0, 500, (1 << wing) | (1 << tower), 0, 0)
+        .unwrap();
+    game.arrange(1, 500, (1 << common_room) | (1 << stairs), 0, 0)
+        .unwrap();
+    let mut heuristic = bot_with::<Monopoly>("heuristic", &Settings::default()).unwrap();
+    heuristic.start_game(1);
+    let view = game.view(0);
+    let ask = |heuristic: &mut Box<dyn Decider<Monopoly>>, trade: Trade| {
+        heuristic.decide(&view, Question::Accept { trade }).unwrap()
+    };
+    // A common room and 20 points for one of the two reds it holds: refused.
+    let breaks = Trade {
+        from: 1,
+        to: 0,
+        give: 1 << common_room,
+        take: 1 << wing,
+        points: 20,
+        ..Trade::default()
+    };
+    assert_eq!(ask(&mut heuristic, breaks), Answer::Accept(false));
+    // The same points for the common room alone, its set untouched: a gain, accepted.
+    let keeps = Trade {
+        take: 0,
+        points: 0,
+        ..breaks
+    };
+    assert_eq!(ask(&mut heuristic, keeps), Answer::Accept(true));
+}

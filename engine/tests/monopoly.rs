@@ -731,3 +731,152 @@ fn a_refused_answer_is_asked_again_of_a_person_and_is_a_fault_in_a_bot() {
     assert!(fault.reason.contains("the game asked Trade"), "{fault:?}");
     faulty.check_invariants().unwrap();
 }
+
+/// Wants every crest it may add and bids `bid` on anything.
+struct CrestBidder(i32);
+
+impl Decider<Monopoly> for CrestBidder {
+    fn name(&self) -> &str {
+        "crest-bidder"
+    }
+
+    fn decide(&mut self, _: &View<'_>, question: Question) -> Option<Answer> {
+        Some(match question {
+            Question::Crests => Answer::Crests(u32::MAX),
+            Question::Bid { .. } => Answer::Bid(self.0),
+            other => other.default_answer(),
+        })
+    }
+}
+
+#[test]
+fn a_last_crest_auction_is_held_once_and_won_by_a_player_who_can_pay() {
+    let mut rules = MonopolyRules::standard();
+    rules.numbers.crests_per_house = 1;
+    let mut game = Monopoly::new(Arc::new(rules), &[GR, SL, GR], 7).unwrap();
+    let (brown, light_blue) = (
+        game.rules().board.groups[0].members,
+        game.rules().board.groups[1].members,
+    );
+    // Two Gryffindors each hold a whole set: both want the house's one crest (cost 20).
+    game.arrange(0, 30, brown, 0, 0).unwrap();
+    game.arrange(2, 25, light_blue, 0, 0).unwrap();
+    let mut table: Table = (0..3)
+        .map(|_| Box::new(CrestBidder(1_000)) as Box<dyn Decider<Monopoly>>)
+        .collect();
+    game.play_turn(&mut table).unwrap();
+    let tally = game.tally();
+    assert_eq!(tally.crest_auctions, 1, "one auction for the one crest");
+    let crests: u16 = tally.crests.iter().sum();
+    assert_eq!(crests, 1, "the winner can pay the bid and the crest");
+    game.check_invariants().unwrap();
+}
+
+/// docs/RULES.md's "printed in the rulebook" numbers are what the data holds, so a number
+/// called printed is the rulebook's.
+#[test]
+fn the_numbers_the_rulebook_prints_are_the_datas() {
+    let rules = MonopolyRules::standard();
+    let numbers = &rules.numbers;
+    assert_eq!(numbers.starting_points, 5 * 50 + 5 * 10);
+    assert_eq!(numbers.go_reward, 20);
+    assert_eq!((numbers.jail_fine, numbers.jail_tries), (10, 3));
+    assert_eq!(numbers.doubles_to_jail, 3);
+    assert_eq!((numbers.auction_opening, numbers.auction_step), (10, 10));
+    assert_eq!(numbers.crests_per_house, 11);
+    assert_eq!(4 * numbers.house_cards_per_house, 8, "8 House Cards");
+    assert_eq!(numbers.spell_rent_per_pip, 10);
+    let fines: Vec<(&str, i32)> = rules
+        .board
+        .spaces
+        .iter()
+        .zip(&rules.board.names)
+        .filter_map(|(space, name)| match space {
+            engine::monopoly::Space::Fine(points) => Some((name.as_str(), *points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fines, [("Filch", 20), ("Mrs. Norris", 10)]);
+    assert_eq!(rules.cards.len(), 32, "Owl Post cards");
+}
+
+#[test]
+fn a_jail_letter_is_charged_its_fine_later_and_a_free_card_is_credited_the_fine_it_saves() {
+    let rules = rules();
+    let find = |wanted: fn(&Effect) -> bool| {
+        rules
+            .cards
+            .iter()
+            .position(|card| wanted(&card.effect))
+            .unwrap()
+    };
+    let to_jail = find(|e| matches!(e, Effect::GoToJail));
+    let free = find(|e| matches!(e, Effect::GetOutOfJailFree));
+    for (paying, card_held) in [(true, false), (false, true)] {
+        let mut game = Monopoly::new(rules.clone(), &[GR, SL], 1).unwrap();
+        let script = Scripted {
+            pay_jail: paying,
+            ..Scripted::default()
+        };
+        let mut table = seats(&[script.clone(), script]);
+        if card_held {
+            game.stack_owl_post(free).unwrap();
+            game.place_token(0, 7);
+            game.land_here(0, &mut table);
+        }
+        game.stack_owl_post(to_jail).unwrap();
+        game.place_token(0, 7);
+        game.land_here(0, &mut table);
+        assert!(game.in_jail(0));
+        while game.mover() != 0 {
+            game.play_turn(&mut table).unwrap();
+        }
+        game.play_turn(&mut table).unwrap();
+        assert!(!game.in_jail(0));
+        let tally = game.tally();
+        if card_held {
+            // The free card saved the fine; the Jail letter cost nothing after all.
+            assert_eq!(tally.owl_later_points[free], 10);
+            assert_eq!(tally.owl_later_points[to_jail], 0);
+        } else {
+            assert_eq!(tally.owl_later_points[to_jail], -10);
+        }
+        assert_eq!(tally.owl_jail_turns[to_jail], 0, "left on the first turn");
+    }
+}
+
+#[test]
+fn a_jail_letter_counts_the_turns_its_drawer_lost_in_jail() {
+    let rules = rules();
+    let to_jail = rules
+        .cards
+        .iter()
+        .position(|card| matches!(card.effect, Effect::GoToJail))
+        .unwrap();
+    let mut lost = 0;
+    for seed in 0..20 {
+        let mut game = Monopoly::new(rules.clone(), &[GR, SL], seed).unwrap();
+        let mut table = seats(&[Scripted::default(), Scripted::default()]);
+        game.stack_owl_post(to_jail).unwrap();
+        game.place_token(0, 7);
+        game.land_here(0, &mut table);
+        let mut turns_in_jail = 0;
+        while game.in_jail(0) {
+            if game.mover() == 0 {
+                turns_in_jail += 1;
+            }
+            game.play_turn(&mut table).unwrap();
+        }
+        let tally = game.tally();
+        // Every try but the one that got out was a turn lost; only the third failure pays.
+        let left_by_paying = tally.owl_later_points[to_jail] == -10;
+        assert_eq!(
+            u32::from(tally.owl_jail_turns[to_jail]),
+            turns_in_jail - 1,
+            "seed {seed}"
+        );
+        assert!(!left_by_paying || turns_in_jail == 3, "seed {seed}");
+        lost += turns_in_jail - 1;
+    }
+    assert!(lost > 0);
+}

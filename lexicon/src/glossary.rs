@@ -85,19 +85,23 @@ fn parse_entry(line: &str) -> Result<GlossaryEntry, String> {
             ));
         }
         (false, Some(parts)) => {
-            let spoken_words: Vec<String> = spoken.split_whitespace().map(spell).collect();
+            // A hyphen joins two words (BLAST-ENDED), each of which may be a part.
+            let spoken_words: Vec<String> = spoken
+                .split(|c: char| c.is_whitespace() || c == '-')
+                .filter(|word| !word.is_empty())
+                .map(spell)
+                .collect();
             let mut words = Vec::new();
-            for part in parts.split_whitespace().map(spell) {
-                if !spoken_words.contains(&part) {
-                    return Err(format!("{part} is not a word of the phrase {spoken:?}"));
+            for part in parts.split(',').map(spell).filter(|part| !part.is_empty()) {
+                if !is_run_of(&part, &spoken_words) {
+                    return Err(format!(
+                        "{part} is not a word, or a run of words, of the phrase {spoken:?}"
+                    ));
                 }
                 if part.len() < MIN_WORD_LEN || part.len() > MAX_WORD_LEN {
                     return Err(format!("{part} is not 2 to 15 letters"));
                 }
                 words.push(part);
-            }
-            if words.is_empty() {
-                return Err("no words after '='".into());
             }
             words
         }
@@ -106,6 +110,17 @@ fn parse_entry(line: &str) -> Result<GlossaryEntry, String> {
         printed: printed.to_string(),
         phrase,
         words,
+    })
+}
+
+/// Whether `part` is one or more consecutive words of the phrase, spelled together.
+fn is_run_of(part: &str, words: &[String]) -> bool {
+    (0..words.len()).any(|start| {
+        let mut run = String::new();
+        words[start..].iter().any(|word| {
+            run.push_str(word);
+            run == part
+        })
     })
 }
 
@@ -148,7 +163,11 @@ mod tests {
         assert_eq!(entry.words, vec!["MIRROROFERISED"]);
         let entry = parse_entry("HALLOWS, THE DEATHLY = DEATHLY HALLOWS").unwrap();
         assert_eq!(entry.phrase, "THEDEATHLYHALLOWS");
-        assert_eq!(entry.words, vec!["DEATHLY", "HALLOWS"]);
+        assert_eq!(entry.words, vec!["DEATHLYHALLOWS"]);
+        let entry = parse_entry("WINGARDIUM LEVIOSA = WINGARDIUM, LEVIOSA").unwrap();
+        assert_eq!(entry.words, vec!["WINGARDIUM", "LEVIOSA"]);
+        let entry = parse_entry("VENOMOUS TENTACULA =").unwrap();
+        assert!(entry.words.is_empty());
     }
 
     #[test]
@@ -175,7 +194,7 @@ mod tests {
         assert!(
             parse_entry("WINGARDIUM LEVIOSA = ACCIO")
                 .unwrap_err()
-                .contains("not a word of")
+                .contains("not a word, or a run of words, of")
         );
         assert!(parse_entry("A, B, C").unwrap_err().contains("comma"));
         assert!(parse_entry("NOX2").unwrap_err().contains("not a letter"));

@@ -6,8 +6,8 @@ use std::path::Path;
 use crate::charts::{RateBar, Series, distribution, rate_bars, value_bars};
 use crate::document::{Block, html, markdown};
 use crate::schema::{
-    self, BotRow, CardByBotRow, CardRow, EloRow, HeadToHeadRow, LengthRow, Manifest, RecordColumns,
-    Row, ScoreRow, SeatRow, TableError,
+    self, BotRow, CardByBotRow, CardRow, EloRow, HeadToHeadRow, LengthRow, MIN_GROUP_GAMES,
+    Manifest, RecordColumns, Row, ScoreRow, SeatRow, TableError,
 };
 
 /// A guide that could not be written.
@@ -349,8 +349,14 @@ pub fn write_guide(dir: &Path, manifest: &Manifest, out: &Path) -> Result<(), Gu
     } else {
         "turns"
     };
+    // A turn is one player's: a round of every player is as many turns as players.
+    let whose = if steps == "turns" {
+        " (a turn is one player's turn, every player's counted)"
+    } else {
+        ""
+    };
     blocks.push(Block::Paragraph(format!(
-        "A game lasts {mean:.1} {steps} on average."
+        "A game lasts {mean:.1} {steps} on average{whose}."
     )));
     let series = [Series {
         label: "all games".into(),
@@ -470,13 +476,28 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
     for card in &cards {
         let name = capitalised(&card.card.replace('_', " "));
         let points = card.mean_points_when_played.0;
+        // A difference is only ever called on groups the test can judge (the runner's rule).
+        let too_few = card.games_played.min(card.games_not_played) < MIN_GROUP_GAMES;
         rows.push(vec![
             name.clone(),
+            format!("{}", card.drawn),
             format!("{}", card.played),
             format!("{points:.1}"),
-            percent(card.win_rate_played.0),
-            percent(card.win_rate_not_played.0),
-            if card.significant { "yes" } else { "no" }.into(),
+            format!(
+                "{} of {} seat-games",
+                percent(card.win_rate_played.0),
+                card.games_played
+            ),
+            format!(
+                "{} of {}",
+                percent(card.win_rate_not_played.0),
+                card.games_not_played
+            ),
+            match (card.significant, too_few) {
+                (true, _) => "yes".into(),
+                (false, true) => format!("too few games (under {MIN_GROUP_GAMES} a side)"),
+                (false, false) => "no".into(),
+            },
         ]);
         if card.played > 0 && points > 0.0 {
             sentences.push(format!(
@@ -495,18 +516,24 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
          the win rates of the players who played it against those who did not, which also reflect who draws \
          more cards: compare bots of the same kind."
     };
-    blocks.push(Block::Paragraph(explained.into()));
+    let explained = format!(
+        "{explained} The win rates are correlations over seat-games (a seat in one game), not the card's \
+         effect; two rates are said to differ only when each side holds {MIN_GROUP_GAMES} seat-games or more \
+         and a two-proportion test at the 5 % level separates them."
+    );
+    blocks.push(Block::Paragraph(explained));
     if !sentences.is_empty() {
         blocks.push(Block::Paragraph(sentences.join(" ")));
     }
     blocks.push(Block::Table {
         header: [
             "card",
+            "draws",
             "plays",
             "points a play",
             "win rate when played",
             "win rate otherwise",
-            "significant",
+            "rates differ (95 %)",
         ]
         .map(String::from)
         .to_vec(),

@@ -139,7 +139,9 @@ fn landings(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         .map(|s| format!("{} ({})", s.name, percent(s.share_of_landings.0)))
         .collect();
     blocks.push(Block::Paragraph(format!(
-        "A uniform board would give each of the {} spaces {} of the landings. The most visited: {}.",
+        "Shares are of all the landings in these games, from the first roll to the end: a finite \
+         game's, which start on GO, not the long-run share of an endless one. A uniform board would \
+         give each of the {} spaces {} of the landings. The most visited: {}.",
         spaces.len(),
         percent(1.0 / spaces.len().max(1) as f64),
         top.join(", ")
@@ -160,29 +162,63 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     let cards = schema::read::<OwlPostRow>(dir)?;
     blocks.push(Block::Heading("Owl Post".into()));
     blocks.push(Block::Paragraph(
-        "Each card's mean effect is the drawer's change of points while it was carried out: a \
-         move's GO reward, purchases and rent on arrival included."
+        "A card's effect is counted in two parts, a draw each: the drawer's change of points while \
+         it was carried out (a move's GO reward, purchases and rent on arrival included), and what \
+         it moved later: the Jail fine paid to leave a stay it began (with the turns lost there, \
+         counted apart), or the fine a Get Out of Jail Free card saved when used (a card kept to \
+         the end, or sold, saved nothing here). These are means over the games played, not \
+         effects measured against a game without the card."
             .into(),
     ));
+    let losing_letters: Vec<&str> = cards
+        .iter()
+        .filter(|card| !card.howler && card.drawn > 0 && card.mean_total.0 < 0.0)
+        .map(|card| card.card.as_str())
+        .collect();
+    if !losing_letters.is_empty() {
+        blocks.push(Block::Paragraph(format!(
+            "Letters meant to help that lose their drawer points on average: {}.",
+            losing_letters.join("; ")
+        )));
+    }
     let rows = cards
         .iter()
         .map(|card| {
+            let flag = if !card.howler && card.drawn > 0 && card.mean_total.0 < 0.0 {
+                " (a helpful letter that loses points)"
+            } else {
+                ""
+            };
             vec![
-                card.card.clone(),
+                format!("{}{flag}", card.card),
                 if card.howler { "yes" } else { "no" }.to_string(),
+                card.drawn.to_string(),
                 format!("{:+.1}", card.mean_effect.0),
+                format!("{:+.1}", card.mean_later.0),
+                format!("{:.2}", card.jail_turns_per_draw.0),
+                format!("{:+.1}", card.mean_total.0),
             ]
         })
         .collect();
     blocks.push(Block::Table {
-        header: ["card", "Howler", "mean effect"].map(String::from).to_vec(),
+        header: [
+            "card",
+            "Howler",
+            "draws",
+            "points while carried out",
+            "points later",
+            "turns lost in Jail",
+            "mean effect",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows,
     });
     let bars: Vec<(String, f64)> = cards
         .iter()
         .map(|card| {
             let short: String = card.card.chars().take(32).collect();
-            (short, card.mean_effect.0)
+            (short, card.mean_total.0)
         })
         .collect();
     blocks.push(chart(

@@ -299,6 +299,10 @@ impl Row for LengthRow {
     const FILE: &'static str = "lengths.csv";
 }
 
+/// The fewest seat-games on each side for the tables to call two win rates different (the
+/// two-proportion test's normal approximation is poor below it).
+pub const MIN_GROUP_GAMES: u64 = 100;
+
 /// A card's columns: how often it was drawn and played, what a play gained, and the win rates
 /// of the seats that played it and of those that did not.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -555,8 +559,15 @@ pub struct OwlPostRow {
     pub howler: bool,
     /// Times drawn.
     pub drawn: u64,
-    /// The drawer's points after less before, a draw.
+    /// The drawer's points after less before, a draw, while the card is carried out.
     pub mean_effect: Fixed<2>,
+    /// Points it moved later, a draw: Jail fines paid to leave a stay it began (negative),
+    /// the fine a Get Out of Jail Free card saved when used (positive).
+    pub mean_later: Fixed<2>,
+    /// The two together, a draw.
+    pub mean_total: Fixed<2>,
+    /// Turns the drawer spent in Jail without moving, a draw, on a stay it began.
+    pub jail_turns_per_draw: Fixed<3>,
 }
 
 impl Row for OwlPostRow {

@@ -65,7 +65,7 @@ fn card_game_runs_agree_on_threads_and_count_the_premium_cards() {
         markdown.contains("## How each letter fares")
             && markdown.contains("Left in a hand at the end most often: ")
             && markdown.contains("| letter | value | cards |")
-            && markdown.contains(" turns on average."),
+            && markdown.contains(" turns on average (a turn is one player's turn"),
         "{markdown}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -247,6 +247,26 @@ fn a_forfeit_run_counts_each_action_category() {
     let categories = deck.matches("name = ").count();
     let rows = cards.lines().filter(|l| l.starts_with("action: ")).count();
     assert_eq!((categories, rows), (32, 32), "{cards}");
+    // The guide's card rows show draws and the seat-games behind each rate, and call no
+    // difference on a side of fewer than 100 seat-games (120 in all here).
+    let guide = common::report(&out, &dir.join("guide"));
+    assert!(
+        guide.contains("| card | draws | plays | points a play | win rate when played |"),
+        "{guide}"
+    );
+    let action_rows: Vec<&str> = guide
+        .lines()
+        .filter(|line| line.starts_with("| Action: "))
+        .collect();
+    assert_eq!(action_rows.len(), 32, "{guide}");
+    for row in &action_rows {
+        assert!(row.contains(" seat-games |"), "{row}");
+        assert!(!row.ends_with("| yes |"), "{row}");
+    }
+    assert!(
+        guide.contains("too few games (under 100 a side)"),
+        "{guide}"
+    );
     let bad = dir.join("actions.toml");
     std::fs::write(&bad, "[[card]]\nfirst = { name = \"X\", plus = 1, minus = 1 }\nsecond = { name = \"Y\", letters = 2, plus = 1, minus = 1 }\n").unwrap();
     let refused = owlery(

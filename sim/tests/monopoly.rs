@@ -101,6 +101,34 @@ fn monopoly_runs_agree_on_threads_and_shards_and_write_every_table() {
     ] {
         assert!(markdown.contains(heading), "{heading} missing");
     }
+    // The Owl Post table counts what a card moves later (Jail fines, fines saved) and the
+    // turns lost in Jail; landings and turns say what they are counted over.
+    assert!(
+        markdown.contains(
+            "| card | Howler | draws | points while carried out | points later | turns lost in Jail | mean effect |"
+        ),
+        "{markdown}"
+    );
+    let owl = read("owl_post.csv");
+    assert!(
+        owl.starts_with(
+            "card,howler,drawn,mean_effect,mean_later,mean_total,jail_turns_per_draw\n"
+        )
+    );
+    for row in owl.lines().filter(|l| l.contains("go to Jail")) {
+        let cells: Vec<&str> = row.rsplitn(4, ',').collect();
+        let (turns, later): (f64, f64) = (cells[0].parse().unwrap(), cells[2].parse().unwrap());
+        assert!(
+            later < 0.0 && turns > 0.0,
+            "a Jail letter costs fines and turns: {row}"
+        );
+    }
+    for row in owl.lines().filter(|l| l.contains("get out of Jail free")) {
+        let later: f64 = row.rsplit(',').nth(2).unwrap().parse().unwrap();
+        assert!(later > 0.0, "a free card saves fines: {row}");
+    }
+    assert!(markdown.contains("not the long-run share of an endless one"));
+    assert!(markdown.contains("a turn is one player's turn, every player's counted"));
     for svg in ["rent.svg", "sets.svg", "landings.svg", "owl_post.svg"] {
         assert!(guide.join("charts").join(svg).exists(), "{svg} missing");
     }

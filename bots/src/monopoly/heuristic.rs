@@ -5,7 +5,9 @@ use engine::monopoly::{
 };
 use engine::play::Decider;
 
-use super::worth::{blocks_set, completes_set, set_premium, set_price, trade_gain};
+use super::worth::{
+    blocks_set, breaks_near_set, completes_set, set_premium, set_price, trade_gain,
+};
 use super::{Policy, answer_by};
 
 /// The points it keeps back for rent, and its thresholds.
@@ -188,6 +190,10 @@ impl Policy for Heuristic {
     fn accept_trade(&mut self, view: View<'_>, trade: &Trade) -> bool {
         let me = view.seat;
         if trade.points < 0 && view.points(me) + trade.points < self.reserves.explore / 2 {
+            return false;
+        }
+        // A set one location from whole is worth more than its locations' values say.
+        if breaks_near_set(&view, me, trade) {
             return false;
         }
         let gain = trade_gain(&view, me, trade);

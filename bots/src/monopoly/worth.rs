@@ -73,6 +73,27 @@ pub fn trade_gain(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
     holding_worth(view, after) - holding_worth(view, before) + points + 10 * cards
 }
 
+/// Whether `trade` takes from `seat` a location of a colour set it is one location from
+/// completing (it holds two or more and lacks one), without completing a set for it.
+pub fn breaks_near_set(view: &View<'_>, seat: usize, trade: &Trade) -> bool {
+    let (gives, gets) = if seat == trade.from {
+        (trade.give, trade.take)
+    } else {
+        (trade.take, trade.give)
+    };
+    let before = view.owned(seat);
+    let after = (before & !gives) | gets;
+    let groups = &view.board().groups;
+    let completes = groups
+        .iter()
+        .any(|g| after & g.members == g.members && before & g.members != g.members);
+    let near = |g: &&engine::monopoly::Group| {
+        let held = (before & g.members).count_ones();
+        held >= 2 && held + 1 == g.members.count_ones()
+    };
+    !completes && groups.iter().filter(near).any(|g| gives & g.members != 0)
+}
+
 /// What the partner asks on top for handing the proposer whole sets: half of each one's premium.
 pub fn set_price(view: &View<'_>, trade: &Trade) -> i32 {
     let before = view.owned(trade.from);

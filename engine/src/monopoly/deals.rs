@@ -174,7 +174,9 @@ impl Monopoly {
         })
     }
 
-    /// The winner pays the bid to the Bank, then the crest's cost, for the first location they wanted.
+    /// The winner pays the bid to the Bank, then the crest's cost, for the cheapest location
+    /// they wanted: a bid leaves that cost in hand, so the winner can pay. Either way both
+    /// bidders are done for this phase, so the crest is auctioned once.
     fn auction_last_crest(
         &mut self,
         house: House,
@@ -184,21 +186,25 @@ impl Monopoly {
         ask: &mut Asker<'_>,
     ) {
         let bidders = (1u8 << seat) | (1u8 << rival);
+        let mut keep = [0; MAX_PLAYERS];
+        let mut cheapest = [None; MAX_PLAYERS];
+        for bidder in [seat, rival] {
+            cheapest[bidder] = mask_bits(wants[bidder] & self.crestable(bidder))
+                .min_by_key(|&p| (self.rules.board.properties[p].crest_cost, p));
+            keep[bidder] = cheapest[bidder]
+                .map_or(i32::MAX / 2, |p| self.rules.board.properties[p].crest_cost);
+        }
         self.tally.crest_auctions += 1;
-        let Some((winner, price)) = self.auction(Lot::LastCrest(house), bidders, seat, ask) else {
+        let sale = self.auction_keeping(Lot::LastCrest(house), bidders, seat, &keep, ask);
+        wants[seat] = 0;
+        wants[rival] = 0;
+        let Some((winner, price)) = sale else {
             return;
         };
-        let wanted = wants[winner] & self.crestable(winner);
-        let Some(property) = mask_bits(wanted).find(|&p| {
-            self.seats[winner].points >= price + self.rules.board.properties[p].crest_cost
-        }) else {
-            return;
-        };
+        let property = cheapest[winner].expect("a bidder wants a location");
         self.seats[winner].points -= price;
         self.bank += i64::from(price);
         self.place_crest(winner, property);
-        wants[seat] = 0;
-        wants[rival] = 0;
     }
 
     pub(super) fn place_crest(&mut self, seat: usize, property: usize) {

@@ -31,6 +31,9 @@ pub(super) struct Player {
     pub(super) jail: Option<u8>,
     /// Held Get Out of Jail Free cards, as a mask of card numbers.
     pub(super) held: u64,
+    /// The Owl Post card that sent the player to Jail, while it is there (for the card's
+    /// later cost in the tables).
+    pub(super) jailed_by: Option<u8>,
     pub(super) house: House,
     pub(super) out: bool,
 }
@@ -123,6 +126,7 @@ impl Monopoly {
             points: rules.numbers.starting_points,
             jail: None,
             held: 0,
+            jailed_by: None,
             house: House::Gryffindor,
             out: false,
         };
@@ -426,17 +430,27 @@ impl Monopoly {
         let numbers = &self.rules.numbers;
         let (fine, tries) = (numbers.jail_fine, numbers.jail_tries);
         if let Some(failed) = self.seats[mover].jail {
+            // What the stay costs (fines, turns lost) and what a card saves, for the Owl Post
+            // card behind it.
+            let jailed_by = self.seats[mover].jailed_by.take().map(usize::from);
+            let fined = |tally: &mut Tally| {
+                if let Some(card) = jailed_by {
+                    tally.owl_later_points[card] -= fine;
+                }
+            };
             let choice = ask.jail(self, mover);
             match choice {
                 JailChoice::Card if self.seats[mover].held != 0 => {
                     let card = self.seats[mover].held.trailing_zeros() as usize;
                     self.seats[mover].held &= !(1 << card);
                     self.deck.put_under(card);
+                    self.tally.owl_later_points[card] += fine;
                     self.seats[mover].jail = None;
                     self.note(Event::Freed { seat: mover });
                 }
                 JailChoice::Pay | JailChoice::Card if self.seats[mover].points >= fine => {
                     self.pay(mover, None, fine, ask);
+                    fined(&mut self.tally);
                     self.seats[mover].jail = None;
                     self.note(Event::Freed { seat: mover });
                 }
@@ -454,11 +468,16 @@ impl Monopoly {
                         self.seats[mover].jail = None;
                         self.note(Event::Freed { seat: mover });
                         self.pay(mover, None, fine, ask);
+                        fined(&mut self.tally);
                         if !self.seats[mover].out && self.ending.is_none() {
                             self.move_by(mover, a + b, ask);
                         }
                     } else {
                         self.seats[mover].jail = Some(failed + 1);
+                        self.seats[mover].jailed_by = jailed_by.map(|card| card as u8);
+                        if let Some(card) = jailed_by {
+                            self.tally.owl_jail_turns[card] += 1;
+                        }
                     }
                     return;
                 }

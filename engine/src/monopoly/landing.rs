@@ -212,7 +212,10 @@ impl Monopoly {
                 self.seats[seat].position = ((here + len - spaces as usize) % len) as u8;
                 self.land(seat, ask);
             }
-            Effect::GoToJail => self.send_to_jail(seat),
+            Effect::GoToJail => {
+                self.send_to_jail(seat);
+                self.seats[seat].jailed_by = Some(card as u8);
+            }
             Effect::GetOutOfJailFree => {}
         }
         self.tally.owl_points[card] += self.seats[seat].points - before;

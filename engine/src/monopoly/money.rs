@@ -1,5 +1,6 @@
 //! Paying: debts, raising points by returning crests and mortgaging, going out, and auctions.
 
+use super::MAX_PLAYERS;
 use super::ask::Asker;
 use super::events::Event;
 use super::game::{Ending, Monopoly, NOBODY, mask_bits};
@@ -228,6 +229,19 @@ impl Monopoly {
         first: usize,
         ask: &mut Asker<'_>,
     ) -> Option<(usize, i32)> {
+        self.auction_keeping(lot, bidders, first, &[0; MAX_PLAYERS], ask)
+    }
+
+    /// [`Monopoly::auction`] where each bidder must keep `keep[seat]` points after paying (a
+    /// last crest's cost, paid on top of the bid), so a winner can always pay.
+    pub(super) fn auction_keeping(
+        &mut self,
+        lot: Lot,
+        bidders: u8,
+        first: usize,
+        keep: &[i32; MAX_PLAYERS],
+        ask: &mut Asker<'_>,
+    ) -> Option<(usize, i32)> {
         let numbers = &self.rules.numbers;
         let (opening, step) = (numbers.auction_opening, numbers.auction_step);
         let mut best: Option<(usize, i32)> = None;
@@ -237,7 +251,9 @@ impl Monopoly {
             if bidders & (1 << seat) == 0 {
                 continue;
             }
-            let limit = ask.bid_limit(self, seat, lot).min(self.seats[seat].points);
+            let limit = ask
+                .bid_limit(self, seat, lot)
+                .min(self.seats[seat].points - keep[seat]);
             if limit < opening {
                 continue;
             }

@@ -25,6 +25,11 @@ pub struct Tally {
     pub owl_drawn: [u16; MAX_CARDS],
     /// The drawer's change of points while each card was carried out (rent on a move included).
     pub owl_points: [i32; MAX_CARDS],
+    /// Points each card moved later: Jail fines paid to leave a stay it began (negative), the
+    /// fine a Get Out of Jail Free card saved when used (positive).
+    pub owl_later_points: [i32; MAX_CARDS],
+    /// Turns its drawer spent in Jail without moving, for each card that sent them there.
+    pub owl_jail_turns: [u16; MAX_CARDS],
     /// Trades each seat proposed.
     pub trades_proposed: [u16; MAX_PLAYERS],
     /// Trades each seat proposed that were accepted.
@@ -55,6 +60,8 @@ impl Default for Tally {
             rent: [0; MAX_PROPERTIES],
             owl_drawn: [0; MAX_CARDS],
             owl_points: [0; MAX_CARDS],
+            owl_later_points: [0; MAX_CARDS],
+            owl_jail_turns: [0; MAX_CARDS],
             trades_proposed: [0; MAX_PLAYERS],
             trades_accepted: [0; MAX_PLAYERS],
             trade_points: 0,

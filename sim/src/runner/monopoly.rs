@@ -93,6 +93,10 @@ pub struct OwlRecord {
     pub drawn: u64,
     /// The drawers' total change of points while carrying it out.
     pub points: i64,
+    /// Points it moved later: Jail fines paid to leave a stay it began, fines it saved.
+    pub later_points: i64,
+    /// Turns its drawers spent in Jail without moving, on a stay it began.
+    pub jail_turns: u64,
 }
 
 /// One bot's trading over a run.
@@ -181,6 +185,8 @@ impl MonopolyTotals {
         for (card, record) in totals.cards.iter_mut().enumerate() {
             record.drawn += u64::from(tally.owl_drawn[card]);
             record.points += i64::from(tally.owl_points[card]);
+            record.later_points += i64::from(tally.owl_later_points[card]);
+            record.jail_turns += u64::from(tally.owl_jail_turns[card]);
         }
         for seat in 0..outcome.players {
             let score = outcome.scores[seat];
@@ -235,6 +241,8 @@ impl MonopolyTotals {
         for (mine, theirs) in self.cards.iter_mut().zip(&other.cards) {
             mine.drawn += theirs.drawn;
             mine.points += theirs.points;
+            mine.later_points += theirs.later_points;
+            mine.jail_turns += theirs.jail_turns;
         }
         for (bot, record) in &other.trades {
             let mine = self.trades.entry(bot.clone()).or_default();
@@ -325,6 +333,12 @@ pub fn write_tables(dir: &Path, totals: &MonopolyTotals, games: u64) -> anyhow::
             howler: labels.howlers[card],
             drawn: record.drawn,
             mean_effect: Fixed(per(record.points as f64, record.drawn)),
+            mean_later: Fixed(per(record.later_points as f64, record.drawn)),
+            mean_total: Fixed(per(
+                (record.points + record.later_points) as f64,
+                record.drawn,
+            )),
+            jail_turns_per_draw: Fixed(per(record.jail_turns as f64, record.drawn)),
         })
         .collect();
     write(dir, &cards)?;

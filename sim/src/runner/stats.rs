@@ -95,7 +95,10 @@ mod tests {
 
 /// Whether two rates differ at the 5% level (two-sided two-proportion z-test, pooled).
 pub fn rates_differ(successes_a: f64, trials_a: f64, successes_b: f64, trials_b: f64) -> bool {
-    if trials_a <= 0.0 || trials_b <= 0.0 {
+    // The normal approximation behind the test is poor on small groups (a card played in 32
+    // seat-games): too few games are never called a difference.
+    let fewest = reports::schema::MIN_GROUP_GAMES as f64;
+    if trials_a < fewest || trials_b < fewest {
         return false;
     }
     let pooled = (successes_a + successes_b) / (trials_a + trials_b);
@@ -115,6 +118,9 @@ mod difference_tests {
         assert!(rates_differ(600.0, 1000.0, 500.0, 1000.0));
         assert!(!rates_differ(52.0, 100.0, 48.0, 100.0));
         assert!(!rates_differ(0.0, 0.0, 5.0, 10.0));
+        // 28 wins of 32 against 100 of 1,000 is a wide gap on too few games.
+        assert!(!rates_differ(28.0, 32.0, 100.0, 1000.0));
+        assert!(rates_differ(80.0, 100.0, 100.0, 1000.0));
     }
 }
 
