@@ -580,3 +580,36 @@ fn expelliarmus_stops_at_a_full_line_of_tiles_and_engorgio_draws_no_further() {
     game.play_card(CardPlay::Engorgio).unwrap();
     assert_eq!(game.core().rack(0).len(), 15, "one tile of room, one drawn");
 }
+
+#[test]
+fn a_phony_cannot_go_out_and_a_play_that_goes_out_ends_the_game_unchallenged() {
+    // The bag is empty: Slytherin's Q on HORN would go out, but HORNQ is no word.
+    let board = "AAAAAAAAABBCCDD/DDEEEEEEEEEEEFF/GGGHIIIIIIIIIJK/LLLLMMNNNNNOOOO/OOOPPRRRRRSSSTT/TTTTUUUUVVWWXYY/Zab12/5HORN6/15/15/15/15/15/15/15";
+    let cgp: Cgp = format!("{board} S/Q/E 0/0/0 0").parse().unwrap();
+    let houses = vec![House::Slytherin, House::Hufflepuff, House::Ravenclaw];
+    let mut game = HpGame::from_position(rules(), lexicon(), houses, &cgp, 1).unwrap();
+    assert_eq!(game.core().bag_len(), 0);
+    answer(&mut game, 0, HpQuestion::Card, HpAnswer::Card(None));
+    let phony = Move::parse("F8 (H)S", game.core().board()).unwrap();
+    answer(&mut game, 0, HpQuestion::Move, HpAnswer::Move(phony));
+    assert!(!game.core().is_over(), "the phony was challenged off");
+    assert_eq!(game.core().rack(0).to_string(), "S");
+    for seat in [1, 2] {
+        answer(&mut game, seat, HpQuestion::Card, HpAnswer::Card(None));
+        answer(
+            &mut game,
+            seat,
+            HpQuestion::Move,
+            HpAnswer::Move(Move::Pass),
+        );
+    }
+    answer(&mut game, 0, HpQuestion::Card, HpAnswer::Card(None));
+    let out = Move::parse("8F (HORN)S", game.core().board()).unwrap();
+    answer(&mut game, 0, HpQuestion::Move, HpAnswer::Move(out));
+    assert!(game.core().is_over());
+    assert_eq!(
+        game.pending(),
+        None,
+        "no challenge is asked of a game that is over"
+    );
+}

@@ -543,6 +543,22 @@ fn a_bad_exchange_is_refused_and_asked_again_and_a_premium_exchange_keeps_seven_
         ],
         "exchange QQQ\nexchange action\nexchange AEELPRW AEELPRW\nexchange double\nquit\n",
     ));
+    // A hint lists each play with its best Premium card use (PRELAW with the Double: 35).
+    let hinted = ran(&owlery(
+        &[
+            "play",
+            "scrabble-cards",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "4",
+        ],
+        "pass\nhint\nquit\n",
+    ));
+    assert!(
+        hinted.contains("PRELAW@-1,-4 +double@6         35"),
+        "{hinted}"
+    );
     let refusals = screen
         .matches("the hand does not hold the cards the move uses")
         .count();
