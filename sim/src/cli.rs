@@ -65,6 +65,11 @@ pub struct ServeArgs {
     /// Where to listen: loopback by default; 127.0.0.1:0 picks a free port (printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
+    /// A name (with its port) requests may carry as their Host besides the address listened
+    /// on, e.g. owlery.example.org:443 behind a reverse proxy; repeat for more. Other Hosts are
+    /// refused, so a page that rebinds its own name to this address cannot reach the games.
+    #[arg(long = "host", value_name = "NAME:PORT")]
+    pub host: Vec<String>,
     #[command(flatten)]
     pub lexicon: LexiconArgs,
     #[command(flatten)]

@@ -32,12 +32,34 @@ pub struct TurnNotes {
     pub extras: Vec<ExtraPoints>,
 }
 
-/// The record of a finished game; `turns[t]` is what turn `t` adds beyond its move.
+/// Whose racks a record shows: the referee's record shows every rack; a seat's shows its
+/// own, and the others' only once the game is over (before that, of another seat's move, the
+/// tiles it laid, and of an exchange only how many).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// Every rack (a finished game at the terminal).
+    Referee,
+    /// What this seat may see.
+    Seat(usize),
+}
+
+impl Reader {
+    /// Whether this reader sees `seat`'s racks in `game`.
+    pub fn sees(self, game: &Game, seat: usize) -> bool {
+        match self {
+            Reader::Referee => true,
+            Reader::Seat(me) => me == seat || game.end().is_some(),
+        }
+    }
+}
+
+/// The record of a game for `reader`; `turns[t]` is what turn `t` adds beyond its move.
 pub fn record(
     game: &Game,
     names: &[String],
     header_notes: &[String],
     turns: &[TurnNotes],
+    reader: Reader,
 ) -> String {
     let mut text = String::from("#character-encoding UTF-8\n");
     let line = |text: &mut String, line: std::fmt::Arguments<'_>| {
@@ -57,21 +79,25 @@ pub fn record(
     let mut totals = vec![0; game.players()];
     for (index, turn) in history.iter().enumerate() {
         // GCG writes the letters already on the board as '.', as Placement's Display does.
+        // An exchange whose tiles the reader may not see is written as their number.
+        let shown = reader.sees(game, turn.seat);
         let action = match turn.action {
             Move::Place(placement) => placement.to_string(),
-            Move::Exchange(tiles) => format!("-{tiles}"),
+            Move::Exchange(tiles) if shown => format!("-{tiles}"),
+            Move::Exchange(tiles) => format!("-{}", tiles.len()),
             Move::Pass => "-".to_string(),
+        };
+        let rack = match turn.action {
+            _ if shown => turn.rack.to_string(),
+            Move::Place(placement) => placement.rack_tiles().to_string(),
+            _ => String::new(),
         };
         let own = turn.score - turn.bonus;
         totals[turn.seat] += own;
         let total = totals[turn.seat];
         line(
             &mut text,
-            format_args!(
-                ">{}: {} {action} {own:+} {total}",
-                nick(turn.seat),
-                turn.rack
-            ),
+            format_args!(">{}: {rack} {action} {own:+} {total}", nick(turn.seat)),
         );
         if let Move::Place(placement) = turn.action {
             if placement.backwards {
@@ -90,10 +116,15 @@ pub fn record(
         for extra in &notes.extras {
             totals[extra.seat] += extra.points;
             // The rack the seat held then: the one it next moves with, or its last.
-            let rack = history[index..]
-                .iter()
-                .find(|later| later.seat == extra.seat)
-                .map_or(*game.rack(extra.seat), |later| later.rack);
+            let rack = if reader.sees(game, extra.seat) {
+                history[index..]
+                    .iter()
+                    .find(|later| later.seat == extra.seat)
+                    .map_or(*game.rack(extra.seat), |later| later.rack)
+                    .to_string()
+            } else {
+                String::new()
+            };
             let kind = if extra.points < 0 {
                 "(time)"
             } else {

@@ -102,7 +102,11 @@ pub fn turn_line(game: &HpGame, names: &[String], index: usize) -> String {
     let core = game.core();
     let turn = &core.history()[index];
     let report = &game.reports()[index];
-    let action = turn.action.notation(core.board());
+    // Another seat may see how many tiles an exchange returned, never which.
+    let action = match turn.action {
+        engine::scrabble::Move::Exchange(tiles) => format!("exchanges {} tile(s)", tiles.len()),
+        other => other.notation(core.board()),
+    };
     let mut line = format!(
         "player {} ({}, {}): {action} {:+}",
         turn.seat + 1,
@@ -192,7 +196,12 @@ impl Narrator {
 /// A turn's Harry Potter events as GCG notes, and its points beyond the words as lines of
 /// their own; `penalties[seat]` holds the challenge penalties already written for a seat,
 /// which its next turn's points include.
-fn turn_notes(game: &HpGame, index: usize, penalties: &mut [i32]) -> crate::gcg::TurnNotes {
+fn turn_notes(
+    game: &HpGame,
+    index: usize,
+    penalties: &mut [i32],
+    reader: crate::gcg::Reader,
+) -> crate::gcg::TurnNotes {
     use crate::gcg::{ExtraPoints, TurnNotes};
     let report = &game.reports()[index];
     let turn = &game.core().history()[index];
@@ -206,8 +215,14 @@ fn turn_notes(game: &HpGame, index: usize, penalties: &mut [i32]) -> crate::gcg:
     if let Some(card) = report.card_played {
         notes.notes.push(format!("card played {card}"));
     }
+    // A card drawn is the drawer's secret until played, unless it scores at once (Competition).
+    let shown = reader.sees(game.core(), seat);
     for card in &report.cards_drawn {
-        notes.notes.push(format!("card drawn {card}"));
+        notes.notes.push(if shown || card.is_competition() {
+            format!("card drawn {card}")
+        } else {
+            "card drawn".to_string()
+        });
     }
     let mut extra = |points: i32, why: String| {
         if points != 0 {
@@ -250,16 +265,16 @@ fn turn_notes(game: &HpGame, index: usize, penalties: &mut [i32]) -> crate::gcg:
     notes
 }
 
-/// The game so far as GCG: the houses and cards as notes, every point on a line.
-pub fn gcg(game: &HpGame, names: &[String]) -> String {
+/// The game so far as GCG for `reader`: the houses and cards as notes, every point on a line.
+pub fn gcg(game: &HpGame, names: &[String], reader: crate::gcg::Reader) -> String {
     let header: Vec<String> = (0..names.len())
         .map(|s| format!("house p{} {}", s + 1, game.houses()[s]))
         .collect();
     let mut penalties = vec![0; names.len()];
     let turns: Vec<_> = (0..game.reports().len())
-        .map(|index| turn_notes(game, index, &mut penalties))
+        .map(|index| turn_notes(game, index, &mut penalties, reader))
         .collect();
-    crate::gcg::record(game.core(), names, &header, &turns)
+    crate::gcg::record(game.core(), names, &header, &turns, reader)
 }
 
 /// The five highest-scoring placements for the seat's rack (backwards ones too after
@@ -361,7 +376,7 @@ mod tests {
         for seed in 0..60 {
             let players = 2 + seed as usize % 3;
             let game = played(players, seed, seed % 2 == 0);
-            let text = gcg(&game, &names[..players]);
+            let text = gcg(&game, &names[..players], crate::gcg::Reader::Referee);
             check_adds_up(&game, &text);
             for mark in [
                 "(challenge)",

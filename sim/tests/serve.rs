@@ -117,9 +117,113 @@ fn a_person_plays_a_bot_through_the_api() {
     // A reload sees the same game.
     let (_, again) = request("GET", &format!("{game}?seat=0"), Some(&token), None);
     assert!(!again["moves"].as_array().unwrap().is_empty());
-    let (status, gcg) = request("GET", &format!("{game}/gcg"), None, None);
+    let (status, gcg) = request("GET", &format!("{game}/gcg?seat=0"), Some(&token), None);
     assert_eq!(status, 200);
     assert!(gcg["text"].as_str().unwrap().contains("#player1"));
+}
+
+#[test]
+fn another_seats_record_rack_and_exchange_stay_hidden() {
+    let server = start();
+    let (id, first, created) = new_game(&server, &["human", "human"], 8);
+    let second = created["tokens"]["1"].as_str().unwrap().to_string();
+    let game = format!("{}/api/games/{id}", server.base);
+    // The record needs a seat and its token.
+    assert_eq!(request("GET", &format!("{game}/gcg"), None, None).0, 400);
+    assert_eq!(
+        request("GET", &format!("{game}/gcg?seat=1"), Some(&first), None).0,
+        403
+    );
+    let (_, state) = request("GET", &format!("{game}?seat=0"), Some(&first), None);
+    let to_move = state["to_move"].as_u64().unwrap() as usize;
+    let (mover, other, mover_token, other_token) = if to_move == 0 {
+        (0, 1, &first, &second)
+    } else {
+        (1, 0, &second, &first)
+    };
+    let (_, view) = request(
+        "GET",
+        &format!("{game}?seat={mover}"),
+        Some(mover_token),
+        None,
+    );
+    let rack = view["rack"].as_str().unwrap().to_string();
+    let given: String = rack.chars().filter(|c| *c != '?').take(3).collect();
+    let body = json!({ "seat": mover, "move": format!("exchange {given}") }).to_string();
+    let (status, played) = request(
+        "POST",
+        &format!("{game}/move"),
+        Some(mover_token),
+        Some(&body),
+    );
+    assert_eq!(status, 200, "{played}");
+    // The other seat sees that three tiles went back, not which, nor the rack they left.
+    let (_, theirs) = request(
+        "GET",
+        &format!("{game}?seat={other}"),
+        Some(other_token),
+        None,
+    );
+    let told = theirs.to_string();
+    assert!(told.contains("exchanges 3 tile(s)"), "{told}");
+    assert!(!told.contains(&format!("exchange {given}")), "{told}");
+    let (_, record) = request(
+        "GET",
+        &format!("{game}/gcg?seat={other}"),
+        Some(other_token),
+        None,
+    );
+    let record = record["text"].as_str().unwrap().to_string();
+    let nick = format!(">p{}: ", mover + 1);
+    let line = record.lines().find(|l| l.starts_with(&nick)).unwrap();
+    assert_eq!(line, format!("{nick} -3 +0 0"), "{record}");
+    assert!(!record.contains(&rack), "{record}");
+    // The mover's own record shows its rack and the tiles.
+    let (_, own) = request(
+        "GET",
+        &format!("{game}/gcg?seat={mover}"),
+        Some(mover_token),
+        None,
+    );
+    let own = own["text"].as_str().unwrap().to_string();
+    assert!(own.contains(&format!("{nick}{rack} -")), "{own}");
+}
+
+#[test]
+fn tokens_of_servers_started_together_share_nothing() {
+    let servers: Vec<Server> = std::thread::scope(|scope| {
+        let started: Vec<_> = (0..2).map(|_| scope.spawn(start)).collect();
+        started.into_iter().map(|s| s.join().unwrap()).collect()
+    });
+    let mut tokens = Vec::new();
+    for server in &servers {
+        for seed in 0..64 {
+            let (_, token, _) = new_game(server, &["human", "greedy"], seed);
+            assert_eq!(token.len(), 32, "{token}");
+            tokens.push(u128::from_str_radix(&token, 16).unwrap());
+        }
+    }
+    let mut distinct = tokens.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        tokens.len(),
+        "no token repeats, across servers too"
+    );
+    // Each bit is set in about half of the 128 tokens (six deviations either side).
+    for bit in 0..128 {
+        let ones = tokens.iter().filter(|t| *t >> bit & 1 == 1).count();
+        assert!((30..=98).contains(&ones), "bit {bit} set in {ones} of 128");
+    }
+    // The same position of the two servers' first tokens agrees no more than chance.
+    let same = !(tokens[0] ^ tokens[64]);
+    assert!(
+        same.count_ones() < 100,
+        "{:032x} {:032x}",
+        tokens[0],
+        tokens[64]
+    );
 }
 
 #[test]
@@ -346,4 +450,92 @@ fn a_monopoly_table_waiting_for_a_person_holds_no_thread() {
         after <= before + 2,
         "40 waiting tables: {before} threads before, {after} after"
     );
+}
+
+/// The status line and the whole answer of a raw HTTP/1.1 request (for headers a client sets
+/// itself, such as Host).
+fn raw(server: &Server, request: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = server.base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
+#[test]
+fn every_refusal_is_json_and_foreign_hosts_are_refused() {
+    let server = start();
+    let games = format!("{}/api/games", server.base);
+    let send = |content_type: Option<&str>, body: &str| {
+        let mut req = ureq::post(&games);
+        if let Some(kind) = content_type {
+            req = req.set("content-type", kind);
+        }
+        match req.send_string(body) {
+            Ok(response) => (response.status(), response.into_string().unwrap()),
+            Err(ureq::Error::Status(status, response)) => (status, response.into_string().unwrap()),
+            Err(error) => panic!("{error}"),
+        }
+    };
+    let big = format!("{{\"seats\": [\"{}\"]}}", "x".repeat(20_000));
+    for (what, content_type, body, status) in [
+        (
+            "malformed JSON",
+            Some("application/json"),
+            "{\"seats\": [",
+            400,
+        ),
+        (
+            "a wrong type",
+            Some("application/json"),
+            "{\"seats\": 7}",
+            422,
+        ),
+        ("no content type", None, "{\"seats\": [\"human\"]}", 415),
+        (
+            "a body too large",
+            Some("application/json"),
+            big.as_str(),
+            413,
+        ),
+    ] {
+        let (got, text) = send(content_type, body);
+        assert_eq!(got, status, "{what}: {text}");
+        let value: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{what}: {text}"));
+        assert!(value["error"].is_string(), "{what}: {text}");
+    }
+    let (status, answer) = request("GET", &format!("{games}/1?seat=first"), None, None);
+    assert_eq!(status, 400);
+    assert!(answer["error"].is_string(), "{answer}");
+    let (status, answer) = request("GET", &format!("{}/no/such/path", server.base), None, None);
+    assert_eq!(
+        (status, answer["error"].is_string()),
+        (404, true),
+        "{answer}"
+    );
+    // A page of another site rebinding its name to this address is refused by its Host.
+    let foreign = raw(
+        &server,
+        "GET /api/games/1 HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n",
+    );
+    assert!(foreign.starts_with("HTTP/1.1 421"), "{foreign}");
+    assert!(foreign.contains("\"error\""), "{foreign}");
+    let port = server.base.rsplit(':').next().unwrap();
+    let local = raw(
+        &server,
+        &format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(local.starts_with("HTTP/1.1 200"), "{local}");
+    let lower = local.to_ascii_lowercase();
+    assert!(
+        lower.contains("content-security-policy: default-src 'self'"),
+        "{local}"
+    );
+    assert!(lower.contains("frame-ancestors 'none'"), "{local}");
+    assert!(lower.contains("x-frame-options: deny"), "{local}");
 }

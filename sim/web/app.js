@@ -254,7 +254,16 @@ $("challenge").addEventListener("click", async () => {
   } catch (error) { say(error.message); }
 });
 $("typed").addEventListener("submit", (event) => { event.preventDefault(); send($("typed-move").value.trim()); $("typed-move").value = ""; });
-$("gcg").addEventListener("click", (event) => { event.preventDefault(); window.open(`/api/games/${game.id}/gcg`); });
+// The record needs the seat's token, so it is fetched with it and opened as a file.
+$("gcg").addEventListener("click", async (event) => {
+  event.preventDefault();
+  try {
+    const response = await fetch(`/api/games/${game.id}/gcg?seat=${game.seat}`, { headers: { "x-owlery-token": game.token } });
+    if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/plain" }));
+    window.open(url);
+  } catch (error) { say(error.message); }
+});
 $("new").addEventListener("click", (event) => { event.preventDefault(); game = null; state = null; save(); render(); });
 
 game = restore();

@@ -5,9 +5,7 @@ use engine::monopoly::{
 };
 use engine::play::Decider;
 
-use super::worth::{
-    blocks_set, breaks_near_set, completes_set, set_premium, set_price, trade_gain,
-};
+use super::worth::{blocks_set, completes_set, near_set_loss, set_premium, set_price, trade_gain};
 use super::{Policy, answer_by};
 
 /// The points it keeps back for rent, and its thresholds.
@@ -193,10 +191,7 @@ impl Policy for Heuristic {
             return false;
         }
         // A set one location from whole is worth more than its locations' values say.
-        if breaks_near_set(&view, me, trade) {
-            return false;
-        }
-        let gain = trade_gain(&view, me, trade);
+        let gain = trade_gain(&view, me, trade) - near_set_loss(&view, me, trade);
         gain >= set_price(&view, trade) && gain >= 0
     }
 }

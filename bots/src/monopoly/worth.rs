@@ -73,25 +73,25 @@ pub fn trade_gain(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
     holding_worth(view, after) - holding_worth(view, before) + points + 10 * cards
 }
 
-/// Whether `trade` takes from `seat` a location of a colour set it is one location from
-/// completing (it holds two or more and lacks one), without completing a set for it.
-pub fn breaks_near_set(view: &View<'_>, seat: usize, trade: &Trade) -> bool {
-    let (gives, gets) = if seat == trade.from {
-        (trade.give, trade.take)
+/// What `trade` costs `seat` in sets it is one location from completing (it holds two or more
+/// and lacks one) and would give a location of: half of each one's premium, the chance of
+/// completing it given up, beyond the locations' values that [`trade_gain`] counts.
+pub fn near_set_loss(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
+    let gives = if seat == trade.from {
+        trade.give
     } else {
-        (trade.take, trade.give)
+        trade.take
     };
     let before = view.owned(seat);
-    let after = (before & !gives) | gets;
-    let groups = &view.board().groups;
-    let completes = groups
+    view.board()
+        .groups
         .iter()
-        .any(|g| after & g.members == g.members && before & g.members != g.members);
-    let near = |g: &&engine::monopoly::Group| {
-        let held = (before & g.members).count_ones();
-        held >= 2 && held + 1 == g.members.count_ones()
-    };
-    !completes && groups.iter().filter(near).any(|g| gives & g.members != 0)
+        .filter(|g| {
+            let held = (before & g.members).count_ones();
+            held >= 2 && held + 1 == g.members.count_ones() && gives & g.members != 0
+        })
+        .map(|g| set_premium(view, g.members) / 2)
+        .sum()
 }
 
 /// What the partner asks on top for handing the proposer whole sets: half of each one's premium.

@@ -1,6 +1,8 @@
 //! Who may act on a game: each person's seat has a secret token; a request that may not act is
 //! refused with the reason and the HTTP status it deserves.
 
+use subtle::ConstantTimeEq;
+
 /// Why a request about a game is refused, with the HTTP status it deserves.
 #[derive(Debug)]
 pub enum Refusal {
@@ -39,7 +41,8 @@ impl SeatTokens {
     /// Checks that `token` is the secret of a person's `seat`.
     pub fn authorise(&self, seat: usize, token: &str) -> Result<(), Refusal> {
         match self.0.get(seat) {
-            Some(Some(secret)) if secret == token => Ok(()),
+            // Compared in constant time: how long a wrong guess took says nothing of the secret.
+            Some(Some(secret)) if bool::from(secret.as_bytes().ct_eq(token.as_bytes())) => Ok(()),
             Some(Some(_)) => Err(Refusal::Forbidden(format!("not seat {}'s token", seat + 1))),
             Some(None) => Err(Refusal::Forbidden(format!("seat {} is a bot's", seat + 1))),
             None => Err(Refusal::Forbidden(format!("there is no seat {}", seat + 1))),

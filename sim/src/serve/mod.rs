@@ -6,6 +6,7 @@
 //! returned, and a seat's state never shows another seat's rack or cards.
 
 mod access;
+mod guard;
 mod monopoly;
 mod session;
 
@@ -17,18 +18,19 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 use axum::Json;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use engine::hogwarts::{House, HpRules};
 use engine::monopoly::MonopolyRules;
 use lexicon::Lexicon;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use access::Refusal;
+use guard::{ApiJson, ApiQuery, Hosts};
 use session::Session;
 
 /// The largest request body accepted.
@@ -41,7 +43,6 @@ pub const TOKEN_HEADER: &str = "x-owlery-token";
 struct Server {
     games: Mutex<HashMap<u64, Arc<Mutex<Session>>>>,
     next_id: AtomicU64,
-    tokens: Mutex<rand_pcg::Pcg64Mcg>,
     rules: Arc<HpRules>,
     lexicon: Arc<Lexicon>,
     tables: Mutex<HashMap<u64, Arc<Mutex<monopoly::Table>>>>,
@@ -80,9 +81,21 @@ impl Server {
         Ok((id, session))
     }
 
+    /// A seat's secret: 128 bits from the operating system's generator, so no token says
+    /// anything of another (each is drawn apart, with no generator state to recover).
     fn token(&self) -> String {
-        let mut rng = self.tokens.lock().expect("the token lock");
-        format!("{:032x}", rng.random::<u128>())
+        use rand::TryRngCore;
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut bytes)
+            .expect("the operating system's random generator");
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A seed for a game the request did not seed: from the thread's generator (seeded by the
+    /// operating system), never from the tokens' draws.
+    fn unseeded(&self) -> u64 {
+        rand::rng().random()
     }
 }
 
@@ -140,16 +153,14 @@ fn default_game() -> String {
     "scrabble-hp".into()
 }
 
-async fn new_game(State(server): State<Shared>, Json(request): Json<NewGame>) -> ApiResult {
+async fn new_game(State(server): State<Shared>, ApiJson(request): ApiJson<NewGame>) -> ApiResult {
     if request.game != "scrabble-hp" {
         return Err(ApiError(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("game {:?}: the browser plays scrabble-hp", request.game),
         ));
     }
-    let seed = request
-        .seed
-        .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
+    let seed = request.seed.unwrap_or_else(|| server.unseeded());
     let houses = parse_houses(request.houses.as_ref())?;
     let setup = session::Setup {
         seats: &request.seats,
@@ -189,7 +200,7 @@ struct SeatQuery {
 async fn game_state(
     State(server): State<Shared>,
     Path(id): Path<String>,
-    Query(query): Query<SeatQuery>,
+    ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
     let (id, session) = server.session(&id)?;
@@ -214,7 +225,7 @@ async fn make_move(
     State(server): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(request): Json<MoveRequest>,
+    ApiJson(request): ApiJson<MoveRequest>,
 ) -> ApiResult {
     seat_action(&server, &id, request.seat, &headers, |session| {
         session.play(request.seat, &request.text, &request.discard)
@@ -232,7 +243,7 @@ async fn play_card(
     State(server): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(request): Json<CardRequest>,
+    ApiJson(request): ApiJson<CardRequest>,
 ) -> ApiResult {
     seat_action(&server, &id, request.seat, &headers, |session| {
         session.card(request.seat, &request.card)
@@ -249,7 +260,7 @@ async fn challenge(
     State(server): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(request): Json<SeatRequest>,
+    ApiJson(request): ApiJson<SeatRequest>,
 ) -> ApiResult {
     seat_action(&server, &id, request.seat, &headers, |session| {
         session.challenge(request.seat)
@@ -259,7 +270,7 @@ async fn challenge(
 async fn hints(
     State(server): State<Shared>,
     Path(id): Path<String>,
-    Query(query): Query<SeatQuery>,
+    ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
     let (_, session) = server.session(&id)?;
@@ -271,9 +282,20 @@ async fn hints(
     Ok(Json(json!({ "hints": session.hints(seat) })).into_response())
 }
 
-async fn gcg(State(server): State<Shared>, Path(id): Path<String>) -> ApiResult {
+/// The record as the seat may see it: its own racks, the others' once the game is over.
+async fn gcg(
+    State(server): State<Shared>,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<SeatQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
     let (_, session) = server.session(&id)?;
-    let text = session.lock().expect("a game lock").gcg();
+    let session = session.lock().expect("a game lock");
+    let seat = query
+        .seat
+        .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "the record needs ?seat=N".into()))?;
+    session.authorise(seat, token_of(&headers))?;
+    let text = session.gcg(seat);
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -295,12 +317,10 @@ struct NewTable {
     houses: Option<Vec<String>>,
 }
 
-async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) -> ApiResult {
+async fn new_table(State(server): State<Shared>, ApiJson(request): ApiJson<NewTable>) -> ApiResult {
     let bad_request = |m: String| ApiError(StatusCode::BAD_REQUEST, m);
     let houses = parse_houses(request.houses.as_ref())?;
-    let seed = request
-        .seed
-        .unwrap_or_else(|| server.tokens.lock().expect("the token lock").random());
+    let seed = request.seed.unwrap_or_else(|| server.unseeded());
     let table = monopoly::Table::start(
         server.monopoly_rules.clone(),
         &request.seats,
@@ -330,7 +350,7 @@ async fn new_table(State(server): State<Shared>, Json(request): Json<NewTable>) 
 async fn table_state(
     State(server): State<Shared>,
     Path(id): Path<String>,
-    Query(query): Query<SeatQuery>,
+    ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
     let (id, table) = server.table(&id)?;
@@ -353,7 +373,7 @@ async fn answer(
     State(server): State<Shared>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(request): Json<Answer>,
+    ApiJson(request): ApiJson<Answer>,
 ) -> ApiResult {
     let (_, table) = server.table(&id)?;
     let mut table = table.lock().expect("a table lock");
@@ -397,8 +417,8 @@ async fn style() -> impl IntoResponse {
     )
 }
 
-/// The routes, over a server's state.
-fn router(server: Shared) -> Router {
+/// The routes, over a server's state, behind the Host check and the security headers.
+fn router(server: Shared, hosts: Hosts) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/app.js", get(script))
@@ -415,7 +435,14 @@ fn router(server: Shared) -> Router {
         .route("/api/monopoly", post(new_table))
         .route("/api/monopoly/{id}", get(table_state))
         .route("/api/monopoly/{id}/answer", post(answer))
+        .fallback(guard::not_found)
+        .method_not_allowed_fallback(guard::not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(hosts),
+            guard::check_host,
+        ))
+        .layer(axum::middleware::from_fn(guard::secure_headers))
         .with_state(server)
 }
 
@@ -423,13 +450,9 @@ fn router(server: Shared) -> Router {
 pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
     let rules = crate::setup::hp_rules(&args.data)?;
     let lexicon = crate::setup::game_lexicon(crate::cli::GameArg::ScrabbleHp, &args.lexicon)?;
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
     let server = Arc::new(Server {
         games: Mutex::new(HashMap::new()),
         next_id: AtomicU64::new(1),
-        tokens: Mutex::new(rand_pcg::Pcg64Mcg::seed_from_u64(seed)),
         rules,
         lexicon,
         tables: Mutex::new(HashMap::new()),
@@ -445,10 +468,11 @@ pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("--addr {}: cannot listen there", args.addr))?;
         let addr = listener.local_addr()?;
+        let hosts = Hosts::new(addr, &args.host);
         println!("owlery serves http://{addr}/");
         use std::io::Write;
         std::io::stdout().flush()?;
-        axum::serve(listener, router(server))
+        axum::serve(listener, router(server, hosts))
             .await
             .context("serving")
     })?;

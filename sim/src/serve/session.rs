@@ -268,9 +268,9 @@ impl Session {
             .collect()
     }
 
-    /// The game so far as GCG.
-    pub fn gcg(&self) -> String {
-        gcg(&self.game, &self.names)
+    /// The game so far as GCG, as `seat` may see it.
+    pub fn gcg(&self, seat: usize) -> String {
+        gcg(&self.game, &self.names, crate::gcg::Reader::Seat(seat))
     }
 
     /// What `seat` may see (`None`: a spectator, no rack or cards).

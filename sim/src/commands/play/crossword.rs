@@ -79,7 +79,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(path) = &args.gcg {
         let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
-        let text = crate::gcg::record(&game, &names, &[], &[]);
+        let text = crate::gcg::record(&game, &names, &[], &[], crate::gcg::Reader::Referee);
         write_atomically(path, text.as_bytes())?;
     }
     output::finish(out)?;

@@ -262,7 +262,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = &args.gcg {
-        let text = gcg(&game, &names);
+        let text = gcg(&game, &names, crate::gcg::Reader::Referee);
         runner::store::write_atomically(path, text.as_bytes())?;
     }
     let core = game.core();
