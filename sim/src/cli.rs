@@ -70,6 +70,22 @@ pub struct ServeArgs {
     /// refused, so a page that rebinds its own name to this address cannot reach the games.
     #[arg(long = "host", value_name = "NAME:PORT")]
     pub host: Vec<String>,
+    /// Games (Scrabble and Monopoly together) kept at once; a creation beyond answers 503.
+    #[arg(long, default_value_t = 1000)]
+    pub max_games: usize,
+    /// Seconds without a request after which a game is forgotten.
+    #[arg(long, default_value_t = 3600)]
+    pub idle_secs: u64,
+    /// Requests whose bots may think at once, each on a thread of its own (default: the
+    /// machine's cores); others wait their turn, while requests that only read never wait.
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, usize::from))]
+    pub bot_threads: usize,
+    /// The widest lookahead a seat may ask for, WIDTHxSAMPLES.
+    #[arg(long, default_value = "16x64")]
+    pub max_reach: String,
+    /// The largest endgame budget a `solver` seat may ask for, in positions a turn.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_budget: u64,
     #[command(flatten)]
     pub lexicon: LexiconArgs,
     #[command(flatten)]

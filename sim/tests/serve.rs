@@ -20,8 +20,14 @@ impl Drop for Server {
 }
 
 fn start() -> Server {
+    start_with(&[])
+}
+
+/// The server with these flags after `serve --addr 127.0.0.1:0`.
+fn start_with(flags: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
         .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -538,4 +544,115 @@ fn every_refusal_is_json_and_foreign_hosts_are_refused() {
     );
     assert!(lower.contains("frame-ancestors 'none'"), "{local}");
     assert!(lower.contains("x-frame-options: deny"), "{local}");
+}
+
+/// `POST /api/games` with these seats, unseeded; the status and body.
+fn create(server: &Server, seats: &[&str]) -> (u16, Value) {
+    let body = json!({ "seats": seats }).to_string();
+    request(
+        "POST",
+        &format!("{}/api/games", server.base),
+        None,
+        Some(&body),
+    )
+}
+
+#[test]
+fn bots_think_off_the_runtime_and_their_reach_is_capped() {
+    // The server's own cap refuses the widest lookahead.
+    let capped = start();
+    let (status, refused) = create(&capped, &["lookahead:64x1024", "greedy"]);
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("--max-reach"),
+        "{refused}"
+    );
+    // A server that allows it: two all-bot games of the widest search think while a person's
+    // game is read and the page served, each within a second.
+    let server = start_with(&["--max-reach", "64x1024", "--bot-threads", "2"]);
+    let (id, token, _) = new_game(&server, &["human", "greedy"], 3);
+    let base = server.base.clone();
+    for _ in 0..2 {
+        let base = base.clone();
+        std::thread::spawn(move || {
+            let body = json!({ "seats": ["lookahead:64x1024", "lookahead:64x1024"] }).to_string();
+            let _ = ureq::post(&format!("{base}/api/games"))
+                .set("content-type", "application/json")
+                .send_string(&body);
+        });
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    for _ in 0..5 {
+        let asked = std::time::Instant::now();
+        let (status, state) = request(
+            "GET",
+            &format!("{base}/api/games/{id}?seat=0"),
+            Some(&token),
+            None,
+        );
+        assert_eq!(status, 200, "{state}");
+        let (status, _) = request("GET", &format!("{base}/"), None, None);
+        assert_eq!(status, 200);
+        let took = asked.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "answered in {took:?} while bots think"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn a_full_server_answers_503_and_idle_games_are_forgotten() {
+    let server = start_with(&["--max-games", "20", "--idle-secs", "1"]);
+    for _ in 0..20 {
+        assert_eq!(create(&server, &["human", "greedy"]).0, 201);
+    }
+    let (status, full) = create(&server, &["human", "greedy"]);
+    assert_eq!(status, 503, "{full}");
+    assert!(
+        full["error"].as_str().unwrap().contains("--max-games"),
+        "{full}"
+    );
+    // After a second without requests the games are forgotten and there is room again.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(create(&server, &["human", "greedy"]).0, 201);
+    let (status, gone) = request("GET", &format!("{}/api/games/1", server.base), None, None);
+    assert_eq!(status, 404, "{gone}");
+}
+
+/// The server's resident memory, from /proc.
+fn rss_mb(server: &Server) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let kb: f64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    kb / 1024.0
+}
+
+/// The soak: 5,000 games created against the default cap of 1,000 keep the server's memory
+/// bounded (docs/SERVING.md states the bound).
+#[test]
+#[ignore = "soak: 5,000 games created on one server (cargo test --release -- --ignored)"]
+fn memory_stays_bounded_over_5000_created_games() {
+    let server = start();
+    let before = rss_mb(&server);
+    let (mut created, mut refused) = (0, 0);
+    for _ in 0..5_000 {
+        match create(&server, &["human", "greedy"]).0 {
+            201 => created += 1,
+            503 => refused += 1,
+            other => panic!("status {other}"),
+        }
+    }
+    let after = rss_mb(&server);
+    println!(
+        "5,000 creations: {created} kept, {refused} refused; RSS {before:.0} MB -> {after:.0} MB"
+    );
+    assert_eq!(created, 1_000);
+    assert!(after < 400.0, "RSS {after:.0} MB");
 }

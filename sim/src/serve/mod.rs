@@ -9,8 +9,8 @@ mod access;
 mod guard;
 mod monopoly;
 mod session;
+mod store;
 
-use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -30,8 +30,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use access::Refusal;
+use bots::scrabble::Reach;
 use guard::{ApiJson, ApiQuery, Hosts};
 use session::Session;
+use store::{Limits, Store};
+use tokio::sync::Semaphore;
 
 /// The largest request body accepted.
 const MAX_BODY: usize = 16 * 1024;
@@ -41,11 +44,18 @@ pub const TOKEN_HEADER: &str = "x-owlery-token";
 
 /// The server's games and what every game shares.
 struct Server {
-    games: Mutex<HashMap<u64, Arc<Mutex<Session>>>>,
+    games: Store<Session>,
+    tables: Store<monopoly::Table>,
     next_id: AtomicU64,
+    limits: Limits,
+    /// Permits to move bots: at most this many requests have bots thinking at once, each on a
+    /// thread of the blocking pool, so the runtime's threads stay free for other requests.
+    thinking: Arc<Semaphore>,
+    /// The most a bot may search: wider or deeper lookahead and solver settings are refused.
+    max_reach: Reach,
+    max_budget: u64,
     rules: Arc<HpRules>,
     lexicon: Arc<Lexicon>,
-    tables: Mutex<HashMap<u64, Arc<Mutex<monopoly::Table>>>>,
     monopoly_rules: Arc<MonopolyRules>,
 }
 
@@ -72,13 +82,86 @@ impl From<Refusal> for ApiError {
 
 type ApiResult = Result<Response, ApiError>;
 
+/// Runs `work` off the async runtime, on the blocking pool; when it may make bots move
+/// (`moves_bots`), first waits for a thinking permit. A request that only reads never waits
+/// for another game's bots, and no request holds a runtime thread while a bot thinks.
+async fn off_runtime(
+    server: &Shared,
+    moves_bots: bool,
+    work: impl FnOnce(&Shared) -> ApiResult + Send + 'static,
+) -> ApiResult {
+    let permit = if moves_bots {
+        let permit = server.thinking.clone().acquire_owned().await;
+        Some(permit.map_err(|_| ApiError(StatusCode::SERVICE_UNAVAILABLE, "stopping".into()))?)
+    } else {
+        None
+    };
+    let server = server.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(&server)
+    })
+    .await
+    .unwrap_or_else(|_| {
+        Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the request failed inside the server".into(),
+        ))
+    })
+}
+
 impl Server {
     fn session(&self, id: &str) -> Result<(u64, Arc<Mutex<Session>>), ApiError> {
         let not_found = || ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}"));
         let id: u64 = id.parse().map_err(|_| not_found())?;
-        let games = self.games.lock().expect("the games lock");
-        let session = games.get(&id).cloned().ok_or_else(not_found)?;
+        let session = self.games.get(id).ok_or_else(not_found)?;
         Ok((id, session))
+    }
+
+    /// Room for one more game: games idle too long are forgotten first; a full server
+    /// answers 503. Also refuses bots that would search beyond the server's reach.
+    fn admit(&self, seats: &[String]) -> Result<(), ApiError> {
+        for name in seats {
+            self.check_reach(name)?;
+        }
+        let idle = self.limits.idle;
+        let live = self.games.forget_idle(idle) + self.tables.forget_idle(idle);
+        if live >= self.limits.most_games {
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server holds {live} games, its most (--max-games); try again when one has been idle for {} s",
+                    idle.as_secs()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses a bot whose setting searches beyond `--max-reach` or `--max-budget`.
+    fn check_reach(&self, name: &str) -> Result<(), ApiError> {
+        let Some((base, setting)) = name.split_once(':') else {
+            return Ok(());
+        };
+        let too_far = match base {
+            "lookahead" | "cards-lookahead" => Reach::parse(setting).is_some_and(|reach| {
+                reach.width > self.max_reach.width || reach.samples > self.max_reach.samples
+            }),
+            "solver" => setting
+                .parse::<u64>()
+                .is_ok_and(|budget| budget > self.max_budget),
+            _ => false,
+        };
+        if too_far {
+            return Err(ApiError(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "{name}: this server lets a bot search at most {}x{} (lookahead) and {} positions (solver); see --max-reach and --max-budget",
+                    self.max_reach.width, self.max_reach.samples, self.max_budget
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// A seat's secret: 128 bits from the operating system's generator, so no token says
@@ -154,42 +237,42 @@ fn default_game() -> String {
 }
 
 async fn new_game(State(server): State<Shared>, ApiJson(request): ApiJson<NewGame>) -> ApiResult {
-    if request.game != "scrabble-hp" {
-        return Err(ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("game {:?}: the browser plays scrabble-hp", request.game),
-        ));
-    }
-    let seed = request.seed.unwrap_or_else(|| server.unseeded());
-    let houses = parse_houses(request.houses.as_ref())?;
-    let setup = session::Setup {
-        seats: &request.seats,
-        seed,
-        houses,
-        near_end: request.near_end,
-    };
-    let session = Session::new(server.rules.clone(), server.lexicon.clone(), setup, || {
-        server.token()
+    off_runtime(&server, true, move |server| {
+        if request.game != "scrabble-hp" {
+            return Err(ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("game {:?}: the browser plays scrabble-hp", request.game),
+            ));
+        }
+        server.admit(&request.seats)?;
+        let seed = request.seed.unwrap_or_else(|| server.unseeded());
+        let houses = parse_houses(request.houses.as_ref())?;
+        let setup = session::Setup {
+            seats: &request.seats,
+            seed,
+            houses,
+            near_end: request.near_end,
+        };
+        let session = Session::new(server.rules.clone(), server.lexicon.clone(), setup, || {
+            server.token()
+        })
+        .map_err(|m| ApiError(StatusCode::BAD_REQUEST, m))?;
+        let id = server.next_id.fetch_add(1, Ordering::Relaxed);
+        let tokens: serde_json::Map<String, Value> = session
+            .tokens()
+            .into_iter()
+            .map(|(seat, token)| (seat.to_string(), json!(token)))
+            .collect();
+        let seat = session.tokens().first().map(|(seat, _)| *seat);
+        let state = session.state(id, seat);
+        server.games.insert(id, session);
+        Ok((
+            StatusCode::CREATED,
+            Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens, "state": state })),
+        )
+            .into_response())
     })
-    .map_err(|m| ApiError(StatusCode::BAD_REQUEST, m))?;
-    let id = server.next_id.fetch_add(1, Ordering::Relaxed);
-    let tokens: serde_json::Map<String, Value> = session
-        .tokens()
-        .into_iter()
-        .map(|(seat, token)| (seat.to_string(), json!(token)))
-        .collect();
-    let seat = session.tokens().first().map(|(seat, _)| *seat);
-    let state = session.state(id, seat);
-    server
-        .games
-        .lock()
-        .expect("the games lock")
-        .insert(id, Arc::new(Mutex::new(session)));
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens, "state": state })),
-    )
-        .into_response())
+    .await
 }
 
 #[derive(Deserialize)]
@@ -203,12 +286,15 @@ async fn game_state(
     ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let (id, session) = server.session(&id)?;
-    let session = session.lock().expect("a game lock");
-    if let Some(seat) = query.seat {
-        session.authorise(seat, token_of(&headers))?;
-    }
-    Ok(Json(session.state(id, query.seat)).into_response())
+    off_runtime(&server, false, move |server| {
+        let (id, session) = server.session(&id)?;
+        let session = session.lock().expect("a game lock");
+        if let Some(seat) = query.seat {
+            session.authorise(seat, token_of(&headers))?;
+        }
+        Ok(Json(session.state(id, query.seat)).into_response())
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -227,9 +313,12 @@ async fn make_move(
     headers: HeaderMap,
     ApiJson(request): ApiJson<MoveRequest>,
 ) -> ApiResult {
-    seat_action(&server, &id, request.seat, &headers, |session| {
-        session.play(request.seat, &request.text, &request.discard)
+    off_runtime(&server, true, move |server| {
+        seat_action(server, &id, request.seat, &headers, |session| {
+            session.play(request.seat, &request.text, &request.discard)
+        })
     })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -245,9 +334,12 @@ async fn play_card(
     headers: HeaderMap,
     ApiJson(request): ApiJson<CardRequest>,
 ) -> ApiResult {
-    seat_action(&server, &id, request.seat, &headers, |session| {
-        session.card(request.seat, &request.card)
+    off_runtime(&server, true, move |server| {
+        seat_action(server, &id, request.seat, &headers, |session| {
+            session.card(request.seat, &request.card)
+        })
     })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -262,9 +354,12 @@ async fn challenge(
     headers: HeaderMap,
     ApiJson(request): ApiJson<SeatRequest>,
 ) -> ApiResult {
-    seat_action(&server, &id, request.seat, &headers, |session| {
-        session.challenge(request.seat)
+    off_runtime(&server, true, move |server| {
+        seat_action(server, &id, request.seat, &headers, |session| {
+            session.challenge(request.seat)
+        })
     })
+    .await
 }
 
 async fn hints(
@@ -273,13 +368,16 @@ async fn hints(
     ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let (_, session) = server.session(&id)?;
-    let session = session.lock().expect("a game lock");
-    let seat = query
-        .seat
-        .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "hints need ?seat=N".into()))?;
-    session.authorise(seat, token_of(&headers))?;
-    Ok(Json(json!({ "hints": session.hints(seat) })).into_response())
+    off_runtime(&server, false, move |server| {
+        let (_, session) = server.session(&id)?;
+        let session = session.lock().expect("a game lock");
+        let seat = query
+            .seat
+            .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "hints need ?seat=N".into()))?;
+        session.authorise(seat, token_of(&headers))?;
+        Ok(Json(json!({ "hints": session.hints(seat) })).into_response())
+    })
+    .await
 }
 
 /// The record as the seat may see it: its own racks, the others' once the game is over.
@@ -289,22 +387,24 @@ async fn gcg(
     ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let (_, session) = server.session(&id)?;
-    let session = session.lock().expect("a game lock");
-    let seat = query
-        .seat
-        .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "the record needs ?seat=N".into()))?;
-    session.authorise(seat, token_of(&headers))?;
-    let text = session.gcg(seat);
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    off_runtime(&server, false, move |server| {
+        let (_, session) = server.session(&id)?;
+        let session = session.lock().expect("a game lock");
+        let seat = query
+            .seat
+            .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "the record needs ?seat=N".into()))?;
+        session.authorise(seat, token_of(&headers))?;
+        let text = session.gcg(seat);
+        Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    })
+    .await
 }
 
 impl Server {
     fn table(&self, id: &str) -> Result<(u64, Arc<Mutex<monopoly::Table>>), ApiError> {
         let not_found = || ApiError(StatusCode::NOT_FOUND, format!("no game {id:?}"));
         let id: u64 = id.parse().map_err(|_| not_found())?;
-        let tables = self.tables.lock().expect("the tables lock");
-        let table = tables.get(&id).cloned().ok_or_else(not_found)?;
+        let table = self.tables.get(id).ok_or_else(not_found)?;
         Ok((id, table))
     }
 }
@@ -318,33 +418,33 @@ struct NewTable {
 }
 
 async fn new_table(State(server): State<Shared>, ApiJson(request): ApiJson<NewTable>) -> ApiResult {
-    let bad_request = |m: String| ApiError(StatusCode::BAD_REQUEST, m);
-    let houses = parse_houses(request.houses.as_ref())?;
-    let seed = request.seed.unwrap_or_else(|| server.unseeded());
-    let table = monopoly::Table::start(
-        server.monopoly_rules.clone(),
-        &request.seats,
-        houses,
-        seed,
-        || server.token(),
-    )
-    .map_err(bad_request)?;
-    let id = server.next_id.fetch_add(1, Ordering::Relaxed);
-    let tokens: serde_json::Map<String, Value> = table
-        .tokens()
-        .into_iter()
-        .map(|(seat, token)| (seat.to_string(), json!(token)))
-        .collect();
-    server
-        .tables
-        .lock()
-        .expect("the tables lock")
-        .insert(id, Arc::new(Mutex::new(table)));
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens })),
-    )
-        .into_response())
+    off_runtime(&server, true, move |server| {
+        let bad_request = |m: String| ApiError(StatusCode::BAD_REQUEST, m);
+        server.admit(&request.seats)?;
+        let houses = parse_houses(request.houses.as_ref())?;
+        let seed = request.seed.unwrap_or_else(|| server.unseeded());
+        let table = monopoly::Table::start(
+            server.monopoly_rules.clone(),
+            &request.seats,
+            houses,
+            seed,
+            || server.token(),
+        )
+        .map_err(bad_request)?;
+        let id = server.next_id.fetch_add(1, Ordering::Relaxed);
+        let tokens: serde_json::Map<String, Value> = table
+            .tokens()
+            .into_iter()
+            .map(|(seat, token)| (seat.to_string(), json!(token)))
+            .collect();
+        server.tables.insert(id, table);
+        Ok((
+            StatusCode::CREATED,
+            Json(json!({ "id": id.to_string(), "seed": seed, "tokens": tokens })),
+        )
+            .into_response())
+    })
+    .await
 }
 
 async fn table_state(
@@ -353,12 +453,15 @@ async fn table_state(
     ApiQuery(query): ApiQuery<SeatQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let (id, table) = server.table(&id)?;
-    let table = table.lock().expect("a table lock");
-    if let Some(seat) = query.seat {
-        table.authorise(seat, token_of(&headers))?;
-    }
-    Ok(Json(table.state(id, query.seat)).into_response())
+    off_runtime(&server, false, move |server| {
+        let (id, table) = server.table(&id)?;
+        let table = table.lock().expect("a table lock");
+        if let Some(seat) = query.seat {
+            table.authorise(seat, token_of(&headers))?;
+        }
+        Ok(Json(table.state(id, query.seat)).into_response())
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -375,11 +478,14 @@ async fn answer(
     headers: HeaderMap,
     ApiJson(request): ApiJson<Answer>,
 ) -> ApiResult {
-    let (_, table) = server.table(&id)?;
-    let mut table = table.lock().expect("a table lock");
-    table.authorise(request.seat, token_of(&headers))?;
-    let accepted = table.answer(request.seat, request.question, &request.answer)?;
-    Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": accepted }))).into_response())
+    off_runtime(&server, true, move |server| {
+        let (_, table) = server.table(&id)?;
+        let mut table = table.lock().expect("a table lock");
+        table.authorise(request.seat, token_of(&headers))?;
+        let accepted = table.answer(request.seat, request.question, &request.answer)?;
+        Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": accepted }))).into_response())
+    })
+    .await
 }
 
 async fn monopoly_page() -> impl IntoResponse {
@@ -450,12 +556,31 @@ fn router(server: Shared, hosts: Hosts) -> Router {
 pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
     let rules = crate::setup::hp_rules(&args.data)?;
     let lexicon = crate::setup::game_lexicon(crate::cli::GameArg::ScrabbleHp, &args.lexicon)?;
+    let started = std::time::Instant::now();
+    let max_reach = Reach::parse(&args.max_reach).with_context(|| {
+        format!(
+            "--max-reach {}: expected WIDTHxSAMPLES, width 1 to {} and samples 1 to {}",
+            args.max_reach,
+            Reach::MOST_WIDTH,
+            Reach::MOST_SAMPLES
+        )
+    })?;
+    if args.max_games == 0 || args.bot_threads == 0 {
+        anyhow::bail!("--max-games and --bot-threads: expected at least 1");
+    }
     let server = Arc::new(Server {
-        games: Mutex::new(HashMap::new()),
+        games: Store::new(started),
+        tables: Store::new(started),
         next_id: AtomicU64::new(1),
+        limits: Limits {
+            most_games: args.max_games,
+            idle: std::time::Duration::from_secs(args.idle_secs),
+        },
+        thinking: Arc::new(Semaphore::new(args.bot_threads)),
+        max_reach,
+        max_budget: args.max_budget,
         rules,
         lexicon,
-        tables: Mutex::new(HashMap::new()),
         monopoly_rules: Arc::new(MonopolyRules::standard()),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
