@@ -86,6 +86,12 @@ pub struct ServeArgs {
     /// The largest endgame budget a `solver` seat may ask for, in positions a turn.
     #[arg(long, default_value_t = 100_000)]
     pub max_budget: u64,
+    /// Connections open at once; more wait until one closes.
+    #[arg(long, default_value_t = 512)]
+    pub max_connections: usize,
+    /// Seconds a connection has to send a request's headers (an idle one is closed after it).
+    #[arg(long, default_value_t = 10)]
+    pub header_timeout_secs: u64,
     #[command(flatten)]
     pub lexicon: LexiconArgs,
     #[command(flatten)]

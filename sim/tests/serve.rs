@@ -656,3 +656,97 @@ fn memory_stays_bounded_over_5000_created_games() {
     assert_eq!(created, 1_000);
     assert!(after < 400.0, "RSS {after:.0} MB");
 }
+
+#[test]
+fn idle_and_half_sent_connections_are_closed_and_capped() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    let server = start_with(&["--header-timeout-secs", "1", "--max-connections", "4"]);
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let open = || {
+        let stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        stream
+    };
+    // Four connections hold every place: one idle, three with half a header.
+    let idle = open();
+    let mut halves: Vec<_> = (0..3).map(|_| open()).collect();
+    for half in &mut halves {
+        half.write_all(b"GET / HTTP/1.1\r\nHost: 127").unwrap();
+    }
+    // A fifth client is answered once the server has closed them, after their second.
+    let asked = Instant::now();
+    let (status, _) = request("GET", &format!("{}/", server.base), None, None);
+    let waited = asked.elapsed();
+    assert_eq!(status, 200);
+    assert!(waited < Duration::from_secs(4), "answered after {waited:?}");
+    for mut stream in std::iter::once(idle).chain(halves) {
+        let started = Instant::now();
+        let mut rest = Vec::new();
+        let read = stream.read_to_end(&mut rest);
+        assert!(read.is_ok(), "closed, not timed out on our side: {read:?}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+}
+
+/// A short load test on loopback: eight clients read and play their games while two all-bot
+/// games of the widest default search think; prints requests/s and the 99th percentile.
+#[test]
+fn load_with_bots_thinking() {
+    use std::time::{Duration, Instant};
+    let server = start();
+    let base = server.base.clone();
+    for _ in 0..2 {
+        let base = base.clone();
+        std::thread::spawn(move || {
+            let body = json!({ "seats": ["lookahead:16x64", "lookahead:16x64"] }).to_string();
+            let _ = ureq::post(&format!("{base}/api/games"))
+                .set("content-type", "application/json")
+                .send_string(&body);
+        });
+    }
+    let games: Vec<(String, String)> = (0..8)
+        .map(|seed| {
+            let (id, token, _) = new_game(&server, &["human", "greedy"], seed);
+            (id, token)
+        })
+        .collect();
+    let started = Instant::now();
+    let latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let clients: Vec<_> = games
+            .iter()
+            .map(|(id, token)| {
+                let base = &base;
+                scope.spawn(move || {
+                    let mut took = Vec::new();
+                    for round in 0..150 {
+                        let asked = Instant::now();
+                        let path = if round % 3 == 0 { "/hints" } else { "" };
+                        let url = format!("{base}/api/games/{id}{path}?seat=0");
+                        let (status, body) = request("GET", &url, Some(token), None);
+                        assert_eq!(status, 200, "{body}");
+                        took.push(asked.elapsed());
+                    }
+                    took
+                })
+            })
+            .collect();
+        clients
+            .into_iter()
+            .flat_map(|c| c.join().unwrap())
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    let mut sorted = latencies.clone();
+    sorted.sort();
+    let p99 = sorted[sorted.len() * 99 / 100];
+    let rate = latencies.len() as f64 / elapsed.as_secs_f64();
+    println!(
+        "load: {} requests from 8 clients in {elapsed:.2?} ({rate:.0} requests/s), p50 {:?}, p99 {p99:?}, two lookahead:16x64 games thinking",
+        latencies.len(),
+        sorted[sorted.len() / 2]
+    );
+    assert!(p99 < Duration::from_secs(1), "p99 {p99:?}");
+}

@@ -7,6 +7,7 @@
 
 mod access;
 mod guard;
+mod listen;
 mod monopoly;
 mod session;
 mod store;
@@ -565,8 +566,8 @@ pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
             Reach::MOST_SAMPLES
         )
     })?;
-    if args.max_games == 0 || args.bot_threads == 0 {
-        anyhow::bail!("--max-games and --bot-threads: expected at least 1");
+    if args.max_games == 0 || args.bot_threads == 0 || args.max_connections == 0 {
+        anyhow::bail!("--max-games, --bot-threads and --max-connections: expected at least 1");
     }
     let server = Arc::new(Server {
         games: Store::new(started),
@@ -597,9 +598,13 @@ pub fn run(args: &crate::cli::ServeArgs) -> anyhow::Result<ExitCode> {
         println!("owlery serves http://{addr}/");
         use std::io::Write;
         std::io::stdout().flush()?;
-        axum::serve(listener, router(server, hosts))
-            .await
-            .context("serving")
+        let connections = listen::Connections {
+            most: args.max_connections,
+            header_timeout: std::time::Duration::from_secs(args.header_timeout_secs),
+            longest: std::time::Duration::from_secs(300),
+        };
+        listen::serve(listener, router(server, hosts), connections).await;
+        anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
 }
