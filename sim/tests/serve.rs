@@ -452,8 +452,10 @@ fn a_monopoly_table_waiting_for_a_person_holds_no_thread() {
         );
     }
     let after = threads(server.child.id()).unwrap();
+    // Requests run on the blocking pool, whose few threads linger a while after use; a thread
+    // per waiting table would be 40 more.
     assert!(
-        after <= before + 2,
+        after <= before + 8,
         "40 waiting tables: {before} threads before, {after} after"
     );
 }

@@ -547,46 +547,30 @@ fn harry_potter_runs_write_house_and_card_tables_the_same_on_threads_and_shards(
     ]);
     assert!(status.status.success());
     assert_eq!(results(&merged), results(&dir.join("one")));
-    // A shard whose chunk predates the counts by house and seat (as from an older owlery):
-    // the merged houses have no edge rather than a wrong one, and the guide leaves it out.
+    // A shard whose chunk comes from an older owlery (no header line, no checksum): refused by
+    // name rather than merged into tables that would lack its counts.
     let chunk = std::fs::read_dir(dir.join("s0/chunks"))
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .find(|path| path.extension().is_some_and(|e| e == "json"))
         .unwrap();
-    let mut totals: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&chunk).unwrap()).unwrap();
-    totals
-        .as_object_mut()
-        .unwrap()
-        .remove("house_seats")
-        .unwrap();
-    totals.as_object_mut().unwrap().remove("plays").unwrap();
-    totals.as_object_mut().unwrap().remove("letters").unwrap();
-    std::fs::write(&chunk, totals.to_string()).unwrap();
+    let text = std::fs::read_to_string(&chunk).unwrap();
+    let (_, counts) = text.split_once('\n').unwrap();
+    std::fs::write(&chunk, counts).unwrap();
     let mixed = dir.join("mixed");
-    let status = owlery(&[
+    let refused = owlery(&[
         "merge",
         dir.join("s0").to_str().unwrap(),
         dir.join("s1").to_str().unwrap(),
         "--out",
         mixed.to_str().unwrap(),
     ]);
-    assert_ran(&status);
-    let houses = std::fs::read_to_string(mixed.join("houses.csv")).unwrap();
-    // (A house without games in that chunk is still counted whole.)
+    assert_eq!(refused.status.code(), Some(2));
     assert!(
-        houses.lines().skip(1).any(|l| l.ends_with(",,,,")),
-        "{houses}"
+        String::from_utf8_lossy(&refused.stderr).contains("no header line"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
     );
-    let mixed_guide = dir.join("mixed-guide");
-    let markdown = report(&mixed, &mixed_guide);
-    assert!(markdown.contains("## Which house wins") && !markdown.contains("Seats matter as well"));
-    // Nor are the plays tabled when a chunk did not count them.
-    assert!(!mixed.join("plays.csv").exists());
-    assert!(!markdown.contains("How the points are made"));
-    assert!(!mixed.join("letters.csv").exists());
-    assert!(!markdown.contains("How each letter fares"));
     let houses = std::fs::read_to_string(dir.join("one/houses.csv")).unwrap();
     assert!(houses.starts_with(
         "house,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_margin,\
@@ -851,4 +835,127 @@ fn play_replays_any_simulated_game_from_its_listed_seed() {
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// The chunk files of a run directory, in game order.
+fn chunk_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("chunks"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_changed_copied_or_foreign_chunk_is_refused_by_resume_and_merge() {
+    let dir = scratch("chunks");
+    let run = dir.join("run");
+    assert_ran(&sim(&run, &["--chunk", "12"]));
+    let chunks = chunk_files(&run);
+    assert_eq!(chunks.len(), 4);
+    let pristine: Vec<Vec<u8>> = chunks.iter().map(|c| std::fs::read(c).unwrap()).collect();
+    let restore = || {
+        for (path, bytes) in chunks.iter().zip(&pristine) {
+            std::fs::write(path, bytes).unwrap();
+        }
+    };
+    let refused = |args: &[&str], expected: &str| {
+        let output = owlery(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(message.contains(expected), "{args:?}: {message}");
+        message
+    };
+    let run_path = run.to_str().unwrap();
+    let merged = dir.join("merged");
+    let merged = merged.to_str().unwrap();
+    let resume = |expected: &str| {
+        let mut args = vec![
+            "sim",
+            "scrabble",
+            "--games",
+            "48",
+            "--bots",
+            "greedy,random",
+        ];
+        args.extend([
+            "--seed",
+            "5",
+            "--per-game",
+            "--chunk",
+            "12",
+            "--resume",
+            "--out",
+        ]);
+        args.push(run_path);
+        refused(&args, expected);
+    };
+    // One digit changed in the counts.
+    let text = String::from_utf8(pristine[1].clone()).unwrap();
+    let (header, body) = text.split_once('\n').unwrap();
+    let digit = body.find(|c: char| c.is_ascii_digit() && c != '9').unwrap();
+    let mut changed = body.to_string();
+    let next = (body.as_bytes()[digit] + 1) as char;
+    changed.replace_range(digit..=digit, &next.to_string());
+    std::fs::write(&chunks[1], format!("{header}\n{changed}")).unwrap();
+    resume("changed since it was written");
+    refused(
+        &["merge", run_path, "--out", merged],
+        "changed since it was written",
+    );
+    restore();
+    // Another chunk copied over it.
+    std::fs::copy(&chunks[0], &chunks[1]).unwrap();
+    resume("not the 12..24 its name says");
+    restore();
+    // Cut short.
+    std::fs::write(&chunks[2], &pristine[2][..pristine[2].len() / 2]).unwrap();
+    resume(&chunks[2].file_name().unwrap().to_string_lossy());
+    restore();
+    // A chunk of a run with another seed.
+    let other = dir.join("other");
+    let mut args = vec![
+        "sim",
+        "scrabble",
+        "--games",
+        "48",
+        "--bots",
+        "greedy,random",
+    ];
+    args.extend(["--seed", "6", "--per-game", "--chunk", "12", "--out"]);
+    args.push(other.to_str().unwrap());
+    assert!(owlery(&args).status.success());
+    std::fs::copy(&chunk_files(&other)[3], &chunks[3]).unwrap();
+    resume("a chunk of another run");
+    restore();
+    // A changed rows file.
+    let rows = chunks[0].with_extension("games.csv");
+    let mut bytes = std::fs::read(&rows).unwrap();
+    bytes[10] ^= 1;
+    std::fs::write(&rows, &bytes).unwrap();
+    refused(
+        &["merge", run_path, "--out", merged],
+        "games.csv: changed since it was written",
+    );
+    bytes[10] ^= 1;
+    std::fs::write(&rows, &bytes).unwrap();
+    // Restored, the run resumes and merges as it was, and a killed run's temporaries go.
+    let stale = [
+        run.join("bots.csv.tmp-999999"),
+        run.join("chunks")
+            .join("000000000000-000000000012.json.tmp-999999"),
+    ];
+    for path in &stale {
+        std::fs::write(path, "half").unwrap();
+    }
+    assert_ran(&sim(&run, &["--chunk", "12", "--resume"]));
+    assert!(stale.iter().all(|path| !path.exists()));
+    assert!(
+        owlery(&["merge", run_path, "--out", merged])
+            .status
+            .success()
+    );
+    assert_eq!(results(Path::new(merged)), results(&run));
 }

@@ -110,7 +110,13 @@ pub fn run<C: Contest>(
     dir: &Path,
     threads: Option<usize>,
 ) -> anyhow::Result<()> {
+    store::remove_stale_temporaries(dir)?;
     let done = saved_chunks(dir)?;
+    // Every chunk found is checked before any game is played: a resumed run never mixes in
+    // another run's counts, a copied chunk or a changed one.
+    for chunk in &done {
+        chunk.check(manifest)?;
+    }
     let pending = pending_chunks(&range, manifest.chunk, &done);
     let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
     let progress = if std::io::stderr().is_terminal() {
@@ -146,7 +152,7 @@ pub fn run<C: Contest>(
                         rows.extend_from_slice(game_row(&outcome, &manifest.bots).as_bytes());
                     }
                 }
-                save_chunk(dir, chunk, &totals, rows.as_deref())?;
+                save_chunk(dir, manifest, chunk, &totals, rows.as_deref())?;
                 progress.inc(chunk.end - chunk.start);
                 Ok(())
             },
@@ -181,17 +187,14 @@ pub fn combine(
     check_coverage(&chunks, range)?;
     let mut totals = Aggregates::default();
     for chunk in &chunks {
-        totals.merge(&chunk.load()?);
+        totals.merge(&chunk.load(manifest)?);
     }
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     tables::write_tables(out, &totals)?;
     if manifest.per_game {
         let mut rows = game_header(&manifest.bots).into_bytes();
         for chunk in &chunks {
-            let path = chunk.rows_path();
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            rows.write_all(&bytes)?;
+            rows.write_all(&chunk.rows(manifest)?)?;
         }
         write_atomically(&out.join("games.csv"), &rows)?;
     }

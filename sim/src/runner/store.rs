@@ -46,23 +46,91 @@ pub fn check_writable(path: &Path, flag: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes a file whole: to a temporary name beside it, then renamed over the target.
+/// The mark of a file being written: `NAME.tmp-PID`.
+const TEMPORARY: &str = ".tmp-";
+
+/// Writes a file whole: to a temporary name beside it, flushed to the disk, then renamed over
+/// the target, so a crash or a full disk leaves the old file or the new, never half of one.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
     let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}", std::process::id()));
+    temporary.push(format!("{TEMPORARY}{}", std::process::id()));
     let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, bytes)
-        .with_context(|| format!("writing {}", temporary.display()))?;
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error).with_context(|| format!("writing {}", temporary.display()));
+    }
     std::fs::rename(&temporary, path).with_context(|| format!("renaming to {}", path.display()))
+}
+
+/// Removes the temporaries a killed run left in `dir` and its chunks (`NAME.tmp-PID`); the
+/// files they were to replace are whole, old or new.
+pub fn remove_stale_temporaries(dir: &Path) -> anyhow::Result<()> {
+    for folder in [dir.to_path_buf(), dir.join(CHUNKS)] {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry?.path();
+            let stale = path
+                .file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.contains(TEMPORARY));
+            if stale && path.is_file() {
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("removing {}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn chunk_stem(range: &Range<u64>) -> String {
     format!("{:012}-{:012}", range.start, range.end)
 }
 
-/// Saves a finished chunk: its games' rows (if kept) first, then its counts, which mark it done.
+/// What a run is, as a fingerprint every chunk of it carries: the manifest's fields that
+/// decide its games (not the shard, which only says which of them a directory plays).
+pub fn run_fingerprint(manifest: &Manifest) -> String {
+    let defining = format!(
+        "{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}",
+        manifest.owlery_version,
+        manifest.game,
+        manifest.variant,
+        manifest.bots,
+        manifest.seed,
+        manifest.games,
+        manifest.chunk,
+        manifest.rules_hash,
+        manifest.per_game
+    );
+    format!("{:016x}", super::seeds::fingerprint(defining.as_bytes()))
+}
+
+/// A chunk file's first line: whose run it is, which games it holds, and checksums of its
+/// counts (the rest of the file) and of its rows file, if the run keeps rows.
+#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChunkHeader {
+    run: String,
+    games: [u64; 2],
+    counts_crc32: String,
+    rows_crc32: Option<String>,
+}
+
+fn crc(bytes: &[u8]) -> String {
+    format!("{:08x}", crc32fast::hash(bytes))
+}
+
+/// Saves a finished chunk: its games' rows (if kept) first, then its counts, which mark it
+/// done, under a header line naming the run, its games and the checksums.
 pub fn save_chunk(
     dir: &Path,
+    manifest: &Manifest,
     range: &Range<u64>,
     totals: &Aggregates,
     rows: Option<&[u8]>,
@@ -73,10 +141,17 @@ pub fn save_chunk(
     if let Some(rows) = rows {
         write_atomically(&chunks.join(format!("{stem}.games.csv")), rows)?;
     }
-    write_atomically(
-        &chunks.join(format!("{stem}.json")),
-        &serde_json::to_vec(totals)?,
-    )
+    let counts = serde_json::to_vec(totals)?;
+    let header = ChunkHeader {
+        run: run_fingerprint(manifest),
+        games: [range.start, range.end],
+        counts_crc32: crc(&counts),
+        rows_crc32: rows.map(crc),
+    };
+    let mut bytes = serde_json::to_vec(&header)?;
+    bytes.push(b'\n');
+    bytes.extend_from_slice(&counts);
+    write_atomically(&chunks.join(format!("{stem}.json")), &bytes)
 }
 
 /// A finished chunk found on disk.
@@ -89,12 +164,75 @@ pub struct SavedChunk {
 }
 
 impl SavedChunk {
-    /// Reads the chunk's counts.
-    pub fn load(&self) -> anyhow::Result<Aggregates> {
-        let bytes = std::fs::read(&self.path)
-            .with_context(|| format!("reading {}", self.path.display()))?;
-        serde_json::from_slice(&bytes)
+    /// Reads the chunk's header and counts, refusing a chunk of another run, one whose games
+    /// are not those its name says, or one changed since it was written.
+    fn read_checked(&self, manifest: &Manifest) -> anyhow::Result<(ChunkHeader, Vec<u8>)> {
+        let path = self.path.display();
+        let bytes = std::fs::read(&self.path).with_context(|| format!("reading {path}"))?;
+        let Some(split) = bytes.iter().position(|&b| b == b'\n') else {
+            bail!(
+                "{path}: no header line; expected a chunk written by this owlery (delete it to play its games again)"
+            );
+        };
+        let header: ChunkHeader = serde_json::from_slice(&bytes[..split])
+            .with_context(|| format!("{path}: a damaged header line"))?;
+        let run = run_fingerprint(manifest);
+        if header.run != run {
+            bail!(
+                "{path}: a chunk of another run (fingerprint {}, this run's {run}); delete it, or use an --out of its own for each run",
+                header.run
+            );
+        }
+        if header.games != [self.range.start, self.range.end] {
+            bail!(
+                "{path}: holds games {}..{}, not the {}..{} its name says (a chunk copied over another?)",
+                header.games[0],
+                header.games[1],
+                self.range.start,
+                self.range.end
+            );
+        }
+        let counts = bytes[split + 1..].to_vec();
+        if crc(&counts) != header.counts_crc32 {
+            bail!(
+                "{path}: changed since it was written (its checksum does not match); delete it to play its games again"
+            );
+        }
+        Ok((header, counts))
+    }
+
+    /// Checks the chunk (and its rows file, where the run keeps rows) against `manifest`.
+    pub fn check(&self, manifest: &Manifest) -> anyhow::Result<()> {
+        let (header, _) = self.read_checked(manifest)?;
+        if manifest.per_game {
+            self.checked_rows(&header)?;
+        }
+        Ok(())
+    }
+
+    /// Reads the chunk's counts, checked.
+    pub fn load(&self, manifest: &Manifest) -> anyhow::Result<Aggregates> {
+        let (_, counts) = self.read_checked(manifest)?;
+        serde_json::from_slice(&counts)
             .with_context(|| format!("{}: damaged chunk", self.path.display()))
+    }
+
+    /// Reads the chunk's per-game rows, checked against its header.
+    pub fn rows(&self, manifest: &Manifest) -> anyhow::Result<Vec<u8>> {
+        let (header, _) = self.read_checked(manifest)?;
+        self.checked_rows(&header)
+    }
+
+    fn checked_rows(&self, header: &ChunkHeader) -> anyhow::Result<Vec<u8>> {
+        let path = self.rows_path();
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        if header.rows_crc32.as_deref() != Some(crc(&bytes).as_str()) {
+            bail!(
+                "{}: changed since it was written, or not this chunk's rows (its checksum does not match)",
+                path.display()
+            );
+        }
+        Ok(bytes)
     }
 
     /// The chunk's per-game rows file.
