@@ -564,6 +564,10 @@ pub struct SimArgs {
     /// Finish an interrupted run in --out instead of refusing to touch it.
     #[arg(long)]
     pub resume: bool,
+    /// Clear another run's files (manifest, chunks, tables) from --out first, instead of
+    /// refusing to mix with them.
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
     /// Also write games.csv: one row per game (seed, seats, scores, winner, turns).
     #[arg(long)]
     pub per_game: bool,
@@ -591,6 +595,10 @@ pub struct MergeArgs {
     /// Where to write the merged tables.
     #[arg(long)]
     pub out: PathBuf,
+    /// Clear another run's files (manifest, chunks, tables) from --out first, instead of
+    /// refusing to write over them.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `owlery report`.

@@ -169,13 +169,17 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             rules_hash,
         )
     };
+    if !args.resume {
+        // A new run starts in a directory holding no other run's files: chunks without a
+        // manifest, or tables, would otherwise be taken for this run's.
+        runner::store::clear_for_new_run(&args.out, args.force)?;
+    } else if !args.out.join(MANIFEST).exists() {
+        bail!(
+            "{}: --resume, but no run there (no {MANIFEST}); start it without --resume",
+            args.out.display()
+        );
+    }
     if args.out.join(MANIFEST).exists() {
-        if !args.resume {
-            bail!(
-                "{} already holds a run: pass --resume to finish it, or choose another --out",
-                args.out.display()
-            );
-        }
         let existing = runner::store::read_manifest(&args.out)?;
         if let Some(field) = existing
             .mismatch(&manifest)

@@ -959,3 +959,64 @@ fn a_changed_copied_or_foreign_chunk_is_refused_by_resume_and_merge() {
     );
     assert_eq!(results(Path::new(merged)), results(&run));
 }
+
+#[test]
+fn a_directory_holding_another_runs_files_is_refused_unless_forced() {
+    let dir = scratch("force");
+    let run = dir.join("run");
+    assert_ran(&sim(&run, &[]));
+    let fresh = dir.join("fresh");
+    let seed6 = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "scrabble",
+            "--games",
+            "48",
+            "--bots",
+            "greedy,random",
+        ];
+        args.extend(["--seed", "6", "--per-game", "--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        owlery(&args)
+    };
+    assert_ran(&seed6(&fresh, &[]));
+    // Chunks without their manifest are not taken for a new run's.
+    std::fs::remove_file(run.join("manifest.toml")).unwrap();
+    let refused = seed6(&run, &[]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("holds another run's files"), "{message}");
+    // Forced, the old files go first and the run is the fresh run, byte for byte.
+    std::fs::write(run.join("notes.txt"), "mine").unwrap();
+    assert_ran(&seed6(&run, &["--force"]));
+    let run_files = |dir: &Path| {
+        let mut files = results(dir);
+        files.retain(|(name, _)| name != "notes.txt");
+        files
+    };
+    assert_eq!(run_files(&run), run_files(&fresh));
+    assert!(
+        run.join("notes.txt").exists(),
+        "only a run's files are cleared"
+    );
+    // merge will not write over a run, nor into a shard it reads.
+    let merged = fresh.to_str().unwrap();
+    let refused = owlery(&["merge", run.to_str().unwrap(), "--out", merged]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--force"));
+    let into_itself = owlery(&[
+        "merge",
+        run.to_str().unwrap(),
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&into_itself.stderr).contains("one of the shards"));
+    assert_ran(&owlery(&[
+        "merge",
+        run.to_str().unwrap(),
+        "--out",
+        merged,
+        "--force",
+    ]));
+    assert_eq!(run_files(&fresh), run_files(&run));
+}

@@ -7,7 +7,7 @@ use anyhow::bail;
 
 use crate::cli::MergeArgs;
 use runner::combine;
-use runner::store::{Manifest, read_manifest};
+use runner::store::{Manifest, clear_for_new_run, read_manifest};
 
 /// Runs `owlery merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
@@ -31,6 +31,17 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         ..first.clone()
     };
     let dirs: Vec<&Path> = args.shards.iter().map(|p| p.as_path()).collect();
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if let Some(shard) = dirs.iter().find(|dir| same(dir, &args.out)) {
+        bail!(
+            "--out {}: one of the shards being merged; choose another directory",
+            shard.display()
+        );
+    }
+    clear_for_new_run(&args.out, args.force)?;
     combine(&dirs, &merged, &(0..merged.games), &args.out)?;
     println!(
         "{} games from {} shards merged into {}",

@@ -185,17 +185,21 @@ pub fn combine(
     }
     chunks.sort_by_key(|chunk| (chunk.range.start, chunk.range.end));
     check_coverage(&chunks, range)?;
+    // Everything is read and checked before anything is written: a refused chunk leaves no
+    // table behind.
     let mut totals = Aggregates::default();
+    let mut rows = manifest
+        .per_game
+        .then(|| game_header(&manifest.bots).into_bytes());
     for chunk in &chunks {
         totals.merge(&chunk.load(manifest)?);
+        if let Some(rows) = rows.as_mut() {
+            rows.write_all(&chunk.rows(manifest)?)?;
+        }
     }
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     tables::write_tables(out, &totals)?;
-    if manifest.per_game {
-        let mut rows = game_header(&manifest.bots).into_bytes();
-        for chunk in &chunks {
-            rows.write_all(&chunk.rows(manifest)?)?;
-        }
+    if let Some(rows) = rows {
         write_atomically(&out.join("games.csv"), &rows)?;
     }
     store::write_manifest(out, manifest)

@@ -46,6 +46,48 @@ pub fn check_writable(path: &Path, flag: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether `dir` holds a run's files: a manifest, chunks or tables.
+pub fn holds_a_run(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| is_run_file(&entry.path()))
+}
+
+fn is_run_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name == MANIFEST || name == CHUNKS || name.ends_with(".csv") || name.contains(TEMPORARY)
+}
+
+/// Makes `dir` ready for a new run's files: refused, naming `flag`, when it holds another
+/// run's, unless `force`, which removes them (the manifest, the chunks, the tables) first and
+/// leaves anything else there alone.
+pub fn clear_for_new_run(dir: &Path, force: bool) -> anyhow::Result<()> {
+    if !holds_a_run(dir) {
+        return Ok(());
+    }
+    if !force {
+        bail!(
+            "{} holds another run's files (manifest, chunks or tables): choose another --out, \
+             --resume to finish the run there, or --force to clear them first",
+            dir.display()
+        );
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if !is_run_file(&path) {
+            continue;
+        }
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.with_context(|| format!("removing {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// The mark of a file being written: `NAME.tmp-PID`.
 const TEMPORARY: &str = ".tmp-";
 
