@@ -190,19 +190,24 @@ fn analyze_ranks_card_plays_by_equity_as_the_equity_bot_plays() {
     assert_eq!(rummy.status.code(), Some(2));
 }
 
-#[test]
-fn a_person_plays_the_card_game_and_mistakes_reprompt() {
-    let screen = ran(&owlery(
+/// The screen of a person (typing `input`) against `greedy` in the Classic game `seed`.
+fn play_against_greedy(seed: &str, input: &str) -> String {
+    ran(&owlery(
         &[
             "play",
             "scrabble-cards",
             "--bots",
             "human,greedy",
             "--seed",
-            "1",
+            seed,
         ],
-        "help\nhint\nZ@0,0\nZZZ@0,0\nexchange\nfoo\nquit\n",
-    ));
+        input,
+    ))
+}
+
+#[test]
+fn a_person_plays_the_card_game_and_mistakes_reprompt() {
+    let screen = play_against_greedy("1", "help\nhint\nZ@0,0\nZZZ@0,0\nexchange\nfoo\nquit\n");
     for expected in [
         "exchange LETTERS",
         "your hand:",
@@ -532,29 +537,12 @@ fn analyze_lists_a_rummy_hands_melds_for_a_round_card() {
 
 #[test]
 fn a_bad_exchange_is_refused_and_asked_again_and_a_premium_exchange_keeps_seven_letters() {
-    let screen = ran(&owlery(
-        &[
-            "play",
-            "scrabble-cards",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "4",
-        ],
+    let screen = play_against_greedy(
+        "4",
         "exchange QQQ\nexchange action\nexchange AEELPRW AEELPRW\nexchange double\nquit\n",
-    ));
+    );
     // A hint lists each play with its best Premium card use (PRELAW with the Double: 35).
-    let hinted = ran(&owlery(
-        &[
-            "play",
-            "scrabble-cards",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "4",
-        ],
-        "pass\nhint\nquit\n",
-    ));
+    let hinted = play_against_greedy("4", "pass\nhint\nquit\n");
     assert!(
         hinted.contains("PRELAW@-1,-4 +double@6         35"),
         "{hinted}"

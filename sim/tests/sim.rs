@@ -68,8 +68,9 @@ fn sim(out: &Path, extra: &[&str]) -> Output {
     sim_with(out, extra, &[])
 }
 
-/// `sim` with environment variables set for the binary.
-fn sim_with(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+/// The arguments of the tests' run: 48 scrabble games, greedy against random, from `seed`,
+/// listed game by game, into `out`, with `extra` flags.
+fn sim_args<'a>(seed: &'a str, out: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "sim",
         "scrabble",
@@ -77,12 +78,15 @@ fn sim_with(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
         "48",
         "--bots",
         "greedy,random",
-        "--seed",
-        "5",
-        "--per-game",
     ];
-    args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    args.extend(["--seed", seed, "--per-game", "--out", out.to_str().unwrap()]);
     args.extend_from_slice(extra);
+    args
+}
+
+/// `sim` with environment variables set for the binary.
+fn sim_with(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let args = sim_args("5", out, extra);
     let output = owlery_command()
         .args(&args)
         .envs(env.iter().copied())
@@ -872,25 +876,10 @@ fn a_changed_copied_or_foreign_chunk_is_refused_by_resume_and_merge() {
     let merged = dir.join("merged");
     let merged = merged.to_str().unwrap();
     let resume = |expected: &str| {
-        let mut args = vec![
-            "sim",
-            "scrabble",
-            "--games",
-            "48",
-            "--bots",
-            "greedy,random",
-        ];
-        args.extend([
-            "--seed",
-            "5",
-            "--per-game",
-            "--chunk",
-            "12",
-            "--resume",
-            "--out",
-        ]);
-        args.push(run_path);
-        refused(&args, expected);
+        refused(
+            &sim_args("5", &run, &["--chunk", "12", "--resume"]),
+            expected,
+        );
     };
     // One digit changed in the counts.
     let text = String::from_utf8(pristine[1].clone()).unwrap();
@@ -916,17 +905,7 @@ fn a_changed_copied_or_foreign_chunk_is_refused_by_resume_and_merge() {
     restore();
     // A chunk of a run with another seed.
     let other = dir.join("other");
-    let mut args = vec![
-        "sim",
-        "scrabble",
-        "--games",
-        "48",
-        "--bots",
-        "greedy,random",
-    ];
-    args.extend(["--seed", "6", "--per-game", "--chunk", "12", "--out"]);
-    args.push(other.to_str().unwrap());
-    assert!(owlery(&args).status.success());
+    assert_ran(&owlery(&sim_args("6", &other, &["--chunk", "12"])));
     std::fs::copy(&chunk_files(&other)[3], &chunks[3]).unwrap();
     resume("a chunk of another run");
     restore();
@@ -966,19 +945,7 @@ fn a_directory_holding_another_runs_files_is_refused_unless_forced() {
     let run = dir.join("run");
     assert_ran(&sim(&run, &[]));
     let fresh = dir.join("fresh");
-    let seed6 = |out: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "sim",
-            "scrabble",
-            "--games",
-            "48",
-            "--bots",
-            "greedy,random",
-        ];
-        args.extend(["--seed", "6", "--per-game", "--out", out.to_str().unwrap()]);
-        args.extend_from_slice(extra);
-        owlery(&args)
-    };
+    let seed6 = |out: &Path, extra: &[&str]| owlery(&sim_args("6", out, extra));
     assert_ran(&seed6(&fresh, &[]));
     // Chunks without their manifest are not taken for a new run's.
     std::fs::remove_file(run.join("manifest.toml")).unwrap();

@@ -199,6 +199,23 @@ fn seat_action(
     Ok(Json(json!({ "turns": turns, "state": state })).into_response())
 }
 
+/// Answers what `seat` (required: `what` needs it) may read of its game, with its token.
+fn seat_read(
+    server: &Server,
+    id: &str,
+    seat: Option<usize>,
+    headers: &HeaderMap,
+    what: &str,
+    read: impl FnOnce(&Session, usize) -> Response,
+) -> ApiResult {
+    let (_, session) = server.session(id)?;
+    let session = session.lock().expect("a game lock");
+    let seat =
+        seat.ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, format!("{what} needs ?seat=N")))?;
+    session.authorise(seat, token_of(headers))?;
+    Ok(read(&session, seat))
+}
+
 /// Reads house names, if given.
 fn parse_houses(names: Option<&Vec<String>>) -> Result<Option<Vec<House>>, ApiError> {
     names
@@ -370,13 +387,14 @@ async fn hints(
     headers: HeaderMap,
 ) -> ApiResult {
     off_runtime(&server, false, move |server| {
-        let (_, session) = server.session(&id)?;
-        let session = session.lock().expect("a game lock");
-        let seat = query
-            .seat
-            .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "hints need ?seat=N".into()))?;
-        session.authorise(seat, token_of(&headers))?;
-        Ok(Json(json!({ "hints": session.hints(seat) })).into_response())
+        seat_read(
+            server,
+            &id,
+            query.seat,
+            &headers,
+            "hints",
+            |session, seat| Json(json!({ "hints": session.hints(seat) })).into_response(),
+        )
     })
     .await
 }
@@ -389,14 +407,17 @@ async fn gcg(
     headers: HeaderMap,
 ) -> ApiResult {
     off_runtime(&server, false, move |server| {
-        let (_, session) = server.session(&id)?;
-        let session = session.lock().expect("a game lock");
-        let seat = query
-            .seat
-            .ok_or_else(|| ApiError(StatusCode::BAD_REQUEST, "the record needs ?seat=N".into()))?;
-        session.authorise(seat, token_of(&headers))?;
-        let text = session.gcg(seat);
-        Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+        seat_read(
+            server,
+            &id,
+            query.seat,
+            &headers,
+            "the record",
+            |session, seat| {
+                let text = session.gcg(seat);
+                ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+            },
+        )
     })
     .await
 }
