@@ -43,6 +43,17 @@ impl Numbers {
         if self.rack_size == 0 || self.rack_size > 15 {
             return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
         }
+        // No placement lays 0 tiles or more than a line holds: such a value would give every
+        // placement the premium, or none.
+        if !(1..=15).contains(&self.bingo_tiles) {
+            return Err(DataError::whole(
+                file,
+                format!(
+                    "bingo_tiles: expected 1 to 15 (tiles laid in one turn), found {}",
+                    self.bingo_tiles
+                ),
+            ));
+        }
         if self.scoreless_turns_to_end == 0 {
             return Err(DataError::whole(
                 file,
@@ -147,6 +158,20 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bingo_of_no_tiles_or_more_than_a_line_is_refused() {
+        let standard = Numbers::parse(DEFAULT_RULES, "rules.toml").unwrap();
+        for (setting, found) in [("bingo_tiles = 0", "0"), ("bingo_tiles = 16", "16")] {
+            assert_eq!(
+                standard.overlay(setting, "--set").unwrap_err().to_string(),
+                format!(
+                    "--set: bingo_tiles: expected 1 to 15 (tiles laid in one turn), found {found}"
+                )
+            );
+        }
+        assert!(standard.overlay("bingo_tiles = 15", "--set").is_ok());
+    }
 
     #[test]
     fn numbers_out_of_range_are_refused_by_name() {
