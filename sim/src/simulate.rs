@@ -173,12 +173,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         // A new run starts in a directory holding no other run's files: chunks without a
         // manifest, or tables, would otherwise be taken for this run's.
         runner::store::clear_for_new_run(&args.out, args.force)?;
-    } else if !args.out.join(MANIFEST).exists() {
-        bail!(
-            "{}: --resume, but no run there (no {MANIFEST}); start it without --resume",
-            args.out.display()
-        );
     }
+    // With --resume and no manifest the run starts (a Slurm task submitted again resumes or
+    // starts with one command); chunks left there are checked against it before any game.
     if args.out.join(MANIFEST).exists() {
         let existing = runner::store::read_manifest(&args.out)?;
         if let Some(field) = existing
@@ -190,6 +187,11 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
                 args.out.display()
             );
         }
+    }
+    // Chunks already there are checked before the manifest is written: a refused run leaves
+    // the directory as it found it.
+    for chunk in runner::store::saved_chunks(&args.out)? {
+        chunk.check(&manifest)?;
     }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;

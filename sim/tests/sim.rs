@@ -953,6 +953,15 @@ fn a_directory_holding_another_runs_files_is_refused_unless_forced() {
     assert_eq!(refused.status.code(), Some(2));
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(message.contains("holds another run's files"), "{message}");
+    // --resume starts a run where there is none (as a Slurm task does), but not on its chunks.
+    let refused = seed6(&run, &["--resume"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("a chunk of another run"), "{message}");
+    assert!(
+        !run.join("manifest.toml").exists(),
+        "a refused run writes nothing"
+    );
     // Forced, the old files go first and the run is the fresh run, byte for byte.
     std::fs::write(run.join("notes.txt"), "mine").unwrap();
     assert_ran(&seed6(&run, &["--force"]));
