@@ -14,7 +14,8 @@ use engine::cardgame::actions::{DEFAULT_ACTIONS, parse_actions};
 use engine::cardgame::rules::DEFAULT_CARD_RULES;
 use engine::cardgame::rummy::{DEFAULT_ROUNDS, parse_rounds};
 use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
-use engine::data::DataError;
+use engine::data::ranges::numbers_in;
+use engine::data::{DataError, NumbersFile, Source, path_text};
 use engine::hogwarts::rules::{DEFAULT_HP_BOARD, DEFAULT_HP_RULES};
 use engine::hogwarts::{HpGame, HpRules};
 use engine::monopoly::board::DEFAULT_BOARD as DEFAULT_MONOPOLY_BOARD;
@@ -25,10 +26,13 @@ use engine::scrabble::layout::DEFAULT_BOARD;
 use engine::scrabble::rules::DEFAULT_RULES;
 use engine::scrabble::tiles::DEFAULT_TILES;
 use engine::scrabble::{Board, Cgp, Game, Layout, Move, Rack, Rules, TileSet};
+use engine::shipped::SHIPPED_TOML;
 use lexicon::{Dictionary, DictionaryError, Edition, Lexicon, OnBadLine};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestRunner;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 /// Characters a typo brings into a data file or a typed position: syntax, digits, letters,
 /// signs, a line break, and one character outside ASCII.
@@ -194,88 +198,75 @@ enum Built {
 /// Reads `text` as data file `which` of [`DATA`], as the `owlery` command line reads a user's
 /// copy: the rules it makes, or `None` for an error that names its place.
 fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
-    /// The file's reading: refused naming its place, or what it says.
-    fn parsed<T>(result: Result<T, DataError>, text: &str) -> Result<Option<T>, String> {
-        match result {
-            Ok(value) => Ok(Some(value)),
-            Err(error) => names_its_place(Err(error), FILE, text).map(|()| None),
-        }
+    match build(which, text) {
+        Ok(built) => Ok(Some(built)),
+        Err(error) if error.file == FILE => names_its_place(Err(error), FILE, text).map(|()| None),
+        // The Owl Post cards, read against an edited board.
+        Err(error) => says_what(Err(error)).map(|()| None),
     }
+}
+
+/// The rules data file `which` of [`DATA`] makes with `text`, or its error.
+fn build(which: usize, text: &str) -> Result<Built, DataError> {
     let crossword = Rules::standard;
     let cards = |variant| CardRules {
         variant,
         ..CardRules::standard()
     };
     Ok(match which {
-        0 => parsed(Layout::parse(text, FILE), text)?.map(|layout| {
-            Built::Crossword(Rules {
-                layout,
-                ..crossword()
-            })
+        0 => Built::Crossword(Rules {
+            layout: Layout::parse(text, FILE)?,
+            ..crossword()
         }),
-        1 => parsed(TileSet::parse(text, FILE), text)?.map(|tiles| {
-            Built::Crossword(Rules {
-                tiles,
-                ..crossword()
-            })
+        1 => Built::Crossword(Rules {
+            tiles: TileSet::parse(text, FILE)?,
+            ..crossword()
         }),
-        2 => parsed(crossword().numbers.overlay(text, FILE), text)?.map(|numbers| {
-            Built::Crossword(Rules {
-                numbers,
-                ..crossword()
-            })
+        2 => Built::Crossword(Rules {
+            numbers: crossword().numbers.overlay(text, FILE)?,
+            ..crossword()
         }),
-        3 => parsed(HpRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
-            Built::HarryPotter(HpRules {
-                numbers,
-                ..HpRules::standard()
-            })
+        3 => Built::HarryPotter(HpRules {
+            numbers: HpRules::standard().numbers.overlay(text, FILE)?,
+            ..HpRules::standard()
         }),
-        4 => parsed(Layout::parse(text, FILE), text)?.map(|layout| {
+        4 => {
             let mut rules = HpRules::standard();
-            rules.crossword.layout = layout;
+            rules.crossword.layout = Layout::parse(text, FILE)?;
             Built::HarryPotter(rules)
-        }),
-        5 => match parsed(MonopolyBoard::parse(text, FILE), text)? {
-            // The Owl Post cards name spaces of the board they are read against.
-            Some(board) => match parse_cards(DEFAULT_OWL_POST, "owl_post.toml", &board) {
-                Ok(cards) => Some(Built::Monopoly(MonopolyRules {
-                    board,
-                    cards,
-                    ..MonopolyRules::standard()
-                })),
-                Err(error) => return says_what(Err(error)).map(|()| None),
-            },
-            None => None,
-        },
-        6 => {
-            let rules = MonopolyRules::standard();
-            parsed(parse_cards(text, FILE, &rules.board), text)?
-                .map(|cards| Built::Monopoly(MonopolyRules { cards, ..rules }))
         }
-        7 => parsed(MonopolyRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
+        5 => {
+            let board = MonopolyBoard::parse(text, FILE)?;
+            // The Owl Post cards name spaces of the board they are read against.
+            let cards = parse_cards(DEFAULT_OWL_POST, "owl_post.toml", &board)?;
             Built::Monopoly(MonopolyRules {
-                numbers,
+                board,
+                cards,
                 ..MonopolyRules::standard()
             })
-        }),
-        8 => parsed(parse_actions(text, FILE), text)?.map(|actions| {
-            Built::Cards(CardRules {
-                actions,
-                ..cards(Variant::Forfeit)
+        }
+        6 => {
+            let rules = MonopolyRules::standard();
+            Built::Monopoly(MonopolyRules {
+                cards: parse_cards(text, FILE, &rules.board)?,
+                ..rules
             })
+        }
+        7 => Built::Monopoly(MonopolyRules {
+            numbers: MonopolyRules::standard().numbers.overlay(text, FILE)?,
+            ..MonopolyRules::standard()
         }),
-        9 => parsed(CardRules::standard().numbers.overlay(text, FILE), text)?.map(|numbers| {
-            Built::Cards(CardRules {
-                numbers,
-                ..cards(Variant::Forfeit)
-            })
+        8 => Built::Cards(CardRules {
+            actions: parse_actions(text, FILE)?,
+            ..cards(Variant::Forfeit)
         }),
-        _ => parsed(parse_rounds(text, FILE), text)?.map(|rummy_rounds| {
-            Built::Cards(CardRules {
-                rummy_rounds,
-                ..cards(Variant::Rummy)
-            })
+        9 => Built::Cards(CardRules {
+            numbers: CardRules::standard().numbers.overlay(text, FILE)?,
+            ..cards(Variant::Forfeit)
+        }),
+        _ => Built::Cards(CardRules {
+            rummy_rounds: parse_rounds(text, FILE)?,
+            ..cards(Variant::Rummy)
         }),
     })
 }
@@ -284,9 +275,15 @@ fn read(which: usize, text: &str) -> Result<Option<Built>, String> {
 /// read must pass their game's check or say what is wrong; and rules that pass must play a
 /// game to its end.
 fn read_and_play(which: usize, text: &str, seed: u64) -> Result<(), String> {
-    let Some(built) = read(which, text)? else {
-        return Ok(());
-    };
+    match read(which, text)? {
+        Some(built) => check_and_play(built, seed),
+        None => Ok(()),
+    }
+}
+
+/// Rules that read must pass their game's check or say what is wrong; rules that pass must
+/// play a game to its end.
+fn check_and_play(built: Built, seed: u64) -> Result<(), String> {
     let check = match &built {
         Built::Crossword(rules) => rules.check(),
         Built::HarryPotter(rules) => rules.check(),
@@ -496,6 +493,106 @@ fn any_text_as_a_move_or_a_rack_is_a_value_or_an_error() {
 fn a_word_list_with_typos_is_refused_or_plays() {
     // Each case compiles a word list and its graphs: fewer cases.
     word_lists_with_typos(150);
+}
+
+/// The ends of what a number in a data file could be written as: zero, negative, and the
+/// largest 32-bit, unsigned 32-bit and unsigned 64-bit values.
+const EXTREMES: [&str; 5] = [
+    "0",
+    "-1",
+    "2147483647",
+    "4294967295",
+    "18446744073709551615",
+];
+
+/// The longest one case may take, reading its rules and (with `play`) playing its game: far
+/// beyond any game's seconds, and far short of a hang.
+const CASE_LIMIT: Duration = Duration::from_secs(120);
+
+/// `work`'s answer, or what went wrong: a panic, or no answer within [`CASE_LIMIT`].
+fn within_limit<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Result<T, String> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    match receiver.recv_timeout(CASE_LIMIT) {
+        Ok(answer) => answer,
+        Err(RecvTimeoutError::Timeout) => Err(format!("no answer within {CASE_LIMIT:?}")),
+        Err(RecvTimeoutError::Disconnected) => Err("panicked".to_string()),
+    }
+}
+
+/// Every number of every shipped TOML file, set in turn to each of [`EXTREMES`] and to each
+/// end of its range: a value
+/// outside the number's range is refused naming the key and the range; one inside is read
+/// (and, with `play`, checked and played to the end) or refused saying what is wrong; no case
+/// panics or passes [`CASE_LIMIT`]. Returns the cases and how many read.
+fn every_number_at_its_extremes(play: bool) -> (usize, usize) {
+    let (mut cases, mut read_cases) = (0, 0);
+    for (which, &text) in DATA.iter().enumerate() {
+        let Some(file) = SHIPPED_TOML.iter().find(|file| file.text == text) else {
+            continue;
+        };
+        let document = Source::new(text, file.name).document().unwrap();
+        for (path, span) in numbers_in(document.get_ref()) {
+            let key = path_text(&path);
+            let range = file.ranges.iter().find(|range| range.matches(&path));
+            let range = range.unwrap_or_else(|| panic!("{}: {key} has no range", file.name));
+            let ends = [range.least.to_string(), range.most.to_string()];
+            for extreme in EXTREMES
+                .iter()
+                .copied()
+                .chain(ends.iter().map(String::as_str))
+            {
+                cases += 1;
+                let edited = format!("{}{extreme}{}", &text[..span.start], &text[span.end..]);
+                let inside = extreme
+                    .parse::<i128>()
+                    .is_ok_and(|value| (range.least.into()..=range.most.into()).contains(&value));
+                let case = format!("{} {key} = {extreme}", file.name);
+                let key = key.clone();
+                let answer = within_limit(move || match build(which, &edited) {
+                    Err(error) if !inside => {
+                        let wanted = format!("{key}: expected {} to {}", range.least, range.most);
+                        match error.to_string().contains(&wanted) {
+                            true => Ok(false),
+                            false => Err(format!("refused without {wanted:?}: {error}")),
+                        }
+                    }
+                    Ok(_) if !inside => Err("read, outside its range".to_string()),
+                    Err(error) => names_its_place(Err(error), FILE, &edited).map(|()| false),
+                    Ok(built) if play => check_and_play(built, 1).map(|()| true),
+                    Ok(_) => Ok(true),
+                });
+                match answer {
+                    Ok(read) => read_cases += usize::from(read),
+                    Err(problem) => panic!("{case}: {problem}"),
+                }
+            }
+        }
+    }
+    (cases, read_cases)
+}
+
+#[test]
+fn every_number_at_its_extremes_is_refused_by_key_and_range_or_read() {
+    let (cases, read) = every_number_at_its_extremes(false);
+    // Every number of the eight files, seven values each.
+    assert!(cases > 1_000, "{cases}");
+    assert!(read > 0 && read < cases / 2, "{read} of {cases}");
+}
+
+#[test]
+#[ignore = "soak: every number of every shipped file at its extremes, each read played to its end"]
+fn soak_every_number_at_its_extremes() {
+    let started = std::time::Instant::now();
+    let (cases, read) = every_number_at_its_extremes(true);
+    eprintln!(
+        "{cases} cases, {read} read and played to the end, in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 #[test]

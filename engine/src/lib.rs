@@ -11,3 +11,4 @@ pub mod hogwarts;
 pub mod monopoly;
 pub mod play;
 pub mod scrabble;
+pub mod shipped;

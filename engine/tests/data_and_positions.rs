@@ -1,6 +1,7 @@
 //! Data files, CGP positions and typed moves: good input reads back, bad input is refused
 //! with an error that says where and what was expected.
 
+use engine::data::NumbersFile;
 use std::sync::Arc;
 
 use engine::scrabble::{Cgp, Game, IllegalMove, Layout, Move, Numbers, Rules, TileSet};
@@ -81,7 +82,11 @@ fn a_malformed_tile_table_names_the_line_and_column() {
 #[test]
 fn a_malformed_rules_file_names_the_line() {
     let error = Numbers::parse("rack_size = 7\nbingo_bonus = \"fifty\"\n", "r.toml").unwrap_err();
-    assert!(error.to_string().starts_with("r.toml: line 2"), "{error}");
+    assert_eq!(
+        error.to_string(),
+        "r.toml: line 2, column 1: bingo_bonus: expected a whole number from -100000 to 100000 \
+         (points), found the text \"fifty\""
+    );
     let error = Numbers::parse("rack_size = 7\n", "r.toml")
         .unwrap_err()
         .to_string();

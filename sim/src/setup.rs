@@ -10,17 +10,20 @@ use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
-use engine::data::unknown_key;
+use engine::data::{NumbersFile, Range, Source, Step, read_table, without_bom};
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
-use engine::scrabble::{Layout, Rules, TileSet};
+use engine::scrabble::{Layout, Numbers, Rules, TileSet};
 use lexicon::{Dictionary, Edition, Lexicon, OnBadLine};
 
 use crate::cli::{GameArg, LexiconArgs, RulesArgs, VariantArg};
 
+/// A data file's text, without the byte-order mark some editors write first.
 fn read(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(without_bom(&text).to_string())
 }
 
 /// The Harry Potter layer's own top-level keys; every other key is the crossword's.
@@ -46,9 +49,14 @@ struct Built {
 
 impl Built {
     /// Applies a partial TOML document, each key to the layer it belongs to.
-    fn overlay(&mut self, text: &str, source: &str) -> anyhow::Result<()> {
-        let table: toml::Table =
-            toml::from_str(text).map_err(|error| engine::data::toml_error(text, source, &error))?;
+    fn overlay(&mut self, source: Source) -> anyhow::Result<()> {
+        let hp_ranges = if self.hp.is_some() {
+            HpNumbers::RANGES
+        } else {
+            &[]
+        };
+        let ranges: Vec<Range> = Numbers::RANGES.iter().chain(hp_ranges).copied().collect();
+        let table = read_table(source, &ranges)?;
         let (hp, crossword): (toml::Table, toml::Table) =
             table.into_iter().partition(|(key, _)| is_hp_key(key));
         if self.hp.is_some() {
@@ -56,23 +64,23 @@ impl Built {
             let known = toml::Table::try_from(&self.crossword.numbers)?;
             if let Some(key) = crossword.keys().find(|key| !known.contains_key(*key)) {
                 let expected = known.keys().map(String::as_str).chain(HP_KEYS).collect();
-                return Err(unknown_key(source, text, (key, key), expected).into());
+                return Err(source
+                    .unknown_key(&[Step::Key(key.clone())], expected)
+                    .into());
             }
         }
         if !crossword.is_empty() {
-            self.crossword.numbers = self
-                .crossword
-                .numbers
-                .overlay(&crossword.to_string(), source)?;
+            self.crossword.numbers = self.crossword.numbers.overlay_table(crossword, source)?;
         }
         if !hp.is_empty() {
             let Some(numbers) = &mut self.hp else {
                 let key = hp.keys().next().expect("not empty");
                 bail!(
-                    "{source}: `{key}` is a Harry Potter edition value; this game is the plain crossword game"
+                    "{}: `{key}` is a Harry Potter edition value; this game is the plain crossword game",
+                    source.file()
                 );
             };
-            *numbers = numbers.overlay(&hp.to_string(), source)?;
+            *numbers = numbers.overlay_table(hp, source)?;
         }
         Ok(())
     }
@@ -111,8 +119,8 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
         built.crossword.tiles = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
     let mut tiles = built.crossword.tiles.clone();
-    overlay_numbers(args, "bingo_bonus=35", Some(&mut tiles), |text, source| {
-        built.overlay(text, source)
+    overlay_numbers(args, "bingo_bonus=35", Some(&mut tiles), |source| {
+        built.overlay(source)
     })?;
     built.crossword.tiles = tiles;
     Ok(built)
@@ -167,8 +175,8 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
         ),
     };
     rules.cards = parse_cards(&cards_text, &cards_name, &rules.board)?;
-    overlay_numbers(args, "go_reward=30", None, |text, source| {
-        rules.numbers = rules.numbers.overlay(text, source)?;
+    overlay_numbers(args, "go_reward=30", None, |source| {
+        rules.numbers = rules.numbers.overlay_from(source)?;
         Ok(())
     })?;
     rules.check()?;
@@ -176,16 +184,16 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
 }
 
 /// Applies `--rules FILE`, then each `--set KEY=VALUE`, through `overlay` (a partial TOML
-/// document and its source's name for errors). In the games with letters (`tiles`), a key
+/// document, with its name for errors). In the games with letters (`tiles`), a key
 /// `points.X` or `count.X` sets letter X's points or count instead (`?` the blank).
 fn overlay_numbers(
     args: &RulesArgs,
     example: &str,
     mut tiles: Option<&mut TileSet>,
-    mut overlay: impl FnMut(&str, &str) -> anyhow::Result<()>,
+    mut overlay: impl FnMut(Source) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if let Some(path) = &args.rules {
-        overlay(&read(path)?, &path.display().to_string())?;
+        overlay(Source::new(&read(path)?, &path.display().to_string()))?;
     }
     let settings = args.set.iter().map(|setting| ("--set", setting));
     for (flag, setting) in settings.chain(args.swept.iter().map(|setting| ("--param", setting))) {
@@ -201,10 +209,10 @@ fn overlay_numbers(
             }
             continue;
         }
-        overlay(
+        overlay(Source::setting(
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("{flag} {setting}"),
-        )?;
+        ))?;
     }
     Ok(())
 }
@@ -336,15 +344,10 @@ pub fn card_rules(args: &RulesArgs, variant: VariantArg) -> anyhow::Result<Arc<C
         rules.letters = TileSet::parse(&read(path)?, &path.display().to_string())?;
     }
     let mut letters = rules.letters.clone();
-    overlay_numbers(
-        args,
-        "bingo_bonus=40",
-        Some(&mut letters),
-        |text, source| {
-            rules.numbers = rules.numbers.overlay(text, source)?;
-            Ok(())
-        },
-    )?;
+    overlay_numbers(args, "bingo_bonus=40", Some(&mut letters), |source| {
+        rules.numbers = rules.numbers.overlay_from(source)?;
+        Ok(())
+    })?;
     rules.letters = letters;
     Ok(Arc::new(rules))
 }

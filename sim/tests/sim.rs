@@ -474,6 +474,89 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
 }
 
 #[test]
+fn a_number_out_of_its_range_or_of_the_wrong_type_is_refused_by_key_line_and_range() {
+    let dir = scratch("ranges");
+    let out = dir.join("run");
+    let run = |game: &str, settings: &[&str]| {
+        let mut args = vec!["sim", game, "--games", "2", "--out", out.to_str().unwrap()];
+        args.extend_from_slice(settings);
+        owlery(&args)
+    };
+    let refusal = |game: &str, settings: &[&str]| {
+        let output = run(game, settings);
+        assert_eq!(output.status.code(), Some(2), "{settings:?} ran");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    for (game, setting, expected) in [
+        (
+            "scrabble-hp",
+            "houses.gryffindor.opening_cards=2147483647",
+            "houses.gryffindor.opening_cards: expected 0 to 100 (cards drawn before play), \
+             found 2147483647",
+        ),
+        (
+            "scrabble-hp",
+            "cards.felix_felicis.draws=4294967295",
+            "cards.felix_felicis.draws: expected 0 to 100 (cards drawn), found 4294967295",
+        ),
+        (
+            "scrabble",
+            "exchange_min_bag=18446744073709551615",
+            "exchange_min_bag: expected 0 to 10000 (tiles in the bag), found \
+             18446744073709551615",
+        ),
+        (
+            "scrabble",
+            "rack_size=\"seven\"",
+            "rack_size: expected a whole number from 1 to 15 (tiles on a full rack, at most a \
+             line's length), found the text \"seven\"",
+        ),
+        (
+            "monopoly-hp",
+            "common_room_rent=[10, 20, -40, 80]",
+            "common_room_rent[2]: expected 0 to 100000 (points), found -40",
+        ),
+        (
+            "scrabble-cards",
+            "first_word_bingo_multiplied=2",
+            "first_word_bingo_multiplied: invalid type: integer `2`, expected a boolean",
+        ),
+    ] {
+        let message = refusal(game, &["--set", setting]);
+        assert!(
+            message.contains(&format!("--set {setting}: {expected}")),
+            "{message}"
+        );
+    }
+    // A rules file's error gives its line; a byte-order mark is no part of the text.
+    let rules = dir.join("rules.toml");
+    std::fs::write(
+        &rules,
+        "\u{feff}# mine\nglossary_bonus = 12\n[cards.reparo]\ncount = 300\n",
+    )
+    .unwrap();
+    let message = refusal("scrabble-hp", &["--rules", rules.to_str().unwrap()]);
+    assert!(
+        message.contains(&format!(
+            "{}: line 4, column 1: cards.reparo.count: expected 0 to 100 (cards of this kind in \
+             the deck), found 300",
+            rules.display()
+        )),
+        "{message}"
+    );
+    let board = dir.join("board.txt");
+    let standard = include_str!("../../engine/data/scrabble/board.txt");
+    std::fs::write(&board, format!("\u{feff}{standard}")).unwrap();
+    let output = run("scrabble", &["--board", board.to_str().unwrap(), "--force"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_sweep_checks_every_value_before_its_first_run() {
     let dir = scratch("sweep-refused");
     let out = dir.join("sweep");
@@ -508,7 +591,7 @@ fn a_sweep_checks_every_value_before_its_first_run() {
     let message = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         message.contains(
-            "--param glossary_bonu=5: line 1: unknown key `glossary_bonu`; expected one of: \
+            "--param glossary_bonu=5: unknown key `glossary_bonu`; expected one of: \
              bingo_bonus, bingo_tiles, cards, challenge_penalty, exchange_min_bag, \
              glossary_bonus, houses, rack_size"
         ),

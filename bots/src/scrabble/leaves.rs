@@ -91,6 +91,21 @@ fn centi(value: f64) -> i32 {
     (value * 100.0).round() as i32
 }
 
+/// The most points, either way, one leave value may be: far beyond any learned value, and
+/// small enough that a rack's sum in hundredths stays inside 32 bits.
+const MOST_LEAVE_POINTS: f64 = 1000.0;
+
+/// `value` in hundredths of a point, or what `key` expects.
+fn bounded(key: &str, value: f64) -> Result<i32, String> {
+    if value.is_finite() && value.abs() <= MOST_LEAVE_POINTS {
+        Ok(centi(value))
+    } else {
+        Err(format!(
+            "{key} = {value}: expected a number from -{MOST_LEAVE_POINTS} to {MOST_LEAVE_POINTS}"
+        ))
+    }
+}
+
 impl LeaveModel {
     /// The shipped model, parsed once.
     pub fn embedded() -> &'static LeaveModel {
@@ -124,12 +139,7 @@ impl LeaveModel {
                             "[{name}] has key {key:?}: expected a letter A-Z or \"?\""
                         ))
                     })?;
-                    if !value.is_finite() {
-                        return Err(invalid(format!(
-                            "[{name}] {key} = {value}: expected a number"
-                        )));
-                    }
-                    out[kind] = centi(*value);
+                    out[kind] = bounded(&format!("[{name}] {key}"), *value).map_err(invalid)?;
                 }
                 if let Some(kind) = (0..KINDS).find(|&k| !values.contains_key(&kind_name(k))) {
                     return Err(invalid(format!(
@@ -150,17 +160,16 @@ impl LeaveModel {
         let mut balance = [[0; BALANCE]; BALANCE];
         for (row, values) in balance.iter_mut().zip(&parsed.balance) {
             for (cell, value) in row.iter_mut().zip(values) {
-                *cell = centi(*value);
+                *cell = bounded("balance", *value).map_err(invalid)?;
             }
         }
-        if !parsed.hogwarts_square.is_finite() {
-            return Err(invalid("hogwarts_square: expected a number".to_string()));
-        }
+        let hogwarts_square =
+            bounded("hogwarts_square", parsed.hogwarts_square).map_err(invalid)?;
         Ok(LeaveModel {
             tile,
             duplicate,
             balance,
-            hogwarts_square: centi(parsed.hogwarts_square),
+            hogwarts_square,
             file: parsed,
         })
     }

@@ -3,7 +3,8 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, array_table_lines, toml_error};
+use crate::cardgame::rules::POINTS;
+use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
 
 /// What words a category takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,9 +138,17 @@ fn read_category(entry: CategoryEntry) -> Result<Category, String> {
     })
 }
 
+/// The range of every number an Action cards file may hold.
+pub const ACTION_RANGES: [Range; 4] = [
+    Range::new("card[].*.plus", 0, POINTS, "points"),
+    Range::new("card[].*.minus", 0, POINTS, "points"),
+    Range::new("card[].*.min_letters", 1, 30, "letters"),
+    Range::new("card[].*.letters", 1, 30, "letters"),
+];
+
 /// Reads and checks the Action cards.
 pub fn parse_actions(text: &str, file: &str) -> Result<Vec<ActionCard>, DataError> {
-    let parsed: DeckFile = toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+    let parsed: DeckFile = parse_toml(Source::new(text, file), &ACTION_RANGES)?;
     if parsed.card.is_empty() {
         return Err(DataError::whole(file, "no [[card]]: expected Action cards"));
     }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
 use super::rummy::{RoundCard, standard_rounds};
-use crate::data::{DataError, MOST_POINTS, overlay_toml, toml_error};
+use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
 use crate::scrabble::TileSet;
 
 /// The default numbers.
@@ -30,40 +30,26 @@ pub struct CardNumbers {
     pub passes_each_to_end: u32,
 }
 
-impl CardNumbers {
-    /// Reads a full rules file.
-    pub fn parse(text: &str, file: &str) -> Result<CardNumbers, DataError> {
-        let numbers: CardNumbers =
-            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        numbers.validate(file)
-    }
+/// The most points a bonus or an Action card's category may be worth.
+pub const POINTS: i64 = MOST_POINTS as i64;
 
-    /// These numbers with the keys a partial TOML document names replaced.
-    pub fn overlay(&self, text: &str, file: &str) -> Result<CardNumbers, DataError> {
-        overlay_toml(self, text, file)?.validate(file)
-    }
+impl NumbersFile for CardNumbers {
+    const RANGES: &'static [Range] = &[
+        Range::new("hand_size", 2, 15, "letter cards"),
+        Range::new("double_word_cards", 0, 100, "cards in the pack"),
+        Range::new("triple_word_cards", 0, 100, "cards in the pack"),
+        // A bonus, never a penalty.
+        Range::new("bingo_bonus", 0, POINTS, "points"),
+        Range::new("first_word_multiplier", 1, 100, "times"),
+        Range::new("passes_each_to_end", 1, 100, "passes each"),
+    ];
 
-    fn validate(self, file: &str) -> Result<CardNumbers, DataError> {
-        let fail = |message: &str| Err(DataError::whole(file, message.to_string()));
-        if !(2..=15).contains(&self.hand_size) {
-            return fail("hand_size: expected 2 to 15");
-        }
-        if !(1..=100).contains(&self.first_word_multiplier) {
-            return fail("first_word_multiplier: expected 1 to 100");
-        }
-        // A bonus, never a penalty: one range and one message for both ends.
-        if !(0..=MOST_POINTS).contains(&self.bingo_bonus) {
-            return fail(&format!(
-                "bingo_bonus: expected 0 to {MOST_POINTS}, found {}",
-                self.bingo_bonus
-            ));
-        }
-        if self.passes_each_to_end == 0 {
-            return fail("passes_each_to_end: expected 1 or more");
-        }
+    fn validate(self, _file: &str) -> Result<CardNumbers, DataError> {
         Ok(self)
     }
+}
 
+impl CardNumbers {
     /// The standard numbers.
     pub fn standard() -> CardNumbers {
         CardNumbers::parse(DEFAULT_CARD_RULES, "embedded scrabble-cards/rules.toml")
@@ -113,30 +99,36 @@ impl CardRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Source;
 
     #[test]
     fn a_number_out_of_range_is_named_alone() {
         let standard = CardNumbers::standard();
-        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        let refused = |setting: &str| {
+            standard
+                .overlay_from(Source::setting(setting, "--set"))
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             refused("hand_size = 16"),
-            "--set: hand_size: expected 2 to 15"
+            "--set: hand_size: expected 2 to 15 (letter cards), found 16"
         );
         assert_eq!(
             refused("first_word_multiplier = 0"),
-            "--set: first_word_multiplier: expected 1 to 100"
+            "--set: first_word_multiplier: expected 1 to 100 (times), found 0"
         );
         assert_eq!(
             refused("bingo_bonus = -5"),
-            "--set: bingo_bonus: expected 0 to 100000, found -5"
+            "--set: bingo_bonus: expected 0 to 100000 (points), found -5"
         );
         assert_eq!(
             refused("bingo_bonus = 100001"),
-            "--set: bingo_bonus: expected 0 to 100000, found 100001"
+            "--set: bingo_bonus: expected 0 to 100000 (points), found 100001"
         );
         assert_eq!(
             refused("passes_each_to_end = 0"),
-            "--set: passes_each_to_end: expected 1 or more"
+            "--set: passes_each_to_end: expected 1 to 100 (passes each), found 0"
         );
         assert!(standard.overlay("bingo_bonus = 0", "--set").is_ok());
     }

@@ -11,7 +11,8 @@ use serde::Deserialize;
 
 use super::game::{CardKind, CardSetup, MAX_CARD_PLAYERS, check_players};
 use super::rules::CardRules;
-use crate::data::{DataError, array_table_lines, toml_error};
+use crate::cardgame::rules::POINTS;
+use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
 use crate::scrabble::tiles::{BLANK, KINDS};
 use crate::scrabble::{Cell, GameRng, Rack};
 
@@ -67,10 +68,19 @@ struct RoundsFile {
     round: Vec<RoundCard>,
 }
 
+/// The range of every number a Round cards file may hold.
+pub const ROUND_RANGES: [Range; 6] = [
+    Range::new("round[].count", 1, 10, "copies in the Round deck"),
+    Range::new("round[].words[]", 2, 15, "letters, at most a hand"),
+    Range::new("round[].optional_word", 2, 15, "letters, at most a hand"),
+    Range::new("round[].optional_bonus", -POINTS, POINTS, "points"),
+    Range::new("round[].word_multiplier", 1, 100, "times"),
+    Range::new("round[].letter_multiplier", 1, 100, "times"),
+];
+
 /// Reads the Round cards, each repeated `count` times.
 pub fn parse_rounds(text: &str, file: &str) -> Result<Vec<RoundCard>, DataError> {
-    let parsed: RoundsFile =
-        toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+    let parsed: RoundsFile = parse_toml(Source::new(text, file), &ROUND_RANGES)?;
     let lines = array_table_lines(text, "round");
     let mut cards = Vec::new();
     for (index, card) in parsed.round.into_iter().enumerate() {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
-use crate::data::{DataError, check_points, overlay_toml, toml_error};
+use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
 use crate::scrabble::{Layout, Rules, SIZE};
 
 /// The most tiles a rack may hold: a line's length. Expelliarmus is refused on a rack this
@@ -121,18 +121,38 @@ pub struct HpNumbers {
     pub cards: CardNumbers,
 }
 
-impl HpNumbers {
-    /// Reads a full rules file.
-    pub fn parse(text: &str, file: &str) -> Result<HpNumbers, DataError> {
-        let numbers: HpNumbers =
-            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        numbers.validate(file)
-    }
+/// The most points, either way, a bonus or a card may be worth.
+const POINTS: i64 = MOST_POINTS as i64;
 
-    /// These numbers with the keys a partial TOML document names replaced.
-    pub fn overlay(&self, text: &str, file: &str) -> Result<HpNumbers, DataError> {
-        overlay_toml(self, text, file)?.validate(file)
-    }
+impl NumbersFile for HpNumbers {
+    const RANGES: &'static [Range] = &[
+        Range::new("glossary_bonus", -POINTS, POINTS, "points"),
+        Range::new("revelio_bonus", -POINTS, POINTS, "points"),
+        Range::new("challenge_penalty", -POINTS, POINTS, "points"),
+        Range::new("deck_size", 0, 2_100, "Hogwarts cards, at most 100 of each"),
+        Range::new(
+            "houses.gryffindor.opening_cards",
+            0,
+            100,
+            "cards drawn before play",
+        ),
+        Range::new(
+            "houses.ravenclaw.opening_tiles",
+            1,
+            15,
+            "tiles, at most a line's length",
+        ),
+        Range::new("cards.*.count", 0, 100, "cards of this kind in the deck"),
+        Range::new("cards.*.points", -POINTS, POINTS, "points"),
+        Range::new("cards.*.points_per_tile", -POINTS, POINTS, "points"),
+        Range::new("cards.*.draws", 0, 100, "cards drawn"),
+        Range::new(
+            "cards.*.tiles",
+            0,
+            14,
+            "tiles drawn onto a rack of at most 15",
+        ),
+    ];
 
     fn validate(self, file: &str) -> Result<HpNumbers, DataError> {
         for card in Card::ALL {
@@ -170,14 +190,6 @@ impl HpNumbers {
                 Card::Engorgio => needs(entry.tiles.is_some(), "tiles")?,
                 _ => {}
             }
-            for (what, points) in [
-                ("points", entry.points),
-                ("points_per_tile", entry.points_per_tile),
-            ] {
-                if let Some(points) = points {
-                    check_points(file, &format!("cards.{}.{what}", card.key()), points)?;
-                }
-            }
         }
         let total: usize = self
             .cards
@@ -194,13 +206,6 @@ impl HpNumbers {
                 ),
             ));
         }
-        for (key, points) in [
-            ("glossary_bonus", self.glossary_bonus),
-            ("revelio_bonus", self.revelio_bonus),
-            ("challenge_penalty", self.challenge_penalty),
-        ] {
-            check_points(file, key, points)?;
-        }
         if let Some(unknown) = self
             .cards
             .keys()
@@ -213,7 +218,9 @@ impl HpNumbers {
         }
         Ok(self)
     }
+}
 
+impl HpNumbers {
     /// The standard numbers.
     pub fn standard() -> HpNumbers {
         HpNumbers::parse(DEFAULT_HP_RULES, "embedded scrabble-hp/rules.toml")
@@ -296,18 +303,24 @@ impl HpRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Source;
 
     #[test]
     fn points_out_of_range_are_refused_by_name() {
         let standard = HpNumbers::standard();
-        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        let refused = |setting: &str| {
+            standard
+                .overlay_from(Source::setting(setting, "--set"))
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             refused("glossary_bonus = 100001"),
-            "--set: glossary_bonus: expected -100000 to 100000, found 100001"
+            "--set: glossary_bonus: expected -100000 to 100000 (points), found 100001"
         );
         assert_eq!(
             refused("cards.quidditch_cup.points = -100001"),
-            "--set: cards.quidditch_cup.points: expected -100000 to 100000, found -100001"
+            "--set: cards.quidditch_cup.points: expected -100000 to 100000 (points), found -100001"
         );
         assert!(
             standard

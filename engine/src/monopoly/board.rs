@@ -2,8 +2,9 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, array_table_lines, toml_error};
+use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
 use crate::hogwarts::House;
+use crate::monopoly::rules::POINTS;
 
 /// The most properties a board may hold: ownership sets are `u32` masks.
 pub const MAX_PROPERTIES: usize = 32;
@@ -112,11 +113,20 @@ struct SpaceEntry {
     points: Option<i32>,
 }
 
+/// The range of every number a board file may hold.
+pub const BOARD_RANGES: [Range; 6] = [
+    Range::new("space[].value", 1, POINTS, "points"),
+    Range::new("space[].rent[]", 0, POINTS, "points"),
+    Range::new("space[].crest_cost", 1, POINTS, "points"),
+    Range::new("space[].mortgage", 0, POINTS, "points"),
+    Range::new("space[].unmortgage", 0, POINTS, "points"),
+    Range::new("space[].points", 0, POINTS, "points"),
+];
+
 impl Board {
     /// Reads and checks a board file.
     pub fn parse(text: &str, file: &str) -> Result<Board, DataError> {
-        let parsed: BoardFile =
-            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+        let parsed: BoardFile = parse_toml(Source::new(text, file), &BOARD_RANGES)?;
         let lines = array_table_lines(text, "space");
         let at = |index: usize, message: String| {
             DataError::at(file, lines.get(index).copied().unwrap_or(0), 0, message)

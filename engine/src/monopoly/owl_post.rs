@@ -4,7 +4,9 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 use super::board::{Board, PropertyKind};
-use crate::data::{DataError, array_table_lines, toml_error};
+use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
+use crate::monopoly::board::MAX_SPACES;
+use crate::monopoly::rules::POINTS;
 use crate::scrabble::GameRng;
 
 /// The most cards a deck may hold.
@@ -67,9 +69,16 @@ struct CardEntry {
     spaces: Option<u8>,
 }
 
+/// The range of every number an Owl Post file may hold (`spaces` is checked against the
+/// board's length too).
+pub const OWL_POST_RANGES: [Range; 2] = [
+    Range::new("card[].points", 0, POINTS, "points"),
+    Range::new("card[].spaces", 1, MAX_SPACES as i64 - 1, "spaces back"),
+];
+
 /// Reads and checks the Owl Post cards against the board they are played on.
 pub fn parse_cards(text: &str, file: &str, board: &Board) -> Result<Vec<OwlCard>, DataError> {
-    let parsed: DeckFile = toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
+    let parsed: DeckFile = parse_toml(Source::new(text, file), &OWL_POST_RANGES)?;
     if parsed.card.is_empty() || parsed.card.len() > MAX_CARDS {
         return Err(DataError::whole(
             file,

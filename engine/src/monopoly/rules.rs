@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::owl_post::{DEFAULT_OWL_POST, Effect, OwlCard, parse_cards};
-use crate::data::{DataError, overlay_toml, toml_error};
+use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
 
 /// The default numbers.
 pub const DEFAULT_MONOPOLY_RULES: &str = include_str!("../../data/monopoly-hp/rules.toml");
@@ -39,52 +39,33 @@ pub struct MonopolyNumbers {
     pub turn_cap: u32,
 }
 
-impl MonopolyNumbers {
-    /// Reads a full rules file.
-    pub fn parse(text: &str, file: &str) -> Result<MonopolyNumbers, DataError> {
-        let numbers: MonopolyNumbers =
-            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        numbers.validate(file)
-    }
+/// The most points one amount of the game (a reward, a rent, a price) may be.
+pub const POINTS: i64 = MOST_POINTS as i64;
 
-    /// These numbers with the keys a partial TOML document names replaced.
-    pub fn overlay(&self, text: &str, file: &str) -> Result<MonopolyNumbers, DataError> {
-        overlay_toml(self, text, file)?.validate(file)
-    }
+impl NumbersFile for MonopolyNumbers {
+    // What the numbers allow together (the points a game can put in play) is checked by
+    // `MonopolyRules::check`.
+    const RANGES: &'static [Range] = &[
+        Range::new("starting_points", 0, POINTS, "points"),
+        Range::new("go_reward", 0, POINTS, "points"),
+        Range::new("jail_fine", 0, POINTS, "points"),
+        Range::new("jail_tries", 1, 20, "turns"),
+        Range::new("doubles_to_jail", 1, 20, "doubles in a row"),
+        Range::new("auction_opening", 1, POINTS, "points"),
+        Range::new("auction_step", 1, POINTS, "points"),
+        Range::new("crests_per_house", 0, 100, "crests"),
+        Range::new("house_cards_per_house", 1, 100, "House Cards"),
+        Range::new("common_room_rent[]", 0, POINTS, "points"),
+        Range::new("spell_rent_per_pip", 0, POINTS, "points"),
+        Range::new("turn_cap", 1, 100_000, "turns"),
+    ];
 
-    fn validate(self, file: &str) -> Result<MonopolyNumbers, DataError> {
-        // Each number and the least it may be: the first one below names itself.
-        let least: [(&str, i64, i64); 10] = [
-            ("starting_points", self.starting_points.into(), 0),
-            ("go_reward", self.go_reward.into(), 0),
-            ("jail_fine", self.jail_fine.into(), 0),
-            ("jail_tries", self.jail_tries.into(), 1),
-            ("doubles_to_jail", self.doubles_to_jail.into(), 1),
-            ("auction_opening", self.auction_opening.into(), 1),
-            ("auction_step", self.auction_step.into(), 1),
-            (
-                "house_cards_per_house",
-                self.house_cards_per_house.into(),
-                1,
-            ),
-            ("spell_rent_per_pip", self.spell_rent_per_pip.into(), 0),
-            ("turn_cap", self.turn_cap.into(), 1),
-        ];
-        let rents = self
-            .common_room_rent
-            .iter()
-            .map(|&rent| ("common_room_rent", rent.into(), 0));
-        for (key, value, least) in least.into_iter().chain(rents) {
-            if value < least {
-                return Err(DataError::whole(
-                    file,
-                    format!("{key}: expected {least} or more, found {value}"),
-                ));
-            }
-        }
+    fn validate(self, _file: &str) -> Result<MonopolyNumbers, DataError> {
         Ok(self)
     }
+}
 
+impl MonopolyNumbers {
     /// The standard numbers.
     pub fn standard() -> MonopolyNumbers {
         MonopolyNumbers::parse(DEFAULT_MONOPOLY_RULES, "embedded monopoly-hp/rules.toml")
@@ -175,22 +156,28 @@ impl MonopolyRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Source;
 
     #[test]
     fn a_number_out_of_range_is_named_alone() {
         let standard = MonopolyNumbers::standard();
-        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        let refused = |setting: &str| {
+            standard
+                .overlay_from(Source::setting(setting, "--set"))
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             refused("go_reward = -100"),
-            "--set: go_reward: expected 0 or more, found -100"
+            "--set: go_reward: expected 0 to 100000 (points), found -100"
         );
         assert_eq!(
             refused("auction_step = 0"),
-            "--set: auction_step: expected 1 or more, found 0"
+            "--set: auction_step: expected 1 to 100000 (points), found 0"
         );
         assert_eq!(
             refused("common_room_rent = [10, 20, -1, 80]"),
-            "--set: common_room_rent: expected 0 or more, found -1"
+            "--set: common_room_rent[2]: expected 0 to 100000 (points), found -1"
         );
     }
 

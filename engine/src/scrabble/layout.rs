@@ -1,6 +1,6 @@
 //! The board's premium squares as data: a 15-line text grid.
 
-use crate::data::{DataError, content_lines};
+use crate::data::{DataError, content_lines, without_bom};
 
 /// Squares on a side.
 pub const SIZE: usize = 15;
@@ -28,7 +28,7 @@ impl Layout {
         let mut start = None;
         let mut rows = 0;
         let mut last_line = 0;
-        for (line, content) in content_lines(text) {
+        for (line, content) in content_lines(without_bom(text)) {
             last_line = line;
             if rows == SIZE {
                 return Err(DataError::at(

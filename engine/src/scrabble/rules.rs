@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Direction;
 use super::layout::{Layout, SIZE, SQUARES};
 use super::tiles::{KINDS, TileSet};
-use crate::data::{DataError, check_points, overlay_toml, toml_error};
+use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
 
 /// The default numbers.
 pub const DEFAULT_RULES: &str = include_str!("../../data/scrabble/rules.toml");
@@ -26,41 +26,26 @@ pub struct Numbers {
     pub exchange_min_bag: usize,
 }
 
-impl Numbers {
-    /// Reads rules.toml; unknown keys and wrong types are errors naming the line.
-    pub fn parse(text: &str, file: &str) -> Result<Numbers, DataError> {
-        let numbers: Numbers =
-            toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        numbers.validate(file)
-    }
+/// The most points, either way, a bonus of a crossword game may be worth.
+const POINTS: i64 = MOST_POINTS as i64;
 
-    /// These numbers with the keys a partial TOML document names replaced.
-    pub fn overlay(&self, text: &str, file: &str) -> Result<Numbers, DataError> {
-        overlay_toml(self, text, file)?.validate(file)
-    }
+impl NumbersFile for Numbers {
+    // A rack, and a turn's tiles, fit on one line; no placement lays 0 tiles (a bingo of 0
+    // would give every placement the premium).
+    const RANGES: &'static [Range] = &[
+        Range::new(
+            "rack_size",
+            1,
+            15,
+            "tiles on a full rack, at most a line's length",
+        ),
+        Range::new("bingo_tiles", 1, 15, "tiles laid in one turn"),
+        Range::new("bingo_bonus", -POINTS, POINTS, "points"),
+        Range::new("scoreless_turns_to_end", 1, 100, "turns in a row"),
+        Range::new("exchange_min_bag", 0, 10_000, "tiles in the bag"),
+    ];
 
-    fn validate(self, file: &str) -> Result<Numbers, DataError> {
-        if self.rack_size == 0 || self.rack_size > 15 {
-            return Err(DataError::whole(file, "rack_size: expected 1 to 15"));
-        }
-        // No placement lays 0 tiles or more than a line holds: such a value would give every
-        // placement the premium, or none.
-        if !(1..=15).contains(&self.bingo_tiles) {
-            return Err(DataError::whole(
-                file,
-                format!(
-                    "bingo_tiles: expected 1 to 15 (tiles laid in one turn), found {}",
-                    self.bingo_tiles
-                ),
-            ));
-        }
-        if self.scoreless_turns_to_end == 0 {
-            return Err(DataError::whole(
-                file,
-                "scoreless_turns_to_end: expected 1 or more",
-            ));
-        }
-        check_points(file, "bingo_bonus", self.bingo_bonus)?;
+    fn validate(self, _file: &str) -> Result<Numbers, DataError> {
         Ok(self)
     }
 }
@@ -158,13 +143,17 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Source;
 
     #[test]
     fn a_bingo_of_no_tiles_or_more_than_a_line_is_refused() {
         let standard = Numbers::parse(DEFAULT_RULES, "rules.toml").unwrap();
         for (setting, found) in [("bingo_tiles = 0", "0"), ("bingo_tiles = 16", "16")] {
             assert_eq!(
-                standard.overlay(setting, "--set").unwrap_err().to_string(),
+                standard
+                    .overlay_from(Source::setting(setting, "--set"))
+                    .unwrap_err()
+                    .to_string(),
                 format!(
                     "--set: bingo_tiles: expected 1 to 15 (tiles laid in one turn), found {found}"
                 )
@@ -176,18 +165,23 @@ mod tests {
     #[test]
     fn numbers_out_of_range_are_refused_by_name() {
         let standard = Rules::standard().numbers;
-        let refused = |setting: &str| standard.overlay(setting, "--set").unwrap_err().to_string();
+        let refused = |setting: &str| {
+            standard
+                .overlay_from(Source::setting(setting, "--set"))
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             refused("rack_size = 16"),
-            "--set: rack_size: expected 1 to 15"
+            "--set: rack_size: expected 1 to 15 (tiles on a full rack, at most a line's length), found 16"
         );
         assert_eq!(
             refused("scoreless_turns_to_end = 0"),
-            "--set: scoreless_turns_to_end: expected 1 or more"
+            "--set: scoreless_turns_to_end: expected 1 to 100 (turns in a row), found 0"
         );
         assert_eq!(
             refused("bingo_bonus = 2000000000"),
-            "--set: bingo_bonus: expected -100000 to 100000, found 2000000000"
+            "--set: bingo_bonus: expected -100000 to 100000 (points), found 2000000000"
         );
         let penalty = standard.overlay("bingo_bonus = -100000", "--set").unwrap();
         assert_eq!(penalty.bingo_bonus, -100_000);

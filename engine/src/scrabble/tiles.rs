@@ -1,6 +1,6 @@
 //! Tiles: letters, blanks, the cells of the board, and the tile set (counts and points) as data.
 
-use crate::data::{DataError, content_lines};
+use crate::data::{DataError, content_lines, without_bom};
 
 /// A letter A-Z as 0-25.
 pub type Letter = u8;
@@ -108,7 +108,7 @@ impl TileSet {
         let mut counts = [0u8; KINDS];
         let mut points = [0u8; KINDS];
         let mut seen = [false; KINDS];
-        for (line, content) in content_lines(text) {
+        for (line, content) in content_lines(without_bom(text)) {
             let fields: Vec<&str> = content.split_whitespace().collect();
             let [kind, count, value] = fields[..] else {
                 return Err(DataError::at(
