@@ -595,6 +595,10 @@ pub struct MergeArgs {
     /// Where to write the merged tables.
     #[arg(long)]
     pub out: PathBuf,
+    /// Finish a merge that was stopped: --out holds this merge's files (its manifest, written
+    /// last, or none yet), which are written again.
+    #[arg(long, conflicts_with = "force")]
+    pub resume: bool,
     /// Clear another run's files (manifest, chunks, tables) from --out first, instead of
     /// refusing to write over them.
     #[arg(long)]

@@ -1078,4 +1078,35 @@ fn a_directory_holding_another_runs_files_is_refused_unless_forced() {
         "--force",
     ]));
     assert_eq!(run_files(&fresh), run_files(&run));
+    // A stopped merge is finished with --resume: its tables (and no manifest yet, a merge
+    // writes it last) are written again and its temporaries removed; another run is refused.
+    let stopped = dir.join("stopped");
+    std::fs::create_dir_all(&stopped).unwrap();
+    std::fs::write(stopped.join("bots.csv"), "half").unwrap();
+    std::fs::write(stopped.join("seats.csv.tmp-999999"), "half").unwrap();
+    let merge_into = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "merge",
+            run.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        owlery(&args)
+    };
+    assert!(String::from_utf8_lossy(&merge_into(&stopped, &[]).stderr).contains("--force"));
+    assert_ran(&merge_into(&stopped, &["--resume"]));
+    assert!(run_files(&stopped) == run_files(&run));
+    assert!(!stopped.join("seats.csv.tmp-999999").exists());
+    assert_ran(&merge_into(&stopped, &["--resume"]));
+    assert!(run_files(&stopped) == run_files(&run));
+    let other = dir.join("other");
+    assert_ran(&owlery(&sim_args("9", &other, &[])));
+    let refused = merge_into(&other, &["--resume"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("holds another run (its seed differs)"),
+        "{message}"
+    );
 }

@@ -7,7 +7,9 @@ use anyhow::bail;
 
 use crate::cli::MergeArgs;
 use runner::combine;
-use runner::store::{Manifest, clear_for_new_run, read_manifest};
+use runner::store::{
+    MANIFEST, Manifest, clear_for_new_run, read_manifest, remove_stale_temporaries,
+};
 
 /// Runs `owlery merge`.
 pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
@@ -41,7 +43,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             shard.display()
         );
     }
-    clear_for_new_run(&args.out, args.force)?;
+    if args.resume {
+        check_resumable(&args.out, &merged)?;
+        remove_stale_temporaries(&args.out)?;
+    } else {
+        clear_for_new_run(&args.out, args.force)?;
+    }
     combine(&dirs, &merged, &(0..merged.games), &args.out)?;
     println!(
         "{} games from {} shards merged into {}",
@@ -50,4 +57,24 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         args.out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses `--resume` into `out` unless it holds this merge's files: its manifest (a merge
+/// writes it last, after every table), or no manifest yet.
+fn check_resumable(out: &Path, merged: &Manifest) -> anyhow::Result<()> {
+    if !out.join(MANIFEST).exists() {
+        return Ok(());
+    }
+    let there = read_manifest(out)?;
+    let field = match there.shard {
+        Some(_) => Some("shard"),
+        None => merged.mismatch(&there),
+    };
+    if let Some(field) = field {
+        bail!(
+            "--out {}: holds another run (its {field} differs); --force clears it first",
+            out.display()
+        );
+    }
+    Ok(())
 }
