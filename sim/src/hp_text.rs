@@ -2,8 +2,10 @@
 //! squares read from what a person types, each turn told in a line, the turn's events as GCG
 //! notes, and the best moves for a hint.
 
-use engine::hogwarts::{Card, CardEvent, CardPlay, HpGame, HpObservation};
+use engine::hogwarts::{Card, CardEvent, CardPlay, House, HpGame, HpObservation};
 use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE};
+
+use crate::verdict;
 
 /// Reads a card name: the rules key, any case, with or without separators.
 fn parse_card(name: &str) -> Option<Card> {
@@ -263,6 +265,30 @@ fn turn_notes(
         });
     }
     notes
+}
+
+/// A finished game's end: each player's line (house, bot, final score and what the end
+/// adjustment was for), and the verdict naming the winner: the terminal's and the page's.
+pub fn end_lines(game: &HpGame, names: &[String]) -> (Vec<String>, String) {
+    let core = game.core();
+    let keeps = game.rules().numbers.houses.hufflepuff.keeps_leftovers;
+    let labels: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| verdict::label(seat, &format!("{}, {name}", game.houses()[seat])))
+        .collect();
+    let lines = labels
+        .iter()
+        .enumerate()
+        .map(|(seat, label)| {
+            let rack = core.rack(seat).to_string();
+            let hufflepuff = keeps && game.houses()[seat] == House::Hufflepuff;
+            let note =
+                verdict::adjustment_note(core.adjustments()[seat], &rack, "tiles", hufflepuff);
+            format!("{label}: {} ({note})", core.scores()[seat])
+        })
+        .collect();
+    (lines, verdict::verdict(&labels, core.scores()))
 }
 
 /// The game so far as GCG for `reader`: the houses and cards as notes, every point on a line.

@@ -13,6 +13,7 @@ mod render;
 mod serve;
 mod setup;
 mod simulate;
+mod verdict;
 
 use std::process::ExitCode;
 

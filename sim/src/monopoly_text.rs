@@ -1,6 +1,8 @@
 //! Monopoly: Harry Potter as text: an event as a line, the ring of spaces with owners and crests.
 
-use engine::monopoly::{Event, MonopolyRules, View, mask_bits};
+use engine::monopoly::{Ending, Event, Monopoly, MonopolyRules, View, mask_bits};
+
+use crate::verdict;
 
 /// One event as a line.
 pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> String {
@@ -144,4 +146,41 @@ pub fn ring(game: &View<'_>, names: &[String]) -> String {
     text.push_str(&points.join("\n"));
     text.push('\n');
     text
+}
+
+/// Why a game ended, in words.
+pub fn ending_text(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Explored => "every property has been explored",
+        Ending::LastStanding => "every other player is out",
+        Ending::TurnCap => "the turn cap stopped a stalled game",
+    }
+}
+
+/// A finished game's end: each player's line (bot, house, final count: points and what the
+/// properties added) and the verdict naming the winner: the terminal's and the page's.
+pub fn end_lines(game: &Monopoly, names: &[String]) -> (Vec<String>, String) {
+    let scores = game.final_scores();
+    let labels: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| verdict::label(seat, &format!("{name}, {}", game.house(seat).name())))
+        .collect();
+    let lines = labels
+        .iter()
+        .enumerate()
+        .map(|(seat, label)| {
+            if game.is_out(seat) {
+                format!("{label}: {} (out of the game)", scores[seat])
+            } else {
+                format!(
+                    "{label}: {} ({} in points and {} for the properties explored)",
+                    scores[seat],
+                    game.points(seat),
+                    scores[seat] - game.points(seat)
+                )
+            }
+        })
+        .collect();
+    (lines, verdict::verdict(&labels, &scores[..names.len()]))
 }

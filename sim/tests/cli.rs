@@ -209,7 +209,7 @@ fn play_replays_byte_for_byte_from_a_seed() {
 }
 
 #[test]
-fn play_quiet_prints_only_the_final_scores() {
+fn play_quiet_prints_only_the_final_scores_and_the_winner() {
     let quiet = owlery(&[
         "play",
         "scrabble",
@@ -221,8 +221,21 @@ fn play_quiet_prints_only_the_final_scores() {
     ]);
     let text = stdout(&quiet);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
     assert!(lines.iter().all(|line| line.starts_with("player ")));
+    // Each score says what its end adjustment was for, and the last line names the winner.
+    assert_eq!(
+        lines[..3],
+        [
+            "player 1 (greedy): 310 (+3 for the tiles the others had left)",
+            "player 2 (greedy): 261 (-1 for the tiles left, E)",
+            "player 3 (greedy): 361 (-2 for the tiles left, AN)",
+        ]
+    );
+    assert_eq!(
+        lines[3],
+        "player 3 (greedy) wins with 361, 51 ahead of the next"
+    );
 }
 
 #[test]

@@ -212,8 +212,15 @@ fn a_played_game_is_told_and_counted_the_same_for_a_seed() {
     let first = assert_ran(&owlery(&args));
     assert_eq!(first, assert_ran(&owlery(&args)));
     assert!(first.contains("turn 1: player") && first.contains("game over after"));
-    let last = first.lines().last().unwrap();
-    assert!(last.starts_with("player 3 (heuristic, "), "{last}");
+    let lines: Vec<&str> = first.lines().collect();
+    let [.., third, verdict] = lines[..] else {
+        panic!("{first}")
+    };
+    assert!(third.starts_with("player 3 (heuristic, "), "{third}");
+    assert!(
+        verdict.contains(" wins with ") || verdict.contains(" tie with "),
+        "{verdict}"
+    );
     let houses = assert_ran(&owlery(&[
         "play",
         "monopoly-hp",

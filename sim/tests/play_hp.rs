@@ -119,7 +119,7 @@ fn bots_play_a_whole_game_the_same_way_every_time() {
     assert_eq!(
         screen
             .lines()
-            .filter(|l| l.contains("end adjustment"))
+            .filter(|l| l.starts_with("player ") && l.contains("tiles"))
             .count(),
         3
     );

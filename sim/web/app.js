@@ -88,9 +88,7 @@ function render() {
     players.appendChild(div);
   });
   const yours = !state.over && state.to_move === game.seat;
-  const top = Math.max(...state.players.map((p) => p.score));
-  const winners = state.players.map((p, s) => (p.score === top ? (p.human ? "you" : `${s + 1}. ${p.name}`) : null)).filter(Boolean);
-  $("status").textContent = state.over ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "tie" : winners[0] === "you" ? "win" : "wins"}.`
+  $("status").textContent = state.over ? `Game over: ${state.end.verdict}. ${state.end.lines.join("; ")}.`
     : yours ? `Your turn. Bag: ${state.bag} tiles.` : "The bots are thinking…";
   const rack = $("rack");
   rack.innerHTML = "";

@@ -49,7 +49,7 @@ function render(state) {
   $("players").innerHTML = state.players.map((p, s) =>
     `<div>${s + 1}. ${s === table.seat ? "you" : p.name} (${p.house}): ${p.points} points` +
     (p.in_jail ? ", in Jail" : "") + (p.out ? ", out" : "") + (p.final !== null && p.final !== undefined ? ` — final ${p.final}` : "") + "</div>").join("") +
-    (state.over ? `<div><b>Game over (${state.ending}).</b></div>` : "");
+    (state.over ? `<div id="verdict"><b>Game over: ${state.end.why}. ${state.end.verdict}.</b></div>` : "");
   const events = $("events");
   events.innerHTML = state.events.slice(-30).map((e) => `<li>${e.replace(/</g, "&lt;")}</li>`).join("");
   events.scrollTop = events.scrollHeight;

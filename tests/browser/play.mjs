@@ -119,7 +119,9 @@ for (let turn = 0; turn < 40; turn++) {
   if ((await page.textContent("#status")).startsWith("Game over")) break;
   await playTurn();
 }
-if (!(await page.textContent("#status")).startsWith("Game over")) await fail("the short game did not end");
+const ended = await page.textContent("#status");
+if (!ended.startsWith("Game over")) await fail("the short game did not end");
+if (!/ (wins|tie) with -?\d+/.test(ended)) await fail(`the end names no winner: ${ended}`);
 mkdirSync(shots, { recursive: true });
 await page.screenshot({ path: join(shots, "owlery-game-over.png"), fullPage: true });
 console.log(`finished a short game; screenshot in ${join(shots, "owlery-game-over.png")}`);
@@ -141,6 +143,8 @@ while ((await page.evaluate(() => document.body.dataset.over)) !== "1") {
   if (++clicks > 3000) await fail("the Monopoly game did not end");
 }
 if (clicks < 5) await fail(`only ${clicks} decisions in a Monopoly game`);
+const verdict = await page.textContent("#verdict");
+if (!/ (wins|tie) with -?\d+/.test(verdict)) await fail(`the Monopoly end names no winner: ${verdict}`);
 await page.screenshot({ path: join(shots, "owlery-monopoly.png"), fullPage: true });
 console.log(`played Monopoly to its end with ${clicks} clicks; screenshot in ${join(shots, "owlery-monopoly.png")}`);
 await context.close();

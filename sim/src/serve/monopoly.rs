@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
 use crate::monopoly_questions::{ask, parse};
-use crate::monopoly_text::describe;
+use crate::monopoly_text::{describe, end_lines, ending_text};
 
 /// A person on the web page: answers come later, through the API.
 struct WebSeat;
@@ -94,6 +94,10 @@ fn snapshot(game: &Monopoly, names: &[String]) -> Value {
         "turns": game.turns(),
         "over": over,
         "ending": game.ending().map(|e| e.name()),
+        "end": game.ending().map(|ending| {
+            let (lines, verdict) = end_lines(game, names);
+            json!({ "why": ending_text(ending), "lines": lines, "verdict": verdict })
+        }),
         "events": lines,
     })
 }

@@ -14,7 +14,9 @@ use lexicon::Lexicon;
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
-use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
+use crate::hp_text::{
+    Narrator, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
+};
 
 /// A person on the web page: answers come later, through the API.
 struct WebSeat;
@@ -323,6 +325,10 @@ impl Session {
             ),
             None => (Value::Null, Value::Null),
         };
+        let end = core.is_over().then(|| {
+            let (lines, verdict) = end_lines(&self.game, &self.names);
+            json!({ "lines": lines, "verdict": verdict })
+        });
         let can_challenge =
             seat.is_some_and(|seat| matches!(self.asked(seat), Ok(HpQuestion::Challenge { .. })));
         json!({
@@ -336,6 +342,7 @@ impl Session {
             "to_move": core.to_move(),
             "bag": core.bag_len(),
             "over": core.is_over(),
+            "end": end,
             "moves": self.lines,
             "can_challenge": can_challenge,
         })

@@ -19,8 +19,8 @@ use engine::scrabble::Rack;
 use super::read_line;
 use crate::cards_text::{draw_table, parse_play, play_notation};
 use crate::cli::{GameArg, PlayArgs};
-use crate::output;
 use crate::setup::{bot_settings, card_rules, game_lexicon};
+use crate::{output, verdict};
 
 const HELP: &str = "\
 commands:
@@ -319,16 +319,19 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         write!(out, "{}", draw_table(game.table()))?;
     }
     writeln!(out, "game over: {end}")?;
-    for (seat, name) in args.bots.iter().enumerate() {
+    let labels: Vec<String> = (args.bots.iter().enumerate())
+        .map(|(seat, name)| verdict::label(seat, name))
+        .collect();
+    for (seat, label) in labels.iter().enumerate() {
+        let hand = game.hand(seat).letters.to_string();
         writeln!(
             out,
-            "player {} ({name}): {} (end adjustment {:+}, hand {})",
-            seat + 1,
+            "{label}: {} ({})",
             game.scores()[seat],
-            game.adjustments()[seat],
-            game.hand(seat).letters
+            verdict::adjustment_note(game.adjustments()[seat], &hand, "cards", false)
         )?;
     }
+    writeln!(out, "{}", verdict::verdict(&labels, game.scores()))?;
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
 }

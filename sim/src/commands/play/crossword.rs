@@ -11,7 +11,7 @@ use runner::store::write_atomically;
 
 use crate::cli::PlayArgs;
 use crate::setup::{bot_settings, crossword_rules, game_lexicon};
-use crate::{output, render};
+use crate::{output, render, verdict};
 
 /// Plays the plain game.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
@@ -68,15 +68,19 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "game over: {end}")?;
     }
     for (seat, name) in names.iter().enumerate() {
+        let rack = game.rack(seat).to_string();
         writeln!(
             out,
-            "player {} ({name}): {} (end adjustment {:+}, rack {})",
-            seat + 1,
+            "{}: {} ({})",
+            verdict::label(seat, name),
             game.scores()[seat],
-            game.adjustments()[seat],
-            game.rack(seat)
+            verdict::adjustment_note(game.adjustments()[seat], &rack, "tiles", false)
         )?;
     }
+    let labels: Vec<String> = (0..names.len())
+        .map(|seat| verdict::label(seat, names[seat]))
+        .collect();
+    writeln!(out, "{}", verdict::verdict(&labels, game.scores()))?;
     if let Some(path) = &args.gcg {
         let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
         let text = crate::gcg::record(&game, &names, &[], &[], crate::gcg::Reader::Referee);

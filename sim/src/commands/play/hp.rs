@@ -11,11 +11,13 @@ use std::process::ExitCode;
 use bots::seating::seat_table;
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
-use engine::scrabble::{Move, Rack};
+use engine::scrabble::{EndReason, Move, Rack};
 
 use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
-use crate::hp_text::{Narrator, check_offered, gcg, hints, offered_challenge, parse_card_play};
+use crate::hp_text::{
+    Narrator, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
+};
 use crate::render::{self, Style};
 use crate::setup::{bot_settings, game_lexicon, hp_rules};
 
@@ -273,17 +275,18 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             render::styled_board(core.board(), &core.rules().layout, style)
         )?;
     }
-    for (seat, name) in names.iter().enumerate() {
-        writeln!(
-            out,
-            "player {} ({}, {name}): {} (end adjustment {:+}, rack {})",
-            seat + 1,
-            game.houses()[seat],
-            core.scores()[seat],
-            core.adjustments()[seat],
-            core.rack(seat)
-        )?;
+    let end = match core.end() {
+        Some(EndReason::WentOut { seat }) => format!("player {} went out", seat + 1),
+        _ => format!("{} scoreless turns in a row", core.scoreless()),
+    };
+    if !args.quiet {
+        writeln!(out, "game over: {end}")?;
     }
+    let (lines, verdict) = end_lines(&game, &names);
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "{verdict}")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,7 +16,7 @@ use engine::play::{Decider, Progress, play_out};
 use super::read_line;
 use crate::cli::PlayArgs;
 use crate::monopoly_questions::{HELP, ask, parse};
-use crate::monopoly_text::{describe, ring};
+use crate::monopoly_text::{describe, end_lines, ending_text, ring};
 use crate::output;
 use crate::setup::{bot_settings, monopoly_rules};
 
@@ -155,20 +155,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         out,
         "game over after {} turns: {}",
         game.turns(),
-        ending.name()
+        ending_text(ending)
     )?;
-    let scores = game.final_scores();
-    for (seat, name) in names.iter().enumerate() {
-        let status = if game.is_out(seat) { " (out)" } else { "" };
-        writeln!(
-            out,
-            "player {} ({name}, {}): {} ({} in points){status}",
-            seat + 1,
-            game.house(seat).name(),
-            scores[seat],
-            game.points(seat)
-        )?;
+    let (lines, verdict) = end_lines(&game, &names);
+    for line in lines {
+        writeln!(out, "{line}")?;
     }
+    writeln!(out, "{verdict}")?;
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
 }

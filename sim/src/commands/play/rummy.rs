@@ -18,8 +18,8 @@ use engine::scrabble::tiles::{kind_char, kind_of_char};
 
 use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
-use crate::output;
 use crate::setup::{bot_settings, check_rummy_pack, game_lexicon};
+use crate::{output, verdict};
 
 const HELP: &str = "\
 commands:
@@ -199,10 +199,24 @@ pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
         output::finish(out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(out, "game over after {} rounds", game.results().len())?;
-    for (seat, name) in args.bots.iter().enumerate() {
-        writeln!(out, "player {} ({name}): {}", seat + 1, game.scores()[seat])?;
+    let rounds = game.results().len();
+    let deciding = rounds > game.rules().rummy_rounds.len();
+    writeln!(
+        out,
+        "game over after {rounds} rounds{}",
+        if deciding {
+            " (the last a deciding round between the tied players)"
+        } else {
+            ""
+        }
+    )?;
+    let labels: Vec<String> = (args.bots.iter().enumerate())
+        .map(|(seat, name)| verdict::label(seat, name))
+        .collect();
+    for (seat, label) in labels.iter().enumerate() {
+        writeln!(out, "{label}: {}", game.scores()[seat])?;
     }
+    writeln!(out, "{}", verdict::verdict(&labels, game.scores()))?;
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
 }
