@@ -649,6 +649,38 @@ fn a_game_stepped_question_by_question_is_the_game_played_straight_through() {
 }
 
 #[test]
+fn a_payment_that_puts_a_player_out_is_logged_before_they_go() {
+    use engine::monopoly::Event;
+    let mut outs = 0;
+    for seed in 0..60u64 {
+        let coins = |seat: u64| Box::new(Coin(Pcg64Mcg::seed_from_u64(seed * 7 + seat)));
+        let mut game = Monopoly::new(rules(), &[GR, SL, HU], seed).unwrap();
+        game.record_events();
+        let mut table: Table = vec![coins(0), coins(1), coins(2)];
+        play_out(&mut game, &mut table, |_| {}).unwrap();
+        let events = game.events();
+        for (at, event) in events.iter().enumerate() {
+            let &Event::WentOut { seat, .. } = event else {
+                continue;
+            };
+            outs += 1;
+            // Nothing the player pays is told after they are out.
+            let paid_later = events[at..].iter().any(|later| match *later {
+                Event::Rent { payer, .. } => payer == seat,
+                Event::PaidBank { seat: payer, .. } => payer == seat,
+                _ => false,
+            });
+            assert!(
+                !paid_later,
+                "seed {seed}: {:?}",
+                &events[at.saturating_sub(3)..]
+            );
+        }
+    }
+    assert!(outs > 20, "{outs} players went out");
+}
+
+#[test]
 fn an_answer_to_another_question_is_refused_and_changes_nothing() {
     let mut game = Monopoly::new(rules(), &[GR, SL], 3).unwrap();
     let pending = game.pending().unwrap();

@@ -62,13 +62,21 @@ pub fn ask(view: &View<'_>, question: Question) -> Asked {
             text: "Your turn. Offer a trade (trade PLAYER give SPACES take SPACES points N), or press enter to roll".into(),
             choices: vec![String::new()],
         },
-        Question::Accept { trade } => yes_no(format!(
-            "Player {} offers you {} and {} points for {}. Accept?",
-            trade.from + 1,
-            spaces(view, trade.give),
-            trade.points,
-            spaces(view, trade.take)
-        )),
+        Question::Accept { trade } => {
+            // Points are the offerer's to give; negative, yours to pay.
+            let side = |mask: u32, points: i32| match (mask, points) {
+                (0, p) if p > 0 => format!("{p} points"),
+                (mask, p) if p > 0 => format!("{} and {p} points", spaces(view, mask)),
+                (0, _) => "nothing".to_string(),
+                (mask, _) => spaces(view, mask),
+            };
+            yes_no(format!(
+                "Player {} offers a trade: you get {}; you give {}. Accept?",
+                trade.from + 1,
+                side(trade.give, trade.points),
+                side(trade.take, -trade.points),
+            ))
+        }
         Question::Crests => {
             let eligible = view.crestable(me);
             Asked {
@@ -176,13 +184,7 @@ pub fn parse(view: &View<'_>, question: Question, text: &str) -> Result<Answer, 
         Question::Explore { .. } => Answer::Explore(yes()?),
         Question::TakeCommonRoom { .. } => Answer::TakeCommonRoom(yes()?),
         Question::AskRent { .. } => Answer::AskRent(yes()?),
-        Question::Bid { .. } => {
-            let points = view.points(me);
-            match text.parse::<i32>() {
-                Ok(bid) if (0..=points).contains(&bid) => Answer::Bid(bid),
-                _ => return Err(format!("{text:?}: expected a bid from 0 to {points}")),
-            }
-        }
+        Question::Bid { .. } => Answer::Bid(parse_bid(view, text)?),
         Question::Raise { .. } => {
             let (crests, mortgageable) = raisable(view);
             let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
@@ -195,6 +197,46 @@ pub fn parse(view: &View<'_>, question: Question, text: &str) -> Result<Answer, 
             }))
         }
     })
+}
+
+/// Reads a bid: 0 to pass, or the opening bid and steps above it, up to the points in hand.
+fn parse_bid(view: &View<'_>, text: &str) -> Result<i32, String> {
+    let numbers = &view.rules().numbers;
+    let (opening, step) = (numbers.auction_opening, numbers.auction_step);
+    let points = view.points(view.seat);
+    let bid: i32 = text
+        .parse()
+        .map_err(|_| format!("{text:?}: expected a bid in points, or 0 to pass"))?;
+    if bid == 0 {
+        return Ok(0);
+    }
+    if bid < opening || bid > points {
+        return Err(format!(
+            "{bid}: expected 0 to pass, or a bid from {opening} to your {points} points"
+        ));
+    }
+    if (bid - opening) % step != 0 {
+        let lower = bid - (bid - opening) % step;
+        return Err(format!(
+            "{bid}: bids go up in steps of {step} from {opening}; bid {lower} or {}",
+            lower + step
+        ));
+    }
+    Ok(bid)
+}
+
+/// The answer a person need not be asked for: lifting mortgages when none can be paid for.
+pub fn needless(view: &View<'_>, question: Question) -> Option<Answer> {
+    match question {
+        Question::Unmortgage => {
+            let board = view.board();
+            let points = view.points(view.seat);
+            let affordable = mask_bits(view.owned(view.seat) & view.mortgaged())
+                .any(|p| board.properties[p].unmortgage <= points);
+            (!affordable).then_some(Answer::Unmortgage(0))
+        }
+        _ => None,
+    }
 }
 
 fn single(mask: u32) -> Result<usize, String> {
@@ -268,4 +310,68 @@ fn parse_trade(view: &View<'_>, text: &str) -> Result<Option<Trade>, String> {
     view.check_trade(&trade)
         .map_err(|error| format!("that trade cannot be made: {error}"))?;
     Ok(Some(trade))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::hogwarts::House;
+    use engine::monopoly::{Monopoly, MonopolyRules};
+    use std::sync::Arc;
+
+    fn game() -> Monopoly {
+        let houses = [House::Gryffindor, House::Slytherin];
+        Monopoly::new(Arc::new(MonopolyRules::standard()), &houses, 1).unwrap()
+    }
+
+    #[test]
+    fn a_bid_off_the_steps_is_refused_with_the_bids_either_side() {
+        let game = game();
+        let view = game.view(0);
+        let bid = |text: &str| parse_bid(&view, text);
+        assert_eq!(bid("0"), Ok(0));
+        assert_eq!(bid("30"), Ok(30));
+        assert_eq!(
+            bid("25"),
+            Err("25: bids go up in steps of 10 from 10; bid 20 or 30".into())
+        );
+        assert_eq!(
+            bid("5"),
+            Err("5: expected 0 to pass, or a bid from 10 to your 300 points".into())
+        );
+        assert!(bid("310").is_err() && bid("ten").is_err());
+    }
+
+    #[test]
+    fn an_offer_says_who_pays_whom() {
+        let game = game();
+        let view = game.view(1);
+        let offer = |points: i32| {
+            let trade = Trade {
+                from: 0,
+                to: 1,
+                points,
+                ..Trade::default()
+            };
+            ask(&view, Question::Accept { trade }).text
+        };
+        assert_eq!(
+            offer(20),
+            "Player 1 offers a trade: you get 20 points; you give nothing. Accept? [y/n]"
+        );
+        assert_eq!(
+            offer(-10),
+            "Player 1 offers a trade: you get nothing; you give 10 points. Accept? [y/n]"
+        );
+    }
+
+    #[test]
+    fn lifting_mortgages_is_not_asked_of_a_player_with_none() {
+        let game = game();
+        assert_eq!(
+            needless(&game.view(0), Question::Unmortgage),
+            Some(Answer::Unmortgage(0))
+        );
+        assert_eq!(needless(&game.view(0), Question::Crests), None);
+    }
 }

@@ -52,6 +52,9 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
         }
         Event::Jailed { seat } => format!("  {} goes to Jail", who(seat)),
         Event::Freed { seat } => format!("  {} leaves Jail", who(seat)),
+        Event::StaysInJail { seat } => {
+            format!("  {} rolls no doubles and stays in Jail", who(seat))
+        }
         Event::Crest {
             seat,
             property,
@@ -79,13 +82,16 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
                     names.join(", ")
                 }
             };
+            // Points are the offerer's to give; negative, theirs to receive.
+            let (give, take) = match trade.points {
+                0 => (list(trade.give), list(trade.take)),
+                p if p > 0 => (with_points(list(trade.give), p), list(trade.take)),
+                p => (list(trade.give), with_points(list(trade.take), -p)),
+            };
             format!(
-                "{} offers {} {} and {} points for {}: {}",
+                "{} offers {} {give} for {take}: {}",
                 who(trade.from),
                 who(trade.to),
-                list(trade.give),
-                trade.points,
-                list(trade.take),
                 if accepted { "accepted" } else { "refused" }
             )
         }
@@ -94,6 +100,15 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
             who(seat),
             creditor.map_or("the Bank".to_string(), who)
         ),
+    }
+}
+
+/// A trade's side with `points` added: "Lumos and 20 points", or "20 points" alone.
+fn with_points(side: String, points: i32) -> String {
+    if side == "nothing" {
+        format!("{points} points")
+    } else {
+        format!("{side} and {points} points")
     }
 }
 

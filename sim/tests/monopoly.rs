@@ -254,7 +254,7 @@ fn a_person_is_asked_every_decision_and_typos_reprompt() {
         "15 Hufflepuff Common Room    20  player 2",
         "expected trade PLAYER give SPACES take SPACES points N, or none",
         "that trade cannot be made: a side gives points or cards it does not have",
-        "1 (human) offers 2 (heuristic) nothing and 40 points for Quidditch Pitch:",
+        "1 (human) offers 2 (heuristic) 40 points for Quidditch Pitch:",
         "\"maybe\": expected y or n",
         "1 (human) explores Hogsmeade Station for 20",
         "game abandoned after",

@@ -39,6 +39,8 @@ pub enum Event {
     Jailed { seat: usize },
     /// Out of Jail.
     Freed { seat: usize },
+    /// A roll for doubles in Jail failed: the player stays.
+    StaysInJail { seat: usize },
     /// A crest added.
     Crest {
         seat: usize,

@@ -474,6 +474,7 @@ impl Monopoly {
                         }
                     } else {
                         self.seats[mover].jail = Some(failed + 1);
+                        self.note(Event::StaysInJail { seat: mover });
                         self.seats[mover].jailed_by = jailed_by.map(|card| card as u8);
                         if let Some(card) = jailed_by {
                             self.tally.owl_jail_turns[card] += 1;

@@ -15,8 +15,8 @@ impl Monopoly {
         match self.rules.board.spaces[space] {
             Space::Go | Space::Jail | Space::FreeParking => {}
             Space::Fine(points) => {
-                let paid = self.pay(seat, None, points, ask);
-                self.note(Event::PaidBank { seat, points: paid });
+                let payment = |points| Event::PaidBank { seat, points };
+                self.pay_noting(seat, None, points, ask, Some(&payment));
             }
             Space::GoToJail => self.send_to_jail(seat),
             Space::OwlPost => self.owl_post(seat, ask),
@@ -59,14 +59,14 @@ impl Monopoly {
                     return;
                 }
                 let rent = self.rent_owed(property, owner);
-                let paid = self.pay(seat, Some(owner), rent, ask);
-                self.tally.rent[property] += paid;
-                self.note(Event::Rent {
+                let payment = |points| Event::Rent {
                     payer: seat,
                     owner,
                     property,
-                    points: paid,
-                });
+                    points,
+                };
+                let paid = self.pay_noting(seat, Some(owner), rent, ask, Some(&payment));
+                self.tally.rent[property] += paid;
             }
         }
     }
@@ -175,8 +175,8 @@ impl Monopoly {
         match effect {
             Effect::Gain(points) => self.gain(seat, points),
             Effect::Lose(points) => {
-                let paid = self.pay(seat, None, points, ask);
-                self.note(Event::PaidBank { seat, points: paid });
+                let payment = |points| Event::PaidBank { seat, points };
+                self.pay_noting(seat, None, points, ask, Some(&payment));
             }
             Effect::CollectFromEach(points) => {
                 for other in 0..self.players {
@@ -195,8 +195,8 @@ impl Monopoly {
             Effect::PayPerCrest(points) => {
                 let crests = (self.crested & self.owned[seat]).count_ones() as i32;
                 if crests > 0 {
-                    let paid = self.pay(seat, None, points * crests, ask);
-                    self.note(Event::PaidBank { seat, points: paid });
+                    let payment = |points| Event::PaidBank { seat, points };
+                    self.pay_noting(seat, None, points * crests, ask, Some(&payment));
                 }
             }
             Effect::Advance(to) => self.move_to(seat, to as usize, ask),

@@ -16,19 +16,36 @@ impl Monopoly {
         amount: i32,
         ask: &mut Asker<'_>,
     ) -> i32 {
-        if amount <= 0 {
-            return 0;
-        }
-        if self.seats[debtor].points < amount {
-            self.raise_points(debtor, amount, ask);
-        }
-        if self.seats[debtor].points >= amount {
+        self.pay_noting(debtor, creditor, amount, ask, None)
+    }
+
+    /// [`Monopoly::pay`], noting `payment` of the points paid: before the debtor goes out, if
+    /// they do, so the log tells the debt before its consequence.
+    pub(super) fn pay_noting(
+        &mut self,
+        debtor: usize,
+        creditor: Option<usize>,
+        amount: i32,
+        ask: &mut Asker<'_>,
+        payment: Option<&dyn Fn(i32) -> Event>,
+    ) -> i32 {
+        let paid = if amount <= 0 {
+            0
+        } else {
+            if self.seats[debtor].points < amount {
+                self.raise_points(debtor, amount, ask);
+            }
+            if self.seats[debtor].points < amount {
+                return self.go_out(debtor, creditor, ask, payment);
+            }
             self.seats[debtor].points -= amount;
             self.credit(creditor, amount);
             amount
-        } else {
-            self.go_out(debtor, creditor, ask)
+        };
+        if let Some(payment) = payment {
+            self.note(payment(paid));
         }
+        paid
     }
 
     fn credit(&mut self, creditor: Option<usize>, amount: i32) {
@@ -133,13 +150,22 @@ impl Monopoly {
 
     /// The debtor goes out: what they hold goes to the creditor, or back to the Bank, which
     /// auctions the properties at once. Returns the points the creditor received.
-    fn go_out(&mut self, debtor: usize, creditor: Option<usize>, ask: &mut Asker<'_>) -> i32 {
+    fn go_out(
+        &mut self,
+        debtor: usize,
+        creditor: Option<usize>,
+        ask: &mut Asker<'_>,
+        payment: Option<&dyn Fn(i32) -> Event>,
+    ) -> i32 {
         for property in mask_bits(self.owned[debtor] & self.crested) {
             self.return_crest(property);
         }
         let points = self.seats[debtor].points;
         self.seats[debtor].points = 0;
         self.credit(creditor, points);
+        if let Some(payment) = payment {
+            self.note(payment(points));
+        }
         self.seats[debtor].out = true;
         self.note(Event::WentOut {
             seat: debtor,

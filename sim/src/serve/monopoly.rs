@@ -12,7 +12,7 @@ use engine::play::{Decider, Pending, Stepped, play_out};
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
-use crate::monopoly_questions::{ask, parse};
+use crate::monopoly_questions::{ask, needless, parse};
 use crate::monopoly_text::{describe, end_lines, ending_text};
 
 /// A person on the web page: answers come later, through the API.
@@ -27,8 +27,8 @@ impl Decider<Monopoly> for WebSeat {
         true
     }
 
-    fn decide(&mut self, _: &View<'_>, _: Question) -> Option<Answer> {
-        None
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        needless(view, question)
     }
 }
 

@@ -15,7 +15,7 @@ use engine::play::{Decider, Progress, play_out};
 
 use super::read_line;
 use crate::cli::PlayArgs;
-use crate::monopoly_questions::{HELP, ask, parse};
+use crate::monopoly_questions::{HELP, ask, needless, parse};
 use crate::monopoly_text::{describe, end_lines, ending_text, ring};
 use crate::output;
 use crate::setup::{bot_settings, monopoly_rules};
@@ -51,6 +51,9 @@ impl Decider<Monopoly> for Terminal {
 
     fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
         catch_up(&self.rules, view, &self.names, &self.printed);
+        if let Some(answer) = needless(view, question) {
+            return Some(answer);
+        }
         let asked = ask(view, question);
         loop {
             print!("{}\nplayer {}> ", asked.text, view.seat + 1);
