@@ -211,6 +211,17 @@ fn each_kind_of_illegal_move_is_refused_with_its_reason() {
         refusal(&endgame, "exchange XYZ"),
         IllegalMove::BagTooSmall { .. }
     ));
+    // Commands are read in any case; a bare exchange, or a pass with more, says what is wrong.
+    let board = game.board();
+    assert_eq!(Move::parse("Pass", board).unwrap(), Move::Pass);
+    assert_eq!(
+        Move::parse("EXCHANGE CD", board).unwrap(),
+        Move::Exchange(engine::scrabble::Rack::parse("CD").unwrap())
+    );
+    let refused = |text: &str| Move::parse(text, board).unwrap_err().to_string();
+    assert!(refused("exchange").contains("`exchange` needs the tiles to return"));
+    assert!(refused("pass extra").contains("`pass` takes nothing after it"));
+    assert!(refused("exchange C D").contains("the tiles written together"));
     // A typed move over a square that holds another letter is refused when read.
     assert!(Move::parse("8F HAT", game.board()).is_err());
     // As is one with no letters (found by bots/tests/bad_input.rs's soak: "A1 (" read as a

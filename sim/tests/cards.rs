@@ -207,8 +207,12 @@ fn play_against_greedy(seed: &str, input: &str) -> String {
 
 #[test]
 fn a_person_plays_the_card_game_and_mistakes_reprompt() {
-    let screen = play_against_greedy("1", "help\nhint\nZ@0,0\nZZZ@0,0\nexchange\nfoo\nquit\n");
+    let screen = play_against_greedy(
+        "1",
+        "help\nhint\nZ@0,0\nZZZ@0,0\nexchange\nPass now\nfoo\nquit\n",
+    );
     for expected in [
+        "`pass` takes nothing after it",
         "exchange LETTERS",
         "your hand:",
         "\"Z\": expected two letters or more",
@@ -378,10 +382,13 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
             "--seed",
             "2",
         ],
-        "help\nsideways\npile\nhint\nQQQ / A\n/ 7\nquit\n",
+        "help\nsideways\nHint\nPILE\nhint\nQQQ / A\n/ 7\nquit\n",
     ));
     for expected in [
-        "round 1:",
+        "round 1: Quadruple Word Score (every card left after the discard, as one word; one word \
+         counts 4 times)",
+        "  taking the discard pile's ",
+        "  your hand as it is: ",
         "pile | discard",
         "\"sideways\": expected pile or discard",
         "the hand does not hold those cards",
@@ -393,6 +400,33 @@ fn rummy_runs_count_each_round_card_and_a_person_can_play() {
             "missing {expected:?} in\n{screen}"
         );
     }
+    // Each round's result and the running totals are told; --quiet tells only the end.
+    let bots = [
+        "play",
+        "scrabble-cards",
+        "--variant",
+        "rummy",
+        "--bots",
+        "greedy,random",
+    ];
+    let told = ran(&owlery(&[&bots[..], &["--seed", "4"]].concat(), ""));
+    assert!(
+        told.contains("round 1 over: player 1 8, player 2 0; totals 8, 0"),
+        "{told}"
+    );
+    let quiet = ran(&owlery(
+        &[&bots[..], &["--seed", "4", "--quiet"]].concat(),
+        "",
+    ));
+    assert_eq!(
+        quiet.lines().collect::<Vec<_>>(),
+        [
+            "game over after 10 rounds",
+            "player 1 (greedy): 194",
+            "player 2 (random): 54",
+            "player 1 (greedy) wins with 194, 140 ahead of the next"
+        ]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -207,13 +207,26 @@ impl Move {
             problem: problem.to_string(),
         };
         let words: Vec<&str> = text.split_whitespace().collect();
-        match words[..] {
-            ["pass"] | ["-"] => return Ok(Move::Pass),
-            ["exchange", tiles] | ["-", tiles] => {
+        // The commands in any case; the tiles keep theirs (a blank is lower case).
+        let command = words.first().map(|word| word.to_ascii_lowercase());
+        match (command.as_deref(), &words[..]) {
+            (Some("pass" | "-"), [_]) => return Ok(Move::Pass),
+            (Some("pass"), _) => return Err(fail("`pass` takes nothing after it")),
+            (Some("exchange"), [_]) => {
+                return Err(fail(
+                    "`exchange` needs the tiles to return, e.g. exchange QV (? for a blank)",
+                ));
+            }
+            (Some("exchange" | "-"), [_, tiles]) => {
                 let rack = Rack::parse(tiles).map_err(|e| fail(&e.to_string()))?;
                 return Ok(Move::Exchange(rack));
             }
-            [_, _] => {}
+            (Some("exchange"), _) => {
+                return Err(fail(
+                    "expected `exchange TILES`, the tiles written together",
+                ));
+            }
+            (_, [_, _]) => {}
             _ => {
                 return Err(fail(
                     "expected `COORDINATE WORD` (8H HORN), `exchange TILES` or `pass`",

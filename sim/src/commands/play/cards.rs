@@ -126,7 +126,11 @@ impl Terminal {
                     }
                     continue;
                 }
-                "pass" => CardMove::Pass,
+                "pass" if words.len() == 1 => CardMove::Pass,
+                "pass" => {
+                    println!("`pass` takes nothing after it");
+                    continue;
+                }
                 "exchange" => match parse_exchange(&words[1..]) {
                     Ok(action) => action,
                     Err(message) => {
@@ -179,10 +183,13 @@ impl Terminal {
         loop {
             print!("player {}> ", view.seat + 1);
             let _ = std::io::stdout().flush();
-            let line = read_line()?;
+            let line = read_line()?.to_ascii_lowercase();
             match line.as_str() {
                 "quit" => return None,
                 "n" | "no" | "" => return Some(None),
+                // With one category that fits, yes is that one.
+                "y" | "yes" if fits.len() == 1 => return Some(Some(fits[0])),
+                "y" | "yes" => println!("name the category: {}", numbers.join(" or ")),
                 text => match text.parse::<usize>() {
                     Ok(n) if fits.contains(&(n.wrapping_sub(1))) => return Some(Some(n - 1)),
                     _ => println!("{text:?}: expected one of the numbers shown, or n"),

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use anyhow::bail;
 use bots::cardgame::rummy::best_meld;
 use bots::seating::seat_table;
+use engine::cardgame::rummy::RoundCard;
 use engine::cardgame::{CardRules, RummyAnswer, RummyGame, RummyQuestion, RummyView};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
@@ -24,6 +25,7 @@ use crate::{output, verdict};
 const HELP: &str = "\
 commands:
   pile | discard        draw from the draw pile, or take the discard pile's top card
+                        (hint: the best words either way)
   WORD WORD ... / CARD  lay these words for the Round card, then discard CARD (? a blank)
   / CARD                lay nothing and discard CARD
   hint                  the best words your hand allows for this round
@@ -33,7 +35,7 @@ commands:
 fn ask(seat: usize) -> Option<String> {
     print!("player {}> ", seat + 1);
     let _ = std::io::stdout().flush();
-    read_line().filter(|line| line != "quit")
+    read_line().filter(|line| !line.eq_ignore_ascii_case("quit"))
 }
 
 /// Reads `WORD ... / CARD` into words and a discard.
@@ -71,6 +73,32 @@ fn spelled(words: &[Vec<Cell>]) -> String {
     shown.join(" ")
 }
 
+/// The draw step's hint: the best words with the discard pile's top card taken, and with the
+/// hand as it is (a card from the pile can only add to those).
+fn draw_hint(view: &RummyView<'_>) -> String {
+    let told = |meld: Option<(i32, Vec<Vec<Cell>>, u8)>| match meld {
+        Some((points, words, discard)) => format!(
+            "{} / {} for {points}",
+            spelled(&words),
+            kind_char(discard as usize)
+        ),
+        None => "no words for this round".to_string(),
+    };
+    let kept = format!("  your hand as it is: {}", told(best_meld(view, view.hand)));
+    match view.discard_top {
+        Some(top) => {
+            let mut taken = *view.hand;
+            taken.add(top as usize);
+            format!(
+                "  taking the discard pile's {}: {}\n{kept}",
+                kind_char(top as usize),
+                told(best_meld(view, &taken))
+            )
+        }
+        None => kept,
+    }
+}
+
 /// A person at the terminal, answering the questions put to their seat.
 struct Terminal;
 
@@ -80,7 +108,7 @@ impl Terminal {
         println!("your hand: {}   discard pile: {top}", view.hand);
         loop {
             let line = ask(view.seat)?;
-            match line.as_str() {
+            match line.to_ascii_lowercase().as_str() {
                 "pile" => {
                     return Some(RummyAnswer::Draw {
                         from_discard: false,
@@ -89,7 +117,9 @@ impl Terminal {
                 "discard" if view.discard_top.is_some() => {
                     return Some(RummyAnswer::Draw { from_discard: true });
                 }
+                "discard" => println!("the discard pile is empty: draw from the pile"),
                 "help" => println!("{HELP}"),
+                "hint" => println!("{}", draw_hint(view)),
                 _ => println!("{line:?}: expected pile or discard (help lists all)"),
             }
         }
@@ -99,7 +129,7 @@ impl Terminal {
         println!("your hand: {}", view.hand);
         loop {
             let line = ask(view.seat)?;
-            match line.as_str() {
+            match line.to_ascii_lowercase().as_str() {
                 "help" => println!("{HELP}"),
                 "hint" => match best_meld(view, view.hand) {
                     Some((points, words, discard)) => println!(
@@ -140,6 +170,49 @@ impl Decider<RummyGame> for Terminal {
 #[derive(Default)]
 struct Narrator {
     round: Option<usize>,
+    /// Rounds whose results are told.
+    told: usize,
+}
+
+/// What a Round card asks for, in words.
+fn requirement(card: &RoundCard) -> String {
+    let mut parts = Vec::new();
+    if !card.words.is_empty() {
+        let lengths: Vec<String> = card.words.iter().map(usize::to_string).collect();
+        parts.push(format!(
+            "words of {} letters",
+            verdict::and_list(&lengths.iter().map(String::as_str).collect::<Vec<_>>())
+        ));
+    }
+    if let Some(extra) = card.optional_word {
+        parts.push(format!(
+            "one more of {extra} letters may be added for +{}",
+            card.optional_bonus
+        ));
+    }
+    if card.even_word {
+        parts.push("one word of an even number of letters".into());
+    }
+    if card.all_cards {
+        parts.push(if card.one_word {
+            "every card left after the discard, as one word".into()
+        } else {
+            "words using every card left after the discard".into()
+        });
+    }
+    if card.word_multiplier > 1 {
+        parts.push(format!("one word counts {} times", card.word_multiplier));
+    }
+    if card.letter_multiplier > 1 {
+        parts.push(format!(
+            "one letter counts {} times",
+            card.letter_multiplier
+        ));
+    }
+    if card.subtract_leftovers {
+        parts.push("cards left in hand are subtracted".into());
+    }
+    parts.join("; ")
 }
 
 impl Narrator {
@@ -162,10 +235,29 @@ impl Narrator {
             ));
         }
         let round = game.results().len();
+        for result in &game.results()[self.told..] {
+            self.told += 1;
+            let scored: Vec<String> = (0..names.len())
+                .filter(|&seat| result.players & (1 << seat) != 0)
+                .map(|seat| format!("player {} {}", seat + 1, result.scores[seat].unwrap_or(0)))
+                .collect();
+            let totals: Vec<String> = game.scores().iter().map(i32::to_string).collect();
+            lines.push(format!(
+                "round {} over: {}; totals {}",
+                self.told,
+                scored.join(", "),
+                totals.join(", ")
+            ));
+        }
         if !game.is_over() && self.round != Some(round) {
             self.round = Some(round);
             let card = &game.round_cards()[game.round_card()];
-            lines.push(format!("round {}: {}", round + 1, card.name));
+            lines.push(format!(
+                "round {}: {} ({})",
+                round + 1,
+                card.name,
+                requirement(card)
+            ));
         }
         lines
     }
@@ -186,7 +278,7 @@ pub fn run(args: &PlayArgs, rules: Arc<CardRules>) -> anyhow::Result<ExitCode> {
     let mut narrator = Narrator::default();
     let mut tell = |game: &RummyGame| {
         for line in narrator.lines(game, &args.bots) {
-            if !args.quiet || people || line.starts_with("round ") {
+            if !args.quiet || people {
                 println!("{line}");
             }
         }
