@@ -223,7 +223,10 @@ fn each_kind_of_illegal_move_is_refused_with_its_reason() {
     assert!(refused("pass extra").contains("`pass` takes nothing after it"));
     assert!(refused("exchange C D").contains("the tiles written together"));
     // A typed move over a square that holds another letter is refused when read.
-    assert!(Move::parse("8F HAT", game.board()).is_err());
+    assert_eq!(
+        Move::parse("8F HAT", game.board()).unwrap_err().problem,
+        "G8 already holds O"
+    );
     // As is one with no letters (found by bots/tests/bad_input.rs's soak: "A1 (" read as a
     // placement of nothing, whose notation did not read back).
     for empty_word in ["A1 (", "8H ()", "8H <"] {

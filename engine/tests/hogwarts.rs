@@ -613,3 +613,15 @@ fn a_phony_cannot_go_out_and_a_play_that_goes_out_ends_the_game_unchallenged() {
         "no challenge is asked of a game that is over"
     );
 }
+
+#[test]
+fn a_cards_refusal_names_players_and_squares_as_players_do() {
+    assert_eq!(
+        CardError::BadTarget(0).to_string(),
+        "player 1 is not another player in this game"
+    );
+    assert_eq!(
+        CardError::NoBlankToSwap(7 * 15 + 7).to_string(),
+        "H8 holds no blank standing for a letter on your rack"
+    );
+}

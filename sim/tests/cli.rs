@@ -263,7 +263,7 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     );
     let one = owlery(&["play", "scrabble", "--bots", "greedy"]);
     assert!(
-        stderr(&one).contains("1 players: expected 2 to 4"),
+        stderr(&one).contains("expected 2 to 4 players, found 1"),
         "{}",
         stderr(&one)
     );

@@ -4,8 +4,8 @@
 use super::cards::Card;
 use super::game::{CardEvent, HpGame};
 use super::rules::{CardTable, RACK_LIMIT};
-use crate::scrabble::Rack;
 use crate::scrabble::tiles::{BLANK, kind_char};
+use crate::scrabble::{Rack, square_name};
 
 /// A card played, with the choices it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +88,7 @@ pub enum CardError {
     #[error("{0} is not a Bonus card")]
     NotABonusCard(Card),
     /// The seat named is not another player.
-    #[error("seat {0} is not another player in this game")]
+    #[error("player {} is not another player in this game", .0 + 1)]
     BadTarget(usize),
     /// Veritaserum asks for a letter, not the blank.
     #[error("Veritaserum asks for a letter A-Z, not the blank")]
@@ -100,7 +100,7 @@ pub enum CardError {
     #[error("your rack holds {0} tiles, the most a rack may hold")]
     RackFull(usize),
     /// Alohomora needs a blank on the board standing for a letter on the rack.
-    #[error("square {0} holds no blank standing for a letter on your rack")]
+    #[error("{} holds no blank standing for a letter on your rack", square_name(*.0))]
     NoBlankToSwap(usize),
     /// Transfiguration needs tiles in the bag.
     #[error("the bag holds {bag} tiles, fewer than the {wanted} to exchange")]

@@ -38,7 +38,7 @@ pub const MAX_PLAYERS: usize = 6;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MonopolyError {
     /// Too few or too many players.
-    #[error("{players} players: expected 2 to {max}")]
+    #[error("expected 2 to {max} players, found {players}")]
     Players {
         /// Players asked for.
         players: usize,

@@ -104,7 +104,8 @@ pub struct CheckedPlay {
     pub placed: usize,
 }
 
-fn square_name(square: usize) -> String {
+/// A square as players name it: column letter and row number, `H8`.
+pub fn square_name(square: usize) -> String {
     format!(
         "{}{}",
         (b'A' + (square % SIZE) as u8) as char,

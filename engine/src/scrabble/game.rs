@@ -90,7 +90,7 @@ pub enum EndReason {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// Too few or too many players.
-    #[error("{0} players: expected 2 to 4")]
+    #[error("expected 2 to 4 players, found {0}")]
     Players(usize),
     /// Two seats given the same house (Harry Potter edition).
     #[error("{0} is named for two seats: expected a different house for each seat")]

@@ -15,7 +15,7 @@ pub mod tiles;
 
 pub use board::{Board, Direction};
 pub use cgp::{Cgp, CgpError};
-pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement};
+pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement, square_name};
 pub use game::{
     EndReason, Game, GameRng, MAX_PLAYERS, Question, Setup, SetupError, Turn, TurnExtras,
     bag_after, check_move, end_adjustments,

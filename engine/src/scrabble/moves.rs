@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::board::{Board, Direction};
+use super::check::square_name;
 use super::layout::SIZE;
 use super::rack::Rack;
 use super::tiles::Cell;
@@ -266,8 +267,8 @@ impl Move {
                 }
                 (_, false) => {
                     return Err(fail(&format!(
-                        "square {} already holds {}",
-                        len + 1,
+                        "{} already holds {}",
+                        square_name(direction.square(line, start + len)),
                         on_board.to_char().to_ascii_uppercase()
                     )));
                 }
