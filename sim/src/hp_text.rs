@@ -131,22 +131,44 @@ pub fn turn_line(game: &HpGame, names: &[String], index: usize) -> String {
     line
 }
 
-/// The line telling a card played before a move, from its event.
+/// The line telling a card event everyone may see: a card played before a move, or a
+/// Competition card drawn (scored at once); another card drawn stays its holder's secret.
 pub fn card_line(game: &HpGame, names: &[String], event: &CardEvent) -> Option<String> {
-    let CardEvent::Played { seat, card, points } = *event else {
-        return None;
+    let who = |seat: usize| {
+        format!(
+            "player {} ({}, {})",
+            seat + 1,
+            game.houses()[seat],
+            names[seat]
+        )
     };
-    let scored = if points != 0 {
-        format!(" ({points:+} points)")
-    } else {
-        String::new()
-    };
-    Some(format!(
-        "player {} ({}, {}) plays {card}{scored}",
-        seat + 1,
-        game.houses()[seat],
-        names[seat]
-    ))
+    match *event {
+        CardEvent::Drew { seat, card, points } if card.is_competition() => {
+            let when = if game.core().history().is_empty() {
+                " on the first turn (Gryffindor's opening card)"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{} draws {card}, a Competition card: {points:+} points{when}",
+                who(seat)
+            ))
+        }
+        CardEvent::Drew { .. } => None,
+        CardEvent::Played { seat, card, points } => {
+            let scored = if points != 0 {
+                format!(" ({points:+} points)")
+            } else {
+                String::new()
+            };
+            let again = if card == Card::Reparo {
+                ": another whole turn after this one"
+            } else {
+                ""
+            };
+            Some(format!("{} plays {card}{scored}{again}", who(seat)))
+        }
+    }
 }
 
 /// The line telling a challenge of turn `index`'s words, which stood, if there was one.
@@ -174,16 +196,21 @@ impl Narrator {
     /// The lines for what happened in `game` since the last call.
     pub fn lines(&mut self, game: &HpGame, names: &[String]) -> Vec<String> {
         let mut lines = Vec::new();
-        let events = game.events();
-        for event in &events[self.events.min(events.len())..] {
+        let events = &game.events()[self.events.min(game.events().len())..];
+        self.events = game.events().len();
+        // A card is played before its move and drawn after it: told in that order.
+        let played = |event: &&CardEvent| matches!(event, CardEvent::Played { .. });
+        for event in events.iter().filter(played) {
             lines.extend(card_line(game, names, event));
         }
-        self.events = events.len();
         let turns = game.core().history().len();
         for index in self.turns..turns {
             lines.push(turn_line(game, names, index));
         }
         self.turns = turns;
+        for event in events.iter().filter(|event| !played(event)) {
+            lines.extend(card_line(game, names, event));
+        }
         let challenged = (0..turns)
             .filter(|&t| game.reports()[t].challenged_by.is_some())
             .count();

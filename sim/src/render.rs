@@ -20,6 +20,10 @@ pub fn board(board: &Board, layout: &Layout) -> String {
     styled_board(board, layout, Style::Plain)
 }
 
+/// What the board's symbols mean, in one line under it.
+pub const LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
+                          * start  # Hogwarts square (a card)  a lower-case letter: a blank";
+
 /// The board drawn in `style`.
 pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {
     let mut text = String::from("    ");

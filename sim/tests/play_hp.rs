@@ -69,6 +69,11 @@ fn a_person_plays_the_hint_the_bot_replies_and_a_failed_challenge_costs_ten() {
         score.trim()
     );
     assert!(screen.contains(&mine), "{mine:?} in\n{screen}");
+    // Under the board, what its symbols mean.
+    assert!(
+        screen.contains("# Hogwarts square (a card)  a lower-case letter: a blank"),
+        "{screen}"
+    );
     assert!(
         screen.contains("player 2 (hufflepuff, greedy): "),
         "{screen}"
@@ -178,4 +183,37 @@ fn a_finished_game_saves_as_gcg_with_houses_and_cards_as_notes() {
         );
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn competition_cards_and_reparo_are_named_when_they_happen() {
+    let screen = text(&play(&["--bots", "cards,cards", "--seed", "2"], ""));
+    let lines: Vec<&str> = screen.lines().collect();
+    // Gryffindor's opening card is told before the first turn, which counts it.
+    let opening = lines
+        .iter()
+        .position(|line| line.ends_with("on the first turn (Gryffindor's opening card)"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    assert!(
+        lines[..opening]
+            .iter()
+            .all(|line| !line.starts_with("player 2 (")),
+        "{screen}"
+    );
+    // A Competition card drawn in a turn is told after that turn's line, naming its points.
+    let drawn = lines
+        .iter()
+        .position(|line| {
+            line.starts_with(
+                "player 2 (slytherin, cards) draws owl_results, a Competition card: +15",
+            )
+        })
+        .unwrap_or_else(|| panic!("{screen}"));
+    assert!(
+        lines[drawn - 1].starts_with("player 2 (slytherin, cards): ")
+            && lines[drawn - 1].contains("[drew"),
+        "{}",
+        lines[drawn - 1]
+    );
+    assert!(screen.contains("plays reparo: another whole turn after this one"));
 }

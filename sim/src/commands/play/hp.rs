@@ -54,8 +54,9 @@ impl Terminal {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(
             out,
-            "\n{}",
-            render::styled_board(core.board, &core.rules.layout, self.style)
+            "\n{}{}",
+            render::styled_board(core.board, &core.rules.layout, self.style),
+            render::LEGEND
         );
         for (seat, name) in self.names.iter().enumerate() {
             let marker = if seat == core.seat { "*" } else { " " };
