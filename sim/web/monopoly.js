@@ -34,9 +34,16 @@ function render(state) {
     const [row, col] = cell(s.space);
     div.style.gridRow = row; div.style.gridColumn = col;
     div.innerHTML = `<div>${s.space}. ${s.name}${s.value ? " (" + s.value + ")" : ""}</div>`;
+    if (s.band) {
+      const band = document.createElement("div");
+      band.className = "band band-" + s.band;
+      band.title = s.band.replace("_", " ");
+      div.prepend(band);
+    }
     const owner = document.createElement("span");
     owner.className = "owner";
-    owner.textContent = (s.owner !== null ? "P" + (s.owner + 1) : "") + (s.crest ? " ★" : "") + (s.mortgaged ? " M" : "");
+    owner.textContent = (s.owner !== null ? "P" + (s.owner + 1) : "") + (s.crest ? " ★ crest" : "") + (s.mortgaged ? " mortgaged" : "");
+    if (s.owner !== null) owner.classList.add("owner-" + s.owner);
     div.appendChild(owner);
     if (s.tokens.length) {
       const tokens = document.createElement("span");

@@ -77,6 +77,9 @@ async function playTurn() {
 
 // 1. A new game against a bot from the page, a word placed by clicking, the bot's answer.
 await page.goto(base + "/");
+if (!(await page.textContent("#empty-state")).startsWith("No game yet")) await fail("no empty state on the page");
+mkdirSync(shots, { recursive: true });
+await page.screenshot({ path: join(shots, "owlery-empty.png"), fullPage: true });
 await page.selectOption("#opponents", "greedy");
 await page.fill("#seed", "11");
 await page.click("#start");
@@ -128,6 +131,8 @@ console.log(`finished a short game; screenshot in ${join(shots, "owlery-game-ove
 
 // 4. Monopoly: Harry Potter against a bot, every decision a button, to the end of the game.
 await page.goto(base + "/monopoly");
+if (!(await page.textContent("#empty-state")).startsWith("No game yet")) await fail("no empty state on the Monopoly page");
+await page.screenshot({ path: join(shots, "owlery-monopoly-empty.png"), fullPage: true });
 await page.selectOption("#opponents", "heuristic");
 await page.fill("#seed", "9");
 await page.click("#new-table button");
@@ -143,6 +148,8 @@ while ((await page.evaluate(() => document.body.dataset.over)) !== "1") {
   if (++clicks > 3000) await fail("the Monopoly game did not end");
 }
 if (clicks < 5) await fail(`only ${clicks} decisions in a Monopoly game`);
+if (await page.locator("#ring .band-dark_blue").count() !== 2) await fail("the ring shows no colour bands");
+if (await page.locator("#ring .owner-0, #ring .owner-1").count() < 1) await fail("the ring shows no owners' colours");
 const verdict = await page.textContent("#verdict");
 if (!/ (wins|tie) with -?\d+/.test(verdict)) await fail(`the Monopoly end names no winner: ${verdict}`);
 await page.screenshot({ path: join(shots, "owlery-monopoly.png"), fullPage: true });

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::House;
-use engine::monopoly::{Answer, Monopoly, MonopolyRules, Question, View};
+use engine::monopoly::{Answer, Monopoly, MonopolyRules, PropertyKind, Question, View};
 use engine::play::{Decider, Pending, Stepped, play_out};
 use serde_json::{Value, json};
 
@@ -56,9 +56,16 @@ fn snapshot(game: &Monopoly, names: &[String]) -> Value {
             let tokens: Vec<usize> = (0..game.players())
                 .filter(|&s| !game.is_out(s) && game.position(s) == space)
                 .collect();
+            // A location's colour set, a common room's house, or the kind of property.
+            let band = property.map(|p| match board.properties[p].kind {
+                PropertyKind::Location(group) => board.groups[group as usize].name.clone(),
+                PropertyKind::CommonRoom(house) => house.name().to_string(),
+                PropertyKind::Spell => "spell".to_string(),
+            });
             json!({
                 "space": space,
                 "name": name,
+                "band": band,
                 "value": property.map(|p| board.properties[p].value),
                 "owner": property.and_then(|p| game.owner(p)),
                 "crest": property.is_some_and(|p| game.crested() & (1 << p) != 0),
