@@ -296,6 +296,33 @@ fn a_forfeit_run_counts_each_action_category() {
         message.contains("actions.toml: line 1: \"X\": expected exactly one test"),
         "{message}"
     );
+    // A person sees their own Action card, and is asked to play it on an opponent's words
+    // with the words it would hit; yes plays the one category that fits.
+    let screen = ran(&owlery(
+        &[
+            "play",
+            "scrabble-cards",
+            "--variant",
+            "forfeit",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "2",
+        ],
+        "help\npass\npass\nyes\nquit\n",
+    ));
+    for expected in [
+        "your Action card: \"Starts with a vowel\" (+5 on your words, -3 on theirs) or \"Ends in \
+         LY\" (+10 on your words, -5 on theirs)",
+        "Player 2 played DOEK, OF, EL, KI. Your Action card fits: 1 \"Starts with a vowel\" (-3 \
+         to player 2) on OF, EL. Play it? [1 / yes / no]",
+        "in Forfeit, action gives up your Action card",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -27,7 +27,8 @@ commands:
   WORD@ROW,COL          a play across from (ROW, COL); WORD@ROW,COLv reads down. Spell the whole
                         word, the table's letters too; a blank is a lower-case letter
   ... +double@N         lay a Double (or +triple@N a Triple) on the word's Nth letter, one you lay
-  exchange LETTERS      discard these cards and draw as many (? a blank; double, triple)
+  exchange LETTERS      discard these cards and draw as many (? a blank; double, triple;
+                        in Forfeit, action gives up your Action card for a new one)
   pass                  do nothing this turn
   hint                  the five best plays for your hand
   table                 the table again
@@ -102,6 +103,19 @@ impl Terminal {
             hand.premiums[1],
             view.draw_len
         );
+        if let Some(card) = view.action {
+            let told: Vec<String> = card
+                .categories
+                .iter()
+                .map(|c| {
+                    format!(
+                        "\"{}\" (+{} on your words, -{} on theirs)",
+                        c.name, c.plus, c.minus
+                    )
+                })
+                .collect();
+            println!("your Action card: {}", told.join(" or "));
+        }
         loop {
             print!("player {}> ", view.seat + 1);
             let _ = std::io::stdout().flush();
@@ -164,20 +178,29 @@ impl Terminal {
             .iter()
             .map(|&c| {
                 let category = &card.categories[c];
+                let hit: Vec<String> = view
+                    .turn_words
+                    .iter()
+                    .filter(|w| category.test.passes(w))
+                    .cloned()
+                    .collect();
                 format!(
-                    "{} \"{}\" (+{}/-{})",
+                    "{} \"{}\" (-{} to player {}) on {}",
                     c + 1,
                     category.name,
-                    category.plus,
-                    category.minus
+                    category.minus,
+                    player + 1,
+                    hit.join(", ")
                 )
             })
             .collect();
         let numbers: Vec<String> = fits.iter().map(|c| (c + 1).to_string()).collect();
+        let words = view.turn_words;
         println!(
-            "Your Action card fits player {}'s words: {}. Play it? [{} / n]",
+            "Player {} played {}. Your Action card fits: {}. Play it? [{} / yes / no]",
             player + 1,
-            offer.join(", "),
+            words.join(", "),
+            offer.join("; "),
             numbers.join(" / ")
         );
         loop {
