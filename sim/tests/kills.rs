@@ -120,11 +120,40 @@ fn same_as(dir: &Path, whole: &[(String, Vec<u8>)], what: &str) {
     }
 }
 
+/// Stops runs of `what` in fresh directories under `dir` (`stop` kills one and says how many
+/// kills came while it worked) and resumes each to its end, until [`KILLS`] kills have come;
+/// each run must end in the bytes of `whole`, with no temporary left.
+fn kill_loop(
+    what: &str,
+    unstopped: Duration,
+    dir: &Path,
+    whole: &[(String, Vec<u8>)],
+    mut stop: impl FnMut(&Path) -> usize,
+    resume: impl Fn(&Path) -> Vec<String>,
+) {
+    let (mut kills, mut runs) = (0, 0);
+    let started = Instant::now();
+    while kills < KILLS {
+        let out = dir.join(format!("{what}{runs}"));
+        kills += stop(&out);
+        run(&resume(&out));
+        same_as(&out, whole, &format!("{what} {runs}"));
+        std::fs::remove_dir_all(&out).unwrap();
+        runs += 1;
+    }
+    eprintln!(
+        "{what}: {kills} kills while working over {runs} runs, each resumed to the same bytes \
+         (one unstopped {:.3} s; {:.0} s in all)",
+        unstopped.as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
 #[test]
 #[ignore = "soak: at least 100 SIGKILLs each of sim and merge, then --resume (minutes)"]
 fn soak_sim_and_merge_killed_at_random_moments_resume_to_the_same_bytes() {
     let dir = common::scratch("kills", "soak");
-    let mut rng = Pcg64::seed_from_u64(43);
+    let rng = Pcg64::seed_from_u64(43);
 
     let whole = dir.join("whole");
     let sim_time = run(&sim_args(&whole, &[]));
@@ -138,44 +167,32 @@ fn soak_sim_and_merge_killed_at_random_moments_resume_to_the_same_bytes() {
     same_as(&merged, &whole_files, "the shards merged");
 
     // sim: killed one to three times at a random moment of a run, then resumed to the end.
-    let (mut kills, mut runs) = (0, 0);
-    let started = Instant::now();
-    while kills < KILLS {
-        let out = dir.join(format!("sim{runs}"));
+    let rng = std::cell::RefCell::new(rng);
+    let stop_sim = |out: &Path| {
+        let mut rng = rng.borrow_mut();
+        let mut kills = 0;
         for attempt in 0..rng.random_range(1..=3) {
             let resume: &[&str] = if attempt == 0 { &[] } else { &["--resume"] };
             let delay = sim_time.mul_f64(rng.random_range(0.0..1.1));
-            kills += usize::from(kill_after(&sim_args(&out, resume), delay));
+            kills += usize::from(kill_after(&sim_args(out, resume), delay));
         }
-        run(&sim_args(&out, &["--resume"]));
-        same_as(&out, &whole_files, &format!("sim run {runs}"));
-        std::fs::remove_dir_all(&out).unwrap();
-        runs += 1;
-    }
-    eprintln!(
-        "sim: {kills} kills while working over {runs} runs, each resumed to the same bytes \
-         (an unstopped run {:.2} s; {:.0} s in all)",
-        sim_time.as_secs_f64(),
-        started.elapsed().as_secs_f64()
-    );
-
+        kills
+    };
+    let resume_sim = |out: &Path| sim_args(out, &["--resume"]);
+    kill_loop("sim", sim_time, &dir, &whole_files, stop_sim, resume_sim);
     // merge: killed at a random moment, then resumed.
-    let (mut kills, mut runs) = (0, 0);
-    let started = Instant::now();
-    while kills < KILLS {
-        let out = dir.join(format!("merge{runs}"));
-        let delay = merge_time.mul_f64(rng.random_range(0.0..1.1));
-        kills += usize::from(kill_after(&merge_args(&shards, &out, &[]), delay));
-        run(&merge_args(&shards, &out, &["--resume"]));
-        same_as(&out, &whole_files, &format!("merge {runs}"));
-        std::fs::remove_dir_all(&out).unwrap();
-        runs += 1;
-    }
-    eprintln!(
-        "merge: {kills} kills while working over {runs} merges, each resumed to the same bytes \
-         (an unstopped merge {:.3} s; {:.0} s in all)",
-        merge_time.as_secs_f64(),
-        started.elapsed().as_secs_f64()
+    let stop_merge = |out: &Path| {
+        let delay = merge_time.mul_f64(rng.borrow_mut().random_range(0.0..1.1));
+        usize::from(kill_after(&merge_args(&shards, out, &[]), delay))
+    };
+    let resume_merge = |out: &Path| merge_args(&shards, out, &["--resume"]);
+    kill_loop(
+        "merge",
+        merge_time,
+        &dir,
+        &whole_files,
+        stop_merge,
+        resume_merge,
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
