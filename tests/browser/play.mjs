@@ -85,6 +85,7 @@ await page.fill("#seed", "11");
 await page.click("#start");
 await page.waitForSelector("#board .sq");
 if ((await page.locator("#board .sq").count()) !== 225) await fail("the board has no 225 squares");
+if (!(await page.textContent("#legend")).includes("a Hogwarts square")) await fail("the board has no legend");
 await waitForTurn();
 const before = await playTurn();
 const lines = await page.locator("#moves li").count();

@@ -192,7 +192,13 @@ impl Decider<HpGame> for Terminal {
                 print!("discard {needed} tiles> ");
                 let _ = std::io::stdout().flush();
                 match Rack::parse(&read_line()?) {
-                    Ok(rack) if rack.len() == needed => return Some(HpAnswer::Discard(rack)),
+                    Ok(rack) if rack.len() == needed && view.core.rack.contains(&rack) => {
+                        return Some(HpAnswer::Discard(rack));
+                    }
+                    Ok(rack) if rack.len() == needed => println!(
+                        "your rack {} does not hold {rack}: name {needed} of its tiles",
+                        view.core.rack
+                    ),
                     Ok(_) => println!("give exactly {needed} tiles"),
                     Err(error) => println!("{error}"),
                 }
