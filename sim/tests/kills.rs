@@ -153,7 +153,7 @@ fn kill_loop(
 #[ignore = "soak: at least 100 SIGKILLs each of sim and merge, then --resume (minutes)"]
 fn soak_sim_and_merge_killed_at_random_moments_resume_to_the_same_bytes() {
     let dir = common::scratch("kills", "soak");
-    let rng = Pcg64::seed_from_u64(43);
+    let rng = std::cell::RefCell::new(Pcg64::seed_from_u64(43));
 
     let whole = dir.join("whole");
     let sim_time = run(&sim_args(&whole, &[]));
@@ -167,7 +167,6 @@ fn soak_sim_and_merge_killed_at_random_moments_resume_to_the_same_bytes() {
     same_as(&merged, &whole_files, "the shards merged");
 
     // sim: killed one to three times at a random moment of a run, then resumed to the end.
-    let rng = std::cell::RefCell::new(rng);
     let stop_sim = |out: &Path| {
         let mut rng = rng.borrow_mut();
         let mut kills = 0;

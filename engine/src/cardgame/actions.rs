@@ -3,8 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::cardgame::rules::POINTS;
-use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
+use crate::data::{DataError, MOST_POINTS, Range, Source, array_table_lines, parse_toml};
 
 /// What words a category takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,8 +139,8 @@ fn read_category(entry: CategoryEntry) -> Result<Category, String> {
 
 /// The range of every number an Action cards file may hold.
 pub const ACTION_RANGES: [Range; 4] = [
-    Range::new("card[].*.plus", 0, POINTS, "points"),
-    Range::new("card[].*.minus", 0, POINTS, "points"),
+    Range::new("card[].*.plus", 0, MOST_POINTS, "points"),
+    Range::new("card[].*.minus", 0, MOST_POINTS, "points"),
     Range::new("card[].*.min_letters", 1, 30, "letters"),
     Range::new("card[].*.letters", 1, 30, "letters"),
 ];

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
 use super::rummy::{RoundCard, standard_rounds};
-use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
+use crate::data::{MOST_POINTS, NumbersFile, Range};
 use crate::scrabble::TileSet;
 
 /// The default numbers.
@@ -30,23 +30,16 @@ pub struct CardNumbers {
     pub passes_each_to_end: u32,
 }
 
-/// The most points a bonus or an Action card's category may be worth.
-pub const POINTS: i64 = MOST_POINTS as i64;
-
 impl NumbersFile for CardNumbers {
     const RANGES: &'static [Range] = &[
         Range::new("hand_size", 2, 15, "letter cards"),
         Range::new("double_word_cards", 0, 100, "cards in the pack"),
         Range::new("triple_word_cards", 0, 100, "cards in the pack"),
         // A bonus, never a penalty.
-        Range::new("bingo_bonus", 0, POINTS, "points"),
+        Range::new("bingo_bonus", 0, MOST_POINTS, "points"),
         Range::new("first_word_multiplier", 1, 100, "times"),
         Range::new("passes_each_to_end", 1, 100, "passes each"),
     ];
-
-    fn validate(self, _file: &str) -> Result<CardNumbers, DataError> {
-        Ok(self)
-    }
 }
 
 impl CardNumbers {

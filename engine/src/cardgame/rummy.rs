@@ -11,8 +11,7 @@ use serde::Deserialize;
 
 use super::game::{CardKind, CardSetup, MAX_CARD_PLAYERS, check_players};
 use super::rules::CardRules;
-use crate::cardgame::rules::POINTS;
-use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
+use crate::data::{DataError, MOST_POINTS, Range, Source, array_table_lines, parse_toml};
 use crate::scrabble::tiles::{BLANK, KINDS};
 use crate::scrabble::{Cell, GameRng, Rack};
 
@@ -73,7 +72,12 @@ pub const ROUND_RANGES: [Range; 6] = [
     Range::new("round[].count", 1, 10, "copies in the Round deck"),
     Range::new("round[].words[]", 2, 15, "letters, at most a hand"),
     Range::new("round[].optional_word", 2, 15, "letters, at most a hand"),
-    Range::new("round[].optional_bonus", -POINTS, POINTS, "points"),
+    Range::new(
+        "round[].optional_bonus",
+        -MOST_POINTS,
+        MOST_POINTS,
+        "points",
+    ),
     Range::new("round[].word_multiplier", 1, 100, "times"),
     Range::new("round[].letter_multiplier", 1, 100, "times"),
 ];

@@ -19,10 +19,11 @@ pub struct Place {
     pub column: usize,
 }
 
-/// The most points, either way, one number of a crossword game's data may be worth (a bonus,
-/// a card's points): room for any rebalancing, and little enough that a move's score in the
-/// bots' hundredths of a point, and a game's sums, stay far inside 32 bits.
-pub const MOST_POINTS: i32 = 100_000;
+/// The most points, either way, one amount of any game's data may be (a bonus, a card's
+/// points, a rent, a price), the end of those numbers' ranges: room for any rebalancing, and
+/// little enough that a move's score in the bots' hundredths of a point, and a game's sums,
+/// stay far inside 32 bits.
+pub const MOST_POINTS: i64 = 100_000;
 
 /// A data file that could not be read as the game needs it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -121,14 +121,11 @@ pub struct HpNumbers {
     pub cards: CardNumbers,
 }
 
-/// The most points, either way, a bonus or a card may be worth.
-const POINTS: i64 = MOST_POINTS as i64;
-
 impl NumbersFile for HpNumbers {
     const RANGES: &'static [Range] = &[
-        Range::new("glossary_bonus", -POINTS, POINTS, "points"),
-        Range::new("revelio_bonus", -POINTS, POINTS, "points"),
-        Range::new("challenge_penalty", -POINTS, POINTS, "points"),
+        Range::new("glossary_bonus", -MOST_POINTS, MOST_POINTS, "points"),
+        Range::new("revelio_bonus", -MOST_POINTS, MOST_POINTS, "points"),
+        Range::new("challenge_penalty", -MOST_POINTS, MOST_POINTS, "points"),
         Range::new("deck_size", 0, 2_100, "Hogwarts cards, at most 100 of each"),
         Range::new(
             "houses.gryffindor.opening_cards",
@@ -143,8 +140,13 @@ impl NumbersFile for HpNumbers {
             "tiles, at most a line's length",
         ),
         Range::new("cards.*.count", 0, 100, "cards of this kind in the deck"),
-        Range::new("cards.*.points", -POINTS, POINTS, "points"),
-        Range::new("cards.*.points_per_tile", -POINTS, POINTS, "points"),
+        Range::new("cards.*.points", -MOST_POINTS, MOST_POINTS, "points"),
+        Range::new(
+            "cards.*.points_per_tile",
+            -MOST_POINTS,
+            MOST_POINTS,
+            "points",
+        ),
         Range::new("cards.*.draws", 0, 100, "cards drawn"),
         Range::new(
             "cards.*.tiles",

@@ -2,9 +2,8 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
+use crate::data::{DataError, MOST_POINTS, Range, Source, array_table_lines, parse_toml};
 use crate::hogwarts::House;
-use crate::monopoly::rules::POINTS;
 
 /// The most properties a board may hold: ownership sets are `u32` masks.
 pub const MAX_PROPERTIES: usize = 32;
@@ -115,12 +114,12 @@ struct SpaceEntry {
 
 /// The range of every number a board file may hold.
 pub const BOARD_RANGES: [Range; 6] = [
-    Range::new("space[].value", 1, POINTS, "points"),
-    Range::new("space[].rent[]", 0, POINTS, "points"),
-    Range::new("space[].crest_cost", 1, POINTS, "points"),
-    Range::new("space[].mortgage", 0, POINTS, "points"),
-    Range::new("space[].unmortgage", 0, POINTS, "points"),
-    Range::new("space[].points", 0, POINTS, "points"),
+    Range::new("space[].value", 1, MOST_POINTS, "points"),
+    Range::new("space[].rent[]", 0, MOST_POINTS, "points"),
+    Range::new("space[].crest_cost", 1, MOST_POINTS, "points"),
+    Range::new("space[].mortgage", 0, MOST_POINTS, "points"),
+    Range::new("space[].unmortgage", 0, MOST_POINTS, "points"),
+    Range::new("space[].points", 0, MOST_POINTS, "points"),
 ];
 
 impl Board {

@@ -4,9 +4,8 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 use super::board::{Board, PropertyKind};
-use crate::data::{DataError, Range, Source, array_table_lines, parse_toml};
+use crate::data::{DataError, MOST_POINTS, Range, Source, array_table_lines, parse_toml};
 use crate::monopoly::board::MAX_SPACES;
-use crate::monopoly::rules::POINTS;
 use crate::scrabble::GameRng;
 
 /// The most cards a deck may hold.
@@ -72,7 +71,7 @@ struct CardEntry {
 /// The range of every number an Owl Post file may hold (`spaces` is checked against the
 /// board's length too).
 pub const OWL_POST_RANGES: [Range; 2] = [
-    Range::new("card[].points", 0, POINTS, "points"),
+    Range::new("card[].points", 0, MOST_POINTS, "points"),
     Range::new("card[].spaces", 1, MAX_SPACES as i64 - 1, "spaces back"),
 ];
 

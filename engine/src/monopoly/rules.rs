@@ -39,30 +39,23 @@ pub struct MonopolyNumbers {
     pub turn_cap: u32,
 }
 
-/// The most points one amount of the game (a reward, a rent, a price) may be.
-pub const POINTS: i64 = MOST_POINTS as i64;
-
 impl NumbersFile for MonopolyNumbers {
     // What the numbers allow together (the points a game can put in play) is checked by
     // `MonopolyRules::check`.
     const RANGES: &'static [Range] = &[
-        Range::new("starting_points", 0, POINTS, "points"),
-        Range::new("go_reward", 0, POINTS, "points"),
-        Range::new("jail_fine", 0, POINTS, "points"),
+        Range::new("starting_points", 0, MOST_POINTS, "points"),
+        Range::new("go_reward", 0, MOST_POINTS, "points"),
+        Range::new("jail_fine", 0, MOST_POINTS, "points"),
         Range::new("jail_tries", 1, 20, "turns"),
         Range::new("doubles_to_jail", 1, 20, "doubles in a row"),
-        Range::new("auction_opening", 1, POINTS, "points"),
-        Range::new("auction_step", 1, POINTS, "points"),
+        Range::new("auction_opening", 1, MOST_POINTS, "points"),
+        Range::new("auction_step", 1, MOST_POINTS, "points"),
         Range::new("crests_per_house", 0, 100, "crests"),
         Range::new("house_cards_per_house", 1, 100, "House Cards"),
-        Range::new("common_room_rent[]", 0, POINTS, "points"),
-        Range::new("spell_rent_per_pip", 0, POINTS, "points"),
+        Range::new("common_room_rent[]", 0, MOST_POINTS, "points"),
+        Range::new("spell_rent_per_pip", 0, MOST_POINTS, "points"),
         Range::new("turn_cap", 1, 100_000, "turns"),
     ];
-
-    fn validate(self, _file: &str) -> Result<MonopolyNumbers, DataError> {
-        Ok(self)
-    }
 }
 
 impl MonopolyNumbers {

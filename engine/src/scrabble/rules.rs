@@ -26,9 +26,6 @@ pub struct Numbers {
     pub exchange_min_bag: usize,
 }
 
-/// The most points, either way, a bonus of a crossword game may be worth.
-const POINTS: i64 = MOST_POINTS as i64;
-
 impl NumbersFile for Numbers {
     // A rack, and a turn's tiles, fit on one line; no placement lays 0 tiles (a bingo of 0
     // would give every placement the premium).
@@ -40,14 +37,10 @@ impl NumbersFile for Numbers {
             "tiles on a full rack, at most a line's length",
         ),
         Range::new("bingo_tiles", 1, 15, "tiles laid in one turn"),
-        Range::new("bingo_bonus", -POINTS, POINTS, "points"),
+        Range::new("bingo_bonus", -MOST_POINTS, MOST_POINTS, "points"),
         Range::new("scoreless_turns_to_end", 1, 100, "turns in a row"),
         Range::new("exchange_min_bag", 0, 10_000, "tiles in the bag"),
     ];
-
-    fn validate(self, _file: &str) -> Result<Numbers, DataError> {
-        Ok(self)
-    }
 }
 
 /// The rules of one crossword game: validated once, shared by every game that uses them.
