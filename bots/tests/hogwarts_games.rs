@@ -93,8 +93,8 @@ fn random_harry_potter_games(count: u64) {
         drawn += game.events().len();
         for event in game.events() {
             match *event {
-                engine::hogwarts::CardEvent::Played { card, .. } => {
-                    played.insert(card);
+                engine::hogwarts::CardEvent::Played { play, .. } => {
+                    played.insert(play.card());
                 }
                 // Rule 12: a Competition card scores its points the moment it is drawn.
                 engine::hogwarts::CardEvent::Drew { card, points, .. } => {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use engine::hogwarts::House;
 use engine::monopoly::{
-    Answer, Effect, Ending, JailChoice, Monopoly, MonopolyRules, Question, Trade, View,
+    Answer, Effect, Ending, Event, JailChoice, Monopoly, MonopolyRules, Question, Trade, View,
 };
 use engine::play::{Decider, play_out};
 
@@ -650,7 +650,6 @@ fn a_game_stepped_question_by_question_is_the_game_played_straight_through() {
 
 #[test]
 fn a_payment_that_puts_a_player_out_is_logged_before_they_go() {
-    use engine::monopoly::Event;
     let mut outs = 0;
     for seed in 0..60u64 {
         let coins = |seat: u64| Box::new(Coin(Pcg64Mcg::seed_from_u64(seed * 7 + seat)));
@@ -911,4 +910,88 @@ fn a_jail_letter_counts_the_turns_its_drawer_lost_in_jail() {
         lost += turns_in_jail - 1;
     }
     assert!(lost > 0);
+}
+
+#[test]
+fn before_the_roll_a_player_mortgages_as_often_as_they_like_then_trades_or_rolls() {
+    let mut game = Monopoly::new(rules(), &[GR, SL], 3).unwrap();
+    let mover = game.pending().unwrap().seat;
+    let (lake, owlery) = (property(&game, "Black Lake"), property(&game, "Owlery"));
+    game.arrange(mover, 50, (1 << lake) | (1 << owlery), 0, 0)
+        .unwrap();
+    game.record_events();
+    let value = |p: usize| game.rules().board.properties[p].mortgage;
+    let (lake_value, owlery_value) = (value(lake), value(owlery));
+    game.answer(Answer::Mortgage(1 << lake)).unwrap();
+    let pending = game.pending().unwrap();
+    assert_eq!((pending.seat, pending.question), (mover, Question::Trade));
+    assert_eq!(game.points(mover), 50 + lake_value);
+    game.answer(Answer::Mortgage(1 << owlery)).unwrap();
+    assert_eq!(game.points(mover), 50 + lake_value + owlery_value);
+    assert_eq!(game.mortgaged(), (1 << lake) | (1 << owlery));
+    let told = game
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::Mortgaged { seat, .. } if *seat == mover))
+        .count();
+    assert_eq!(told, 2);
+    // Nothing left to mortgage: the answer ends the phase, as no trade would.
+    game.answer(Answer::Mortgage(1 << lake)).unwrap();
+    assert_ne!(game.pending().map(|p| p.question), Some(Question::Trade));
+    game.check_invariants().unwrap();
+}
+
+/// Explores everything and gives up the moment it is short.
+struct Quitter(Scripted);
+
+impl Decider<Monopoly> for Quitter {
+    fn name(&self) -> &str {
+        "quitter"
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        match question {
+            Question::Raise { .. } => Some(Answer::Raise(Some(engine::monopoly::Raise::GiveUp))),
+            other => self.0.decide(view, other),
+        }
+    }
+}
+
+#[test]
+fn a_player_short_of_points_may_give_up_instead_of_mortgaging() {
+    let mut gave_up = 0;
+    for seed in 0..40 {
+        let mut game = Monopoly::new(rules(), &[GR, SL], seed).unwrap();
+        game.record_events();
+        let explorer = Scripted {
+            explore: true,
+            bid: 10,
+            ..Scripted::default()
+        };
+        let mut table: Table = vec![
+            Box::new(Quitter(explorer.clone())),
+            Box::new(explorer.clone()),
+        ];
+        play_out(&mut game, &mut table, |_| {}).unwrap();
+        game.check_invariants().unwrap();
+        let events = game.events();
+        // The quitter never raises a point: no crest returned, nothing mortgaged.
+        assert!(!events.iter().any(|e| matches!(
+            e,
+            Event::Mortgaged { seat: 0, .. } | Event::CrestReturned { seat: 0, .. }
+        )));
+        if let Some(out) = events
+            .iter()
+            .position(|e| matches!(e, Event::WentOut { seat: 0, .. }))
+        {
+            gave_up += 1;
+            assert!(game.is_out(0) && game.owned(0) == 0, "seed {seed}");
+            assert!(
+                events[..out]
+                    .iter()
+                    .any(|e| matches!(e, Event::Explored { seat: 0, .. }))
+            );
+        }
+    }
+    assert!(gave_up > 5, "{gave_up} games where the quitter went out");
 }

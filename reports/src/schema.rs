@@ -286,16 +286,30 @@ impl Row for ScoreRow {
     const FILE: &'static str = "scores.csv";
 }
 
-/// lengths.csv: games by their number of turns.
+/// lengths.csv: games by their number of turns (Rummy's by rounds, its column `rounds`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LengthRow {
-    /// Turns played.
+    /// Turns played (rounds in Rummy).
+    #[serde(alias = "rounds")]
     pub turns: u32,
     /// Games that long.
     pub games: u64,
 }
 
 impl Row for LengthRow {
+    const FILE: &'static str = "lengths.csv";
+}
+
+/// Rummy's lengths.csv: games by their number of rounds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RoundLengthRow {
+    /// Rounds played.
+    pub rounds: u32,
+    /// Games that long.
+    pub games: u64,
+}
+
+impl Row for RoundLengthRow {
     const FILE: &'static str = "lengths.csv";
 }
 

@@ -41,6 +41,8 @@ pub enum Reader {
     Referee,
     /// What this seat may see.
     Seat(usize),
+    /// No seat's secrets (a watcher, or several people sharing one terminal).
+    Spectator,
 }
 
 impl Reader {
@@ -49,6 +51,7 @@ impl Reader {
         match self {
             Reader::Referee => true,
             Reader::Seat(me) => me == seat || game.end().is_some(),
+            Reader::Spectator => game.end().is_some(),
         }
     }
 }

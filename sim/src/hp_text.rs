@@ -2,9 +2,11 @@
 //! squares read from what a person types, each turn told in a line, the turn's events as GCG
 //! notes, and the best moves for a hint.
 
-use engine::hogwarts::{Card, CardEvent, CardPlay, House, HpGame, HpObservation};
-use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE};
+use engine::hogwarts::{Card, CardEvent, CardPlay, CardTable, House, HpGame, HpObservation};
+use engine::scrabble::tiles::kind_char;
+use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE, check_placement};
 
+use crate::gcg::Reader;
 use crate::verdict;
 
 /// Reads a card name: the rules key, any case, with or without separators.
@@ -131,9 +133,53 @@ pub fn turn_line(game: &HpGame, names: &[String], index: usize) -> String {
     line
 }
 
-/// The line telling a card event everyone may see: a card played before a move, or a
-/// Competition card drawn (scored at once); another card drawn stays its holder's secret.
-pub fn card_line(game: &HpGame, names: &[String], event: &CardEvent) -> Option<String> {
+/// Who may read a line of the game's story.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone at the table.
+    Everyone,
+    /// Only these seats (the same seat twice: one seat alone).
+    Seats(usize, usize),
+}
+
+/// A line of the game's story and who may read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Told {
+    /// The line.
+    pub text: String,
+    /// Who may read it.
+    pub audience: Audience,
+}
+
+impl Told {
+    fn everyone(text: String) -> Told {
+        Told {
+            text,
+            audience: Audience::Everyone,
+        }
+    }
+
+    fn only(seats: (usize, usize), text: String) -> Told {
+        Told {
+            text,
+            audience: Audience::Seats(seats.0, seats.1),
+        }
+    }
+
+    /// Whether `reader` may read the line.
+    pub fn read_by(&self, reader: Reader) -> bool {
+        match (self.audience, reader) {
+            (Audience::Everyone, _) | (_, Reader::Referee) => true,
+            (Audience::Seats(a, b), Reader::Seat(seat)) => seat == a || seat == b,
+            (Audience::Seats(..), Reader::Spectator) => false,
+        }
+    }
+}
+
+/// The lines telling a card event: a card played before a move (what it did to another
+/// player, told in full only to the two), a Competition card drawn (scored at once), and
+/// another card drawn, told only to its holder.
+pub fn card_lines(game: &HpGame, names: &[String], event: &CardEvent) -> Vec<Told> {
     let who = |seat: usize| {
         format!(
             "player {} ({}, {})",
@@ -142,6 +188,7 @@ pub fn card_line(game: &HpGame, names: &[String], event: &CardEvent) -> Option<S
             names[seat]
         )
     };
+    let tile = |kind: usize| kind_char(kind).to_string();
     match *event {
         CardEvent::Drew { seat, card, points } if card.is_competition() => {
             let when = if game.core().history().is_empty() {
@@ -149,24 +196,77 @@ pub fn card_line(game: &HpGame, names: &[String], event: &CardEvent) -> Option<S
             } else {
                 ""
             };
-            Some(format!(
+            vec![Told::everyone(format!(
                 "{} draws {card}, a Competition card: {points:+} points{when}",
                 who(seat)
-            ))
+            ))]
         }
-        CardEvent::Drew { .. } => None,
-        CardEvent::Played { seat, card, points } => {
+        CardEvent::Drew { seat, card, .. } => vec![Told::only(
+            (seat, seat),
+            format!("{} draws {card}, unseen by the others", who(seat)),
+        )],
+        CardEvent::Played {
+            seat,
+            play,
+            points,
+            took,
+        } => {
+            let card = play.card();
             let scored = if points != 0 {
                 format!(" ({points:+} points)")
             } else {
                 String::new()
             };
-            let again = if card == Card::Reparo {
-                ": another whole turn after this one"
-            } else {
-                ""
+            let mut lines = Vec::new();
+            let effect = match play {
+                CardPlay::Reparo => ": another whole turn after this one".to_string(),
+                CardPlay::Expelliarmus { target } => {
+                    let taken = match took {
+                        Some(kind) => {
+                            lines.push(Told::only(
+                                (seat, target),
+                                format!(
+                                    "player {} takes {} from player {}'s rack",
+                                    seat + 1,
+                                    tile(kind),
+                                    target + 1
+                                ),
+                            ));
+                            "a tile taken unseen"
+                        }
+                        None => "their rack is empty",
+                    };
+                    format!(" on player {}: {taken}", target + 1)
+                }
+                CardPlay::Veritaserum {
+                    target,
+                    letter,
+                    give,
+                } => {
+                    let letter = tile(usize::from(letter));
+                    let answer = if took.is_some() {
+                        lines.push(Told::only(
+                            (seat, target),
+                            format!(
+                                "player {} gives {} to player {} for the {letter}",
+                                seat + 1,
+                                tile(give),
+                                target + 1
+                            ),
+                        ));
+                        format!("player {} hands one over for a tile", target + 1)
+                    } else {
+                        format!("player {} holds none", target + 1)
+                    };
+                    format!(", asking player {} for {letter}: {answer}", target + 1)
+                }
+                _ => String::new(),
             };
-            Some(format!("{} plays {card}{scored}{again}", who(seat)))
+            lines.insert(
+                0,
+                Told::everyone(format!("{} plays {card}{scored}{effect}", who(seat))),
+            );
+            lines
         }
     }
 }
@@ -184,7 +284,7 @@ pub fn challenge_line(game: &HpGame, index: usize) -> Option<String> {
     ))
 }
 
-/// Tells what happened since it last looked: cards played, turns, challenges.
+/// Tells what happened since it last looked: cards played and drawn, turns, challenges.
 #[derive(Debug, Default)]
 pub struct Narrator {
     turns: usize,
@@ -194,28 +294,33 @@ pub struct Narrator {
 
 impl Narrator {
     /// The lines for what happened in `game` since the last call.
-    pub fn lines(&mut self, game: &HpGame, names: &[String]) -> Vec<String> {
+    pub fn lines(&mut self, game: &HpGame, names: &[String]) -> Vec<Told> {
         let mut lines = Vec::new();
         let events = &game.events()[self.events.min(game.events().len())..];
         self.events = game.events().len();
         // A card is played before its move and drawn after it: told in that order.
         let played = |event: &&CardEvent| matches!(event, CardEvent::Played { .. });
         for event in events.iter().filter(played) {
-            lines.extend(card_line(game, names, event));
+            lines.extend(card_lines(game, names, event));
         }
         let turns = game.core().history().len();
         for index in self.turns..turns {
-            lines.push(turn_line(game, names, index));
+            lines.push(Told::everyone(turn_line(game, names, index)));
         }
         self.turns = turns;
         for event in events.iter().filter(|event| !played(event)) {
-            lines.extend(card_line(game, names, event));
+            lines.extend(card_lines(game, names, event));
         }
         let challenged = (0..turns)
             .filter(|&t| game.reports()[t].challenged_by.is_some())
             .count();
         if challenged > self.challenges {
-            lines.extend((0..turns).rev().find_map(|t| challenge_line(game, t)));
+            lines.extend(
+                (0..turns)
+                    .rev()
+                    .find_map(|t| challenge_line(game, t))
+                    .map(Told::everyone),
+            );
         }
         self.challenges = challenged;
         lines
@@ -330,22 +435,112 @@ pub fn gcg(game: &HpGame, names: &[String], reader: crate::gcg::Reader) -> Strin
     crate::gcg::record(game.core(), names, &header, &turns, reader)
 }
 
-/// The five highest-scoring placements for the seat's rack (backwards ones too after
-/// Confundo), ties in canonical order: the terminal's and the web page's hints.
-pub fn hints(view: &HpObservation<'_>) -> Vec<(i32, Placement)> {
+/// A placement suggested by `hint`, and what it would score this turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The placement.
+    pub placement: Placement,
+    /// Its words' points.
+    pub words: i32,
+    /// The Glossary bonus (Revelio's when played this turn).
+    pub glossary: i32,
+    /// A card played this turn, or held and playable first, that adds points, and how many.
+    pub card: Option<(Card, i32)>,
+}
+
+impl Hint {
+    /// What the placement scores with everything counted.
+    pub fn total(&self) -> i32 {
+        self.words + self.glossary + self.card.map_or(0, |(_, points)| points)
+    }
+
+    /// Where the points come from, when not from the words alone.
+    pub fn detail(&self) -> String {
+        let mut parts = Vec::new();
+        if self.glossary != 0 {
+            parts.push(format!("Glossary {:+}", self.glossary));
+        }
+        if let Some((card, points)) = self.card {
+            parts.push(format!("{card} {points:+}"));
+        }
+        if parts.is_empty() {
+            return String::new();
+        }
+        format!("words {}, {}", self.words, parts.join(", "))
+    }
+}
+
+/// The five placements scoring most for the seat's rack this turn (backwards ones too after
+/// Confundo), counting the Glossary bonus and the points of a Bonus card or Revelio played
+/// this turn or held to play first; ties in canonical order: the terminal's and the web
+/// page's hints.
+pub fn hints(view: &HpObservation<'_>) -> Vec<Hint> {
     let core = &view.core;
-    let mut moves = Vec::new();
+    let numbers = view.numbers;
+    let mut placements = Vec::new();
     MoveGen::new().generate_with(
         core.board,
         core.rules,
         core.lexicon,
         &core.rack,
         core.backwards,
-        |c| moves.push((c.score(), c.placement())),
+        |c| placements.push((c.score(), c.placement())),
     );
-    moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    moves.truncate(5);
-    moves
+    // Cards that add to a placement: the one played this turn, else any held.
+    let cards: Vec<Card> = match view.card_played {
+        Some(card) => vec![card],
+        None => view.hand.to_vec(),
+    };
+    let revelio = cards.contains(&Card::Revelio);
+    let mut hints: Vec<Hint> = placements
+        .into_iter()
+        .map(|(words, placement)| {
+            let glossary_words = check_placement(
+                core.board,
+                core.rules,
+                core.lexicon,
+                &core.rack,
+                &placement,
+                core.backwards,
+            )
+            .map_or(0, |play| {
+                play.words
+                    .iter()
+                    .filter(|w| core.lexicon.is_glossary(&w.word))
+                    .count() as i32
+            });
+            let glossary = glossary_words * numbers.glossary_bonus;
+            let bonus = cards
+                .iter()
+                .filter(|card| card.is_bonus())
+                .map(|&card| {
+                    let points = numbers
+                        .cards
+                        .entry(card)
+                        .bonus_points(placement.placed().map(|(_, cell)| cell));
+                    (card, points)
+                })
+                .chain(revelio.then(|| {
+                    let more = glossary_words * (numbers.revelio_bonus - numbers.glossary_bonus);
+                    (Card::Revelio, more)
+                }))
+                .filter(|&(_, points)| points > 0)
+                .max_by_key(|&(card, points)| (points, std::cmp::Reverse(card)));
+            Hint {
+                placement,
+                words,
+                glossary,
+                card: bonus,
+            }
+        })
+        .collect();
+    hints.sort_by(|a, b| {
+        b.total()
+            .cmp(&a.total())
+            .then_with(|| a.placement.cmp(&b.placement))
+    });
+    hints.truncate(5);
+    hints
 }
 
 /// Whether the move may be offered to the game: legal but for words the lexicon lacks, which
@@ -444,5 +639,174 @@ mod tests {
         for (mark, count) in seen {
             assert!(count > 0, "no game recorded {mark:?}");
         }
+    }
+
+    const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+
+    /// Three players on an empty board, with these racks, the first holding `card`.
+    fn holding(card: Card, racks: [&str; 3]) -> HpGame {
+        let cgp: engine::scrabble::Cgp = format!("{EMPTY} {} 0/0/0 0", racks.join("/"))
+            .parse()
+            .unwrap();
+        let houses = vec![House::Slytherin, House::Gryffindor, House::Ravenclaw];
+        let rules = Arc::new(HpRules::standard());
+        let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+        let mut game = HpGame::from_position(rules, lexicon, houses, &cgp, 1).unwrap();
+        assert!(game.deal(0, card));
+        game
+    }
+
+    /// The lines told for the last card event, each with the seats that may read it.
+    fn told(game: &HpGame) -> Vec<(String, Vec<usize>)> {
+        let names: Vec<String> = ["ann", "bob", "cat"].map(String::from).to_vec();
+        let event = game.events().last().unwrap();
+        card_lines(game, &names, event)
+            .into_iter()
+            .map(|line| {
+                let readers = (0..3).filter(|&s| line.read_by(Reader::Seat(s))).collect();
+                assert!(line.read_by(Reader::Referee));
+                assert_eq!(
+                    line.read_by(Reader::Spectator),
+                    line.audience == Audience::Everyone
+                );
+                (line.text, readers)
+            })
+            .collect()
+    }
+
+    fn play(game: &mut HpGame, play: CardPlay) {
+        game.answer(HpAnswer::Card(Some(play))).unwrap();
+    }
+
+    #[test]
+    fn a_card_played_on_a_player_is_told_to_all_and_its_tiles_only_to_the_two() {
+        let mut game = holding(Card::Veritaserum, ["AEINRST", "EEQ", "DOG"]);
+        let ask = |letter: u8| CardPlay::Veritaserum {
+            target: 1,
+            letter,
+            give: 0,
+        };
+        play(&mut game, ask(4));
+        assert_eq!(
+            told(&game),
+            [
+                (
+                    "player 1 (slytherin, ann) plays veritaserum, asking player 2 for E: \
+                     player 2 hands one over for a tile"
+                        .to_string(),
+                    vec![0, 1, 2]
+                ),
+                (
+                    "player 1 gives A to player 2 for the E".to_string(),
+                    vec![0, 1]
+                ),
+            ]
+        );
+        let mut game = holding(Card::Veritaserum, ["AEINRST", "EEQ", "DOG"]);
+        play(&mut game, ask(25));
+        assert_eq!(
+            told(&game),
+            [(
+                "player 1 (slytherin, ann) plays veritaserum, asking player 2 for Z: \
+                 player 2 holds none"
+                    .to_string(),
+                vec![0, 1, 2]
+            )]
+        );
+        let mut game = holding(Card::Expelliarmus, ["AEINRST", "VV", "DOG"]);
+        let before = *game.core().rack(1);
+        play(&mut game, CardPlay::Expelliarmus { target: 1 });
+        let mut taken = before;
+        taken.take_all(game.core().rack(1));
+        assert_eq!(taken.len(), 1);
+        assert_eq!(
+            told(&game),
+            [
+                (
+                    "player 1 (slytherin, ann) plays expelliarmus on player 2: a tile taken unseen"
+                        .to_string(),
+                    vec![0, 1, 2]
+                ),
+                (
+                    format!("player 1 takes {taken} from player 2's rack"),
+                    vec![0, 1]
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_card_drawn_is_told_only_to_its_holder_unless_it_scores_at_once() {
+        let mut seen = [0; 2];
+        for seed in 0..10 {
+            let game = played(3, seed, false);
+            for event in game.events() {
+                let CardEvent::Drew { seat, card, .. } = *event else {
+                    continue;
+                };
+                let names: Vec<String> = ["ann", "bob", "cat"].map(String::from).to_vec();
+                let lines = card_lines(&game, &names, event);
+                assert_eq!(lines.len(), 1);
+                let readers: Vec<usize> = (0..3)
+                    .filter(|&s| lines[0].read_by(Reader::Seat(s)))
+                    .collect();
+                if card.is_competition() {
+                    assert_eq!(readers, [0, 1, 2]);
+                    seen[0] += 1;
+                } else {
+                    assert_eq!(readers, [seat]);
+                    assert!(
+                        lines[0]
+                            .text
+                            .ends_with(&format!("draws {card}, unseen by the others"))
+                    );
+                    seen[1] += 1;
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    #[test]
+    fn a_hint_scores_what_the_game_would_score_with_the_card_it_names() {
+        let rules = Arc::new(HpRules::standard());
+        let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+        let mut counted = [0; 3];
+        for seed in 0..12 {
+            let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+            // A Bonus card and Revelio in the first seat's hand from the start.
+            game.deal(0, Card::HarryPotter);
+            game.deal(0, Card::Revelio);
+            let mut seats =
+                seat_table::<HpGame>(&["greedy", "greedy"], seed, &Settings::default(), None)
+                    .unwrap();
+            while let Some(pending) = game.pending() {
+                if pending.question == HpQuestion::Card {
+                    for hint in hints(&game.view(pending.seat)) {
+                        let mut trial = game.clone();
+                        let card = hint.card.map(|(card, _)| match card {
+                            Card::Revelio => CardPlay::Revelio,
+                            card => CardPlay::Bonus(card),
+                        });
+                        trial.answer(HpAnswer::Card(card)).unwrap();
+                        let action = Move::Place(hint.placement);
+                        let carried = trial.score_of(&Move::Pass).unwrap();
+                        assert_eq!(
+                            trial.score_of(&action).unwrap() - carried,
+                            hint.total(),
+                            "{hint:?}"
+                        );
+                        counted[0] += 1;
+                        counted[1] += usize::from(hint.glossary > 0);
+                        counted[2] += usize::from(hint.card.is_some());
+                    }
+                }
+                let answer = seats[pending.seat]
+                    .decide(&game.view(pending.seat), pending.question)
+                    .unwrap();
+                game.answer(answer).unwrap();
+            }
+        }
+        assert!(counted.iter().all(|&n| n > 0), "{counted:?}");
     }
 }

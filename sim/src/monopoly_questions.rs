@@ -3,12 +3,19 @@
 
 use engine::monopoly::{Answer, JailChoice, Lot, Question, Raise, Trade, View, mask_bits};
 
+use crate::monopoly_text::trade_side;
+
 /// How to answer, for `help`.
 pub const HELP: &str = "\
 answers: y or n to a yes/no question; a number for a bid (0 to pass); space numbers from the
 board (e.g. 37 39) where properties are asked for, or none.
+at the start of your turn, before a trade: mortgage SPACES (e.g. mortgage 37 39), as often
+  as you like
 a trade at the start of your turn: trade PLAYER give SPACES take SPACES points N
-  (points you give; negative: points you receive), e.g. trade 2 give 1 take 3 points 20
+  (points you give; negative: points you receive), e.g. trade 2 give 1 take 3 points 20;
+  card among the spaces is a Get Out of Jail Free card, e.g. trade 2 give card points 10
+when short of points: crest SPACE, mortgage SPACE, auto (the game's order: crests first,
+  then the smallest mortgages), or give up (go out, everything to whom you owe)
 anywhere: board (the ring, owners, crests, tokens), help, quit";
 
 /// A question as a person reads it, with the answers that fit it (for buttons).
@@ -20,12 +27,17 @@ pub struct Asked {
     pub choices: Vec<String>,
 }
 
+/// Each property of a mask as `37 Room of Requirement`.
+fn listed(view: &View<'_>, mask: u32) -> Vec<String> {
+    let board = view.board();
+    mask_bits(mask)
+        .map(|p| format!("{} {}", board.properties[p].space, board.properties[p].name))
+        .collect()
+}
+
 /// The spaces of a property mask, as `37 Room of Requirement, 39 Dumbledore's Office`.
 fn spaces(view: &View<'_>, mask: u32) -> String {
-    let board = view.board();
-    let listed: Vec<String> = mask_bits(mask)
-        .map(|p| format!("{} {}", board.properties[p].space, board.properties[p].name))
-        .collect();
+    let listed = listed(view, mask);
     if listed.is_empty() {
         "none".to_string()
     } else {
@@ -58,23 +70,31 @@ pub fn ask(view: &View<'_>, question: Question) -> Asked {
     let board = view.board();
     let me = view.seat;
     match question {
-        Question::Trade => Asked {
-            text: "Your turn. Offer a trade (trade PLAYER give SPACES take SPACES points N), or press enter to roll".into(),
-            choices: vec![String::new()],
-        },
+        Question::Trade => {
+            let (_, mortgageable) = raisable(view);
+            let mortgage = if mortgageable == 0 {
+                String::new()
+            } else {
+                " Mortgage first (mortgage SPACES) if you like.".to_string()
+            };
+            Asked {
+                text: format!(
+                    "Your turn, with {} points.{mortgage} Offer a trade (trade PLAYER give \
+                     SPACES take SPACES points N), or press enter to roll",
+                    view.points(me)
+                ),
+                choices: vec![String::new()],
+            }
+        }
         Question::Accept { trade } => {
             // Points are the offerer's to give; negative, yours to pay.
-            let side = |mask: u32, points: i32| match (mask, points) {
-                (0, p) if p > 0 => format!("{p} points"),
-                (mask, p) if p > 0 => format!("{} and {p} points", spaces(view, mask)),
-                (0, _) => "nothing".to_string(),
-                (mask, _) => spaces(view, mask),
-            };
+            let side =
+                |mask: u32, cards: u8, points: i32| trade_side(listed(view, mask), cards, points);
             yes_no(format!(
                 "Player {} offers a trade: you get {}; you give {}. Accept?",
                 trade.from + 1,
-                side(trade.give, trade.points),
-                side(trade.take, -trade.points),
+                side(trade.give, trade.give_cards, trade.points),
+                side(trade.take, trade.take_cards, -trade.points),
             ))
         }
         Question::Crests => {
@@ -145,10 +165,13 @@ pub fn ask(view: &View<'_>, question: Question) -> Asked {
                     mask_bits(mortgageable)
                         .map(|p| format!("mortgage {}", board.properties[p].space)),
                 )
+                .chain(["auto".to_string(), "give up".to_string()])
                 .collect();
             Asked {
                 text: format!(
-                    "You are {owed} short. crest SPACE returns a crest ({}); mortgage SPACE mortgages ({})",
+                    "You are {owed} short. crest SPACE returns a crest ({}); mortgage SPACE \
+                     mortgages ({}); auto leaves it to the game (crests first, then the \
+                     smallest mortgages); give up goes out, everything to whom you owe",
                     spaces(view, crests),
                     spaces(view, mortgageable)
                 ),
@@ -168,7 +191,23 @@ pub fn parse(view: &View<'_>, question: Question, text: &str) -> Result<Answer, 
     };
     let me = view.seat;
     Ok(match question {
-        Question::Trade => Answer::Trade(parse_trade(view, text)?),
+        Question::Trade => match text.split_once(' ') {
+            Some((verb, rest)) if verb.eq_ignore_ascii_case("mortgage") => {
+                let (_, mortgageable) = raisable(view);
+                match parse_spaces(view, rest.trim(), mortgageable)? {
+                    0 => {
+                        return Err(
+                            "mortgage needs the spaces to mortgage, e.g. mortgage 37".into()
+                        );
+                    }
+                    mask => Answer::Mortgage(mask),
+                }
+            }
+            _ if text.eq_ignore_ascii_case("mortgage") => {
+                return Err("mortgage needs the spaces to mortgage, e.g. mortgage 37".into());
+            }
+            _ => Answer::Trade(parse_trade(view, text)?),
+        },
         Question::Accept { .. } => Answer::Accept(yes()?),
         Question::Crests => Answer::Crests(parse_spaces(view, text, view.crestable(me))?),
         Question::Unmortgage => {
@@ -187,14 +226,25 @@ pub fn parse(view: &View<'_>, question: Question, text: &str) -> Result<Answer, 
         Question::Bid { .. } => Answer::Bid(parse_bid(view, text)?),
         Question::Raise { .. } => {
             let (crests, mortgageable) = raisable(view);
-            let (verb, rest) = text.split_once(' ').unwrap_or((text, ""));
-            Answer::Raise(Some(match verb.to_ascii_lowercase().as_str() {
-                "crest" => Raise::ReturnCrest(single(parse_spaces(view, rest.trim(), crests)?)?),
-                "mortgage" => {
-                    Raise::Mortgage(single(parse_spaces(view, rest.trim(), mortgageable)?)?)
+            let lower = text.to_ascii_lowercase();
+            let (verb, rest) = lower.split_once(' ').unwrap_or((&lower, ""));
+            Answer::Raise(match (verb, rest.trim()) {
+                ("auto", "") => None,
+                ("give", "up") => Some(Raise::GiveUp),
+                ("crest", rest) => Some(Raise::ReturnCrest(single(parse_spaces(
+                    view, rest, crests,
+                )?)?)),
+                ("mortgage", rest) => Some(Raise::Mortgage(single(parse_spaces(
+                    view,
+                    rest,
+                    mortgageable,
+                )?)?)),
+                _ => {
+                    return Err(format!(
+                        "{text:?}: expected crest SPACE, mortgage SPACE, auto or give up"
+                    ));
                 }
-                _ => return Err(format!("{text:?}: expected crest SPACE or mortgage SPACE")),
-            }))
+            })
         }
     })
 }
@@ -293,6 +343,9 @@ fn parse_trade(view: &View<'_>, text: &str) -> Result<Option<Trade>, String> {
         let lower = word.to_ascii_lowercase();
         match lower.as_str() {
             "give" | "take" | "points" => section = lower,
+            // A Get Out of Jail Free card among the spaces given or taken.
+            "card" | "cards" if section == "give" => trade.give_cards += 1,
+            "card" | "cards" if section == "take" => trade.take_cards += 1,
             value => match section.as_str() {
                 "give" => give.push_str(&format!("{value} ")),
                 "take" => take.push_str(&format!("{value} ")),
@@ -373,5 +426,66 @@ mod tests {
             Some(Answer::Unmortgage(0))
         );
         assert_eq!(needless(&game.view(0), Question::Crests), None);
+    }
+
+    #[test]
+    fn a_person_mortgages_before_the_roll_and_trades_jail_cards() {
+        let mut game = game();
+        let board = game.rules().board.clone();
+        let at = |space: usize| board.property_at(space).unwrap();
+        let (lake, owlery) = (at(1), at(3));
+        game.arrange(0, 50, (1 << lake) | (1 << owlery), 0, 0)
+            .unwrap();
+        game.give_jail_card(0).unwrap();
+        let view = game.view(0);
+        assert!(
+            ask(&view, Question::Trade)
+                .text
+                .contains("Mortgage first (mortgage SPACES)")
+        );
+        let trade = |text: &str| parse(&view, Question::Trade, text);
+        assert_eq!(
+            trade("mortgage 1 3"),
+            Ok(Answer::Mortgage((1 << lake) | (1 << owlery)))
+        );
+        assert_eq!(trade("MORTGAGE 1"), Ok(Answer::Mortgage(1 << lake)));
+        assert!(trade("mortgage").unwrap_err().contains("e.g. mortgage 37"));
+        assert!(
+            trade("mortgage 6")
+                .unwrap_err()
+                .starts_with("space 6 is not one of")
+        );
+        let Ok(Answer::Trade(Some(offer))) = trade("trade 2 give card points 10") else {
+            panic!("{:?}", trade("trade 2 give card points 10"));
+        };
+        assert_eq!((offer.give_cards, offer.points), (1, 10));
+        assert_eq!(
+            ask(&game.view(1), Question::Accept { trade: offer }).text,
+            "Player 1 offers a trade: you get a Get Out of Jail Free card and 10 points; \
+             you give nothing. Accept? [y/n]"
+        );
+        assert!(
+            trade("trade 2 take card")
+                .unwrap_err()
+                .contains("does not have"),
+            "player 2 holds no card"
+        );
+    }
+
+    #[test]
+    fn a_person_short_of_points_leaves_it_to_the_game_or_gives_up() {
+        let game = game();
+        let view = game.view(0);
+        let raise = |text: &str| parse(&view, Question::Raise { owed: 30 }, text);
+        assert_eq!(raise("auto"), Ok(Answer::Raise(None)));
+        assert_eq!(raise("Give Up"), Ok(Answer::Raise(Some(Raise::GiveUp))));
+        assert!(raise("surrender").unwrap_err().contains("auto or give up"));
+        let asked = ask(&view, Question::Raise { owed: 30 });
+        assert!(
+            asked
+                .choices
+                .ends_with(&["auto".to_string(), "give up".to_string()])
+        );
+        assert!(asked.text.contains("give up goes out"), "{}", asked.text);
     }
 }

@@ -74,20 +74,10 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
             format!("{} lifts the mortgage on {}", who(seat), deed(property))
         }
         Event::Traded { trade, accepted } => {
-            let list = |mask: u32| {
-                let names: Vec<&str> = mask_bits(mask).map(deed).collect();
-                if names.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    names.join(", ")
-                }
-            };
+            let list = |mask: u32| mask_bits(mask).map(|p| deed(p).to_string()).collect();
             // Points are the offerer's to give; negative, theirs to receive.
-            let (give, take) = match trade.points {
-                0 => (list(trade.give), list(trade.take)),
-                p if p > 0 => (with_points(list(trade.give), p), list(trade.take)),
-                p => (list(trade.give), with_points(list(trade.take), -p)),
-            };
+            let give = trade_side(list(trade.give), trade.give_cards, trade.points);
+            let take = trade_side(list(trade.take), trade.take_cards, -trade.points);
             format!(
                 "{} offers {} {give} for {take}: {}",
                 who(trade.from),
@@ -103,12 +93,25 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
     }
 }
 
-/// A trade's side with `points` added: "Lumos and 20 points", or "20 points" alone.
-fn with_points(side: String, points: i32) -> String {
-    if side == "nothing" {
-        format!("{points} points")
-    } else {
-        format!("{side} and {points} points")
+/// One side of a trade: its properties (as listed), Get Out of Jail Free cards and points
+/// (if positive), as "Lumos, a Get Out of Jail Free card and 20 points", or "nothing".
+pub fn trade_side(properties: Vec<String>, cards: u8, points: i32) -> String {
+    let mut parts = Vec::new();
+    if !properties.is_empty() {
+        parts.push(properties.join(", "));
+    }
+    match cards {
+        0 => {}
+        1 => parts.push("a Get Out of Jail Free card".to_string()),
+        n => parts.push(format!("{n} Get Out of Jail Free cards")),
+    }
+    if points > 0 {
+        parts.push(format!("{points} points"));
+    }
+    match parts.len() {
+        0 => "nothing".to_string(),
+        1 => parts.remove(0),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
     }
 }
 

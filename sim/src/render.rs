@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use engine::scrabble::{Board, Layout, SIZE};
+use engine::scrabble::{Board, Direction, Layout, SIZE};
 
 /// How the board is drawn: plain characters, or with ANSI colours on a terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,14 +15,17 @@ pub enum Style {
 
 /// The board with column letters and row numbers; empty premium squares show their premium
 /// (`=` triple word, `-` double word, `"` triple letter, `'` double letter, `*` the start,
-/// `#` a brown Hogwarts square), or their colour on a terminal.
+/// `#` a brown Hogwarts square), or their colour on a terminal; a letter of a word read
+/// backwards (Confundo) has `<` before it, so a word crossing it later is foreseen.
 pub fn board(board: &Board, layout: &Layout) -> String {
     styled_board(board, layout, Style::Plain)
 }
 
-/// What the board's symbols mean, in one line under it.
+/// What the board's symbols mean, in two lines under it.
 pub const LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
-                          * start  # Hogwarts square (a card)  a lower-case letter: a blank";
+                          * start  # Hogwarts square (a card)\n\
+                          a lower-case letter: a blank  \
+                          <A: a letter of a word read backwards (Confundo)";
 
 /// The board drawn in `style`.
 pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {
@@ -36,6 +39,10 @@ pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {
         for col in 0..SIZE {
             let square = row * SIZE + col;
             let cell = board.get(row, col);
+            let backwards = !cell.is_empty()
+                && (board.is_backwards(square, Direction::Across)
+                    || board.is_backwards(square, Direction::Down));
+            let before = if backwards { '<' } else { ' ' };
             let (shown, colour) = if !cell.is_empty() {
                 (cell.to_char(), "30;47")
             } else if square == layout.start() {
@@ -56,12 +63,39 @@ pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {
             };
             match style {
                 Style::Colour if !colour.is_empty() => {
-                    write!(text, " \u{1b}[{colour}m{shown}\u{1b}[0m").expect("writing to a String")
+                    write!(text, "{before}\u{1b}[{colour}m{shown}\u{1b}[0m")
+                        .expect("writing to a String")
                 }
-                _ => write!(text, " {shown}").expect("writing to a String"),
+                _ => write!(text, "{before}{shown}").expect("writing to a String"),
             }
         }
         text.push('\n');
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::hogwarts::HpRules;
+    use engine::scrabble::tiles::Cell;
+
+    use super::*;
+
+    #[test]
+    fn a_word_read_backwards_is_marked_letter_by_letter() {
+        let layout = HpRules::standard().crossword.layout;
+        let mut board = Board::empty();
+        for (col, letter) in [(6, 'T'), (7, 'A'), (8, 'C'), (9, 'S')] {
+            board.set(7, col, Cell::from_char(letter).unwrap());
+        }
+        // TAC read backwards (Confundo); the S after it was played forwards later.
+        for col in 6..9 {
+            board.mark_backwards(7 * SIZE + col, Direction::Across);
+        }
+        let text = styled_board(&board, &layout, Style::Plain);
+        let row = text.lines().nth(8).unwrap();
+        assert!(row.starts_with("  8 "), "{row}");
+        assert!(row.contains(" .<T<A<C S "), "{row}");
+        assert_eq!(text.matches('<').count(), 3);
+    }
 }

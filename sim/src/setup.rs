@@ -10,7 +10,7 @@ use bots::monopoly::DEFAULT_ROLLOUTS;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
-use engine::data::{NumbersFile, Range, Source, Step, read_table, without_bom};
+use engine::data::{NumbersFile, Range, Source, Step, overlay_toml, read_table, without_bom};
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -26,19 +26,23 @@ fn read(path: &Path) -> anyhow::Result<String> {
     Ok(without_bom(&text).to_string())
 }
 
-/// The Harry Potter layer's own top-level keys; every other key is the crossword's.
-const HP_KEYS: [&str; 5] = [
-    "cards",
-    "challenge_penalty",
-    "glossary_bonus",
-    "houses",
-    "revelio_bonus",
-];
+/// The Harry Potter layer's own top-level keys, read from its numbers (so a key added there
+/// is known here); every other key is the crossword's.
+fn hp_keys() -> &'static [String] {
+    static KEYS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        toml::Table::try_from(HpNumbers::standard())
+            .expect("the Harry Potter numbers are a TOML table")
+            .keys()
+            .cloned()
+            .collect()
+    })
+}
 
 /// Whether a key belongs to the Harry Potter layer's numbers rather than the crossword's.
 fn is_hp_key(key: &str) -> bool {
     let first = key.split('.').next().unwrap_or("").trim();
-    HP_KEYS.contains(&first)
+    hp_keys().iter().any(|hp| hp == first)
 }
 
 /// A game's rules: the crossword's, and the Harry Potter layer's numbers where it has them.
@@ -63,7 +67,7 @@ impl Built {
             // The crossword's numbers would list only their own keys as the ones expected.
             let known = toml::Table::try_from(&self.crossword.numbers)?;
             if let Some(key) = crossword.keys().find(|key| !known.contains_key(*key)) {
-                let expected = known.keys().map(String::as_str).chain(HP_KEYS).collect();
+                let expected = known.keys().chain(hp_keys()).map(String::as_str).collect();
                 return Err(source
                     .unknown_key(&[Step::Key(key.clone())], expected)
                     .into());
@@ -80,7 +84,9 @@ impl Built {
                     source.file()
                 );
             };
-            *numbers = numbers.overlay_table(hp, source)?;
+            // Checked whole once every setting is in (`build`): a deck recomposed by one
+            // `--set` per card passes through sums that do not match yet.
+            *numbers = overlay_toml(numbers, hp, source)?;
         }
         Ok(())
     }
@@ -123,6 +129,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
         built.overlay(source)
     })?;
     built.crossword.tiles = tiles;
+    if let Some(numbers) = built.hp.take() {
+        built.hp = Some(numbers.validate(&settings_named(args))?);
+    }
     Ok(built)
 }
 
@@ -181,6 +190,26 @@ pub fn monopoly_rules(args: &RulesArgs) -> anyhow::Result<Arc<MonopolyRules>> {
     })?;
     rules.check()?;
     Ok(Arc::new(rules))
+}
+
+/// How errors name the rules after every file and setting is applied: the settings
+/// themselves, else the rules file.
+fn settings_named(args: &RulesArgs) -> String {
+    let settings: Vec<String> = args
+        .set
+        .iter()
+        .map(|setting| format!("--set {setting}"))
+        .chain(
+            args.swept
+                .iter()
+                .map(|setting| format!("--param {setting}")),
+        )
+        .collect();
+    match (&args.rules, settings.is_empty()) {
+        (_, false) => settings.join(" "),
+        (Some(path), true) => path.display().to_string(),
+        (None, true) => "the rules".to_string(),
+    }
 }
 
 /// Applies `--rules FILE`, then each `--set KEY=VALUE`, through `overlay` (a partial TOML

@@ -954,3 +954,51 @@ fn analyze_shows_the_move_any_registered_bot_plays() {
         );
     }
 }
+
+#[test]
+fn a_deck_is_recomposed_one_setting_at_a_time_and_checked_whole() {
+    let base = [
+        "sim",
+        "scrabble-hp",
+        "--games",
+        "2",
+        "--bots",
+        "cards,greedy",
+    ];
+    let one = [&base[..], &["--set", "cards.reparo.count=3"]].concat();
+    let refused = stderr(&owlery(&one));
+    assert!(
+        refused.contains(
+            "--set cards.reparo.count=3: the cards' counts add up to 33; expected deck_size 32"
+        ),
+        "{refused}"
+    );
+    let out = scratch("recomposed");
+    let two = [
+        &base[..],
+        &[
+            "--set",
+            "cards.reparo.count=3",
+            "--set",
+            "cards.veritaserum.count=1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    let output = owlery(&two);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let standard = scratch("standard-deck");
+    let output = owlery(&[&base[..], &["--out", standard.to_str().unwrap()]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let hash = |dir: &PathBuf| {
+        let manifest = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
+        let line = manifest.lines().find(|l| l.starts_with("rules_hash"));
+        line.unwrap().to_string()
+    };
+    assert_ne!(
+        hash(&out),
+        hash(&standard),
+        "the recomposed deck is the run's"
+    );
+}

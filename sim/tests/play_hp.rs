@@ -71,7 +71,7 @@ fn a_person_plays_the_hint_the_bot_replies_and_a_failed_challenge_costs_ten() {
     assert!(screen.contains(&mine), "{mine:?} in\n{screen}");
     // Under the board, what its symbols mean.
     assert!(
-        screen.contains("# Hogwarts square (a card)  a lower-case letter: a blank"),
+        screen.contains("# Hogwarts square (a card)\na lower-case letter: a blank  <A: a letter of a word read backwards (Confundo)"),
         "{screen}"
     );
     assert!(
@@ -200,7 +200,8 @@ fn competition_cards_and_reparo_are_named_when_they_happen() {
             .all(|line| !line.starts_with("player 2 (")),
         "{screen}"
     );
-    // A Competition card drawn in a turn is told after that turn's line, naming its points.
+    // A Competition card drawn in a turn is told after that turn's line (and the other cards
+    // drawn with it, shown to this table of bots), naming its points.
     let drawn = lines
         .iter()
         .position(|line| {
@@ -209,11 +210,75 @@ fn competition_cards_and_reparo_are_named_when_they_happen() {
             )
         })
         .unwrap_or_else(|| panic!("{screen}"));
+    let turn = lines[..drawn]
+        .iter()
+        .rev()
+        .find(|line| !line.contains(" draws "))
+        .unwrap();
     assert!(
-        lines[drawn - 1].starts_with("player 2 (slytherin, cards): ")
-            && lines[drawn - 1].contains("[drew"),
-        "{}",
-        lines[drawn - 1]
+        turn.starts_with("player 2 (slytherin, cards): ") && turn.contains("[drew"),
+        "{turn}"
     );
     assert!(screen.contains("plays reparo: another whole turn after this one"));
+}
+
+#[test]
+fn a_card_drawn_is_named_to_its_holder_alone_and_a_lost_challenge_shows_at_once() {
+    // Seed 3 sorts player 1 into Gryffindor, whose opening card is confundo.
+    let drawn = "player 1 (gryffindor, human) draws confundo, unseen by the others";
+    let screen = text(&play(&SEATS, "8H PAEAE\nchallenge\nquit\n"));
+    let lines: Vec<&str> = screen.lines().collect();
+    let told = lines.iter().position(|l| *l == drawn).expect(&screen);
+    let first_prompt = lines.iter().position(|l| l.contains("player 1> ")).unwrap();
+    assert!(told < first_prompt, "told before the first turn:\n{screen}");
+    // The challenge is lost: the table under the next board shows the 10 points gone.
+    let lost = lines
+        .iter()
+        .position(|l| l.contains("player 1 loses 10 points"))
+        .expect(&screen);
+    let row = lines[lost..]
+        .iter()
+        .find(|l| l.starts_with("* player 1 gryffindor human"))
+        .expect(&screen);
+    assert!(row.contains(" -10  cards held: 1"), "{row}");
+    // Player 2 at the same table sees no name for player 1's card.
+    let other = text(&play(&["--seats", "greedy,human", "--seed", "3"], "quit\n"));
+    assert!(!other.contains("draws confundo"), "{other}");
+    assert!(other.contains("player 1 (gryffindor, greedy) plays confundo"));
+}
+
+#[test]
+fn an_engorgio_discard_naming_tiles_not_held_is_asked_again() {
+    // A deck of Engorgio cards only: Gryffindor (player 1, seed 3) opens holding one.
+    let mut args: Vec<String> = [
+        "--seats",
+        "human,greedy",
+        "--seed",
+        "3",
+        "--set",
+        "deck_size=4",
+    ]
+    .map(String::from)
+    .to_vec();
+    for card in engine::hogwarts::Card::ALL {
+        let count = if card == engine::hogwarts::Card::Engorgio {
+            4
+        } else {
+            0
+        };
+        args.push("--set".into());
+        args.push(format!("cards.{}.count={count}", card.key()));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let screen = text(&play(&args, "card engorgio\npass\nZZ\nAE\nquit\n"));
+    assert!(screen.contains("plays engorgio"), "{screen}");
+    assert!(screen.contains("discard 2 tiles> "), "{screen}");
+    assert!(
+        screen.contains("does not hold ZZ: name 2 of its tiles"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("player 1 (gryffindor, human): pass +0"),
+        "{screen}"
+    );
 }

@@ -113,11 +113,21 @@ fn a_person_plays_a_bot_through_the_api() {
         let (status, played) = request("POST", &format!("{game}/move"), Some(&token), Some(&body));
         assert_eq!(status, 200, "{played}");
         let turns = played["turns"].as_array().unwrap();
+        let private =
+            |line: &&serde_json::Value| line.as_str().unwrap().ends_with("unseen by the others");
         assert_eq!(
-            turns.len(),
+            turns.iter().filter(|line| !private(line)).count(),
             2,
             "the person's move and the bot's reply: {turns:?}"
         );
+        // The card the person drew is named to them, and not to a spectator.
+        assert!(
+            turns.iter().any(|line| private(&line)),
+            "a card drawn for a brown square: {turns:?}"
+        );
+        let (_, public) = request("GET", &game, None, None);
+        let moves = public["moves"].as_array().unwrap();
+        assert!(!moves.is_empty() && !moves.iter().any(|line| private(&line)));
         assert_eq!(played["state"]["to_move"], 0);
     }
     // A reload sees the same game.

@@ -592,8 +592,8 @@ fn a_sweep_checks_every_value_before_its_first_run() {
     assert!(
         message.contains(
             "--param glossary_bonu=5: unknown key `glossary_bonu`; expected one of: \
-             bingo_bonus, bingo_tiles, cards, challenge_penalty, exchange_min_bag, \
-             glossary_bonus, houses, rack_size"
+             bingo_bonus, bingo_tiles, cards, challenge_penalty, deck_size, \
+             exchange_min_bag, glossary_bonus, houses, rack_size"
         ),
         "{message}"
     );

@@ -70,7 +70,8 @@ function render() {
     const letter = placed ? placed.letter : square.letter;
     if (letter) {
       const tile = document.createElement("div");
-      tile.className = "tile" + (letter === letter.toLowerCase() ? " blank" : "") + (placed ? " pending" : "");
+      tile.className = "tile" + (letter === letter.toLowerCase() ? " blank" : "") + (placed ? " pending" : "") + (!placed && square.backwards ? " backwards" : "");
+      if (!placed && square.backwards) tile.title = "part of a word read backwards (Confundo)";
       tile.textContent = letter.toUpperCase();
       div.appendChild(tile);
     } else {
@@ -240,7 +241,7 @@ $("exchange").addEventListener("click", () => {
 $("hint").addEventListener("click", async () => {
   try {
     const result = await api("GET", `/api/games/${game.id}/hints?seat=${game.seat}`);
-    say(result.hints.length ? "Best: " + result.hints.map((h) => `${h.move} (${h.score})`).join(", ") : "No placement: exchange or pass.");
+    say(result.hints.length ? "Best: " + result.hints.map((h) => `${h.move} (${h.score}${h.detail ? ": " + h.detail : ""})`).join(", ") : "No placement: exchange or pass.");
   } catch (error) { say(error.message); }
 });
 $("challenge").addEventListener("click", async () => {

@@ -86,6 +86,7 @@ await page.click("#start");
 await page.waitForSelector("#board .sq");
 if ((await page.locator("#board .sq").count()) !== 225) await fail("the board has no 225 squares");
 if (!(await page.textContent("#legend")).includes("a Hogwarts square")) await fail("the board has no legend");
+if (!(await page.textContent("#legend")).includes("read backwards (Confundo)")) await fail("the legend does not explain backwards words");
 await waitForTurn();
 const before = await playTurn();
 const lines = await page.locator("#moves li").count();

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use super::cards::{Card, CardPiles};
 use super::house::House;
 use super::rules::{CardTable, HpNumbers, HpRules};
-use super::spells::{CardError, TurnCard};
+use super::spells::{CardError, CardPlay, TurnCard};
 use super::turn::Stage;
 use crate::scrabble::game::MAX_PLAYERS;
 use crate::scrabble::{
@@ -36,11 +36,24 @@ pub enum CardEvent {
     Played {
         /// The seat.
         seat: usize,
-        /// The card.
-        card: Card,
+        /// The card and the choices it was played with.
+        play: CardPlay,
         /// Points it scored at once (Rictusempra; Competition cards drawn with Felix Felicis or Gemino).
         points: i32,
+        /// The tile kind the card moved to the seat's rack from another's: Expelliarmus's
+        /// tile, or Veritaserum's letter when the player asked held it.
+        took: Option<usize>,
     },
+}
+
+impl CardEvent {
+    /// The card drawn or played.
+    pub fn card(&self) -> Card {
+        match self {
+            CardEvent::Drew { card, .. } => *card,
+            CardEvent::Played { play, .. } => play.card(),
+        }
+    }
 }
 
 /// Why a turn was refused: the move, a card, or the discard after Engorgio.
@@ -427,6 +440,18 @@ impl HpGame {
             })
     }
 
+    /// The seat's score with the points it has won or lost since its last turn (Rictusempra,
+    /// Competition cards drawn by a card or before the first turn, a lost challenge), which
+    /// the game books with its next turn: the score a person sees.
+    pub fn score_now(&self, seat: usize) -> i32 {
+        let this_turn = if seat == self.core.to_move() && !self.core.is_over() {
+            self.turn.points
+        } else {
+            0
+        };
+        self.core.scores()[seat] + self.pending_points[seat] + this_turn
+    }
+
     /// Points `seat` gains (or, negative, loses) outside any move, such as a failed challenge;
     /// they are counted with its next turn, so every point belongs to a turn.
     pub fn add_points(&mut self, seat: usize, points: i32) {
@@ -539,6 +564,14 @@ impl HpGame {
             } else {
                 0
             },
+            card_played: self.turn.card.filter(|_| seat == self.core.to_move()),
+            scores_now: std::array::from_fn(|s| {
+                if s < self.core.players() {
+                    self.score_now(s)
+                } else {
+                    0
+                }
+            }),
         }
     }
 }
@@ -564,4 +597,8 @@ pub struct HpObservation<'g> {
     /// Tiles an exchange must keep this turn: after Engorgio the turn's discard is chosen
     /// from them ([`HpGame::discard_needed`]); otherwise 0.
     pub exchange_keeps: usize,
+    /// The card the seat played this turn, if it is to move and played one (public).
+    pub card_played: Option<Card>,
+    /// Every seat's score with the points won or lost since its last turn ([`HpGame::score_now`]).
+    pub scores_now: [i32; MAX_PLAYERS],
 }

@@ -84,6 +84,22 @@ pub struct CardEntry {
     pub tiles: Option<usize>,
 }
 
+impl CardEntry {
+    /// A Bonus card's points for the tiles placed: `points_per_tile` for each one (not a
+    /// blank) showing one of its letters; 0 for a card rewarding no letters.
+    pub fn bonus_points(&self, placed: impl Iterator<Item = crate::scrabble::Cell>) -> i32 {
+        let letters = self.letters.as_deref().unwrap_or("");
+        let matching = placed
+            .filter(|cell| {
+                !cell.is_empty()
+                    && !cell.is_blank()
+                    && letters.as_bytes().contains(&(b'A' + cell.letter()))
+            })
+            .count();
+        self.points_per_tile.unwrap_or(0) * matching as i32
+    }
+}
+
 /// Every card's numbers, keyed as in rules.toml.
 pub type CardNumbers = std::collections::BTreeMap<String, CardEntry>;
 

@@ -4,7 +4,7 @@
 use super::cards::Card;
 use super::game::{CardEvent, HpGame};
 use super::rules::{CardTable, RACK_LIMIT};
-use crate::scrabble::tiles::{BLANK, kind_char};
+use crate::scrabble::tiles::kind_char;
 use crate::scrabble::{Rack, square_name};
 
 /// A card played, with the choices it needs.
@@ -147,6 +147,7 @@ impl HpGame {
         };
         let mut points = 0;
         let mut engorged = false;
+        let mut took = None;
         match play {
             CardPlay::Veritaserum {
                 target,
@@ -164,6 +165,7 @@ impl HpGame {
                     let core = self.core_mut();
                     core.transfer_tile(target, seat, usize::from(letter));
                     core.transfer_tile(seat, target, give);
+                    took = Some(usize::from(letter));
                 }
             }
             CardPlay::FelixFelicis => {
@@ -172,7 +174,7 @@ impl HpGame {
                 for _ in 0..draws {
                     points += self.draw_for(seat);
                 }
-                return Ok(self.finish_card(seat, card, points, engorged));
+                return Ok(self.finish_card(seat, play, points, engorged, took));
             }
             CardPlay::Bonus(bonus) => {
                 if !bonus.is_bonus() {
@@ -187,6 +189,7 @@ impl HpGame {
                 }
                 if let Some(kind) = self.core_mut().random_tile(target) {
                     self.core_mut().transfer_tile(target, seat, kind);
+                    took = Some(kind);
                 }
             }
             CardPlay::Rictusempra => {
@@ -205,7 +208,7 @@ impl HpGame {
                 for _ in 0..held {
                     points += self.draw_for(seat);
                 }
-                return Ok(self.finish_card(seat, card, points, engorged));
+                return Ok(self.finish_card(seat, play, points, engorged, took));
             }
             CardPlay::Engorgio => {
                 let tiles = self.rules().numbers.cards.entry(card).tiles.unwrap_or(0);
@@ -229,13 +232,25 @@ impl HpGame {
             CardPlay::Confundo => self.core_mut().allow_backwards(),
         }
         self.discard_played(seat, card);
-        Ok(self.finish_card(seat, card, points, engorged))
+        Ok(self.finish_card(seat, play, points, engorged, took))
     }
 
-    fn finish_card(&mut self, seat: usize, card: Card, points: i32, engorged: bool) -> i32 {
-        self.push_event(CardEvent::Played { seat, card, points });
+    fn finish_card(
+        &mut self,
+        seat: usize,
+        play: CardPlay,
+        points: i32,
+        engorged: bool,
+        took: Option<usize>,
+    ) -> i32 {
+        self.push_event(CardEvent::Played {
+            seat,
+            play,
+            points,
+            took,
+        });
         self.set_turn_card(TurnCard {
-            card: Some(card),
+            card: Some(play.card()),
             points,
             engorged,
         });
@@ -250,12 +265,6 @@ impl HpGame {
         card: Card,
         placed: impl Iterator<Item = crate::scrabble::Cell>,
     ) -> i32 {
-        let entry = self.rules().numbers.cards.entry(card);
-        let letters = entry.letters.as_deref().unwrap_or("");
-        let per_tile = entry.points_per_tile.unwrap_or(0);
-        let matching = placed
-            .filter(|cell| cell.kind() != BLANK && letters.contains((b'A' + cell.letter()) as char))
-            .count();
-        per_tile * matching as i32
+        self.rules().numbers.cards.entry(card).bonus_points(placed)
     }
 }

@@ -207,12 +207,9 @@ impl<'d> Asker<'d> {
         }
     }
 
-    /// See [`Question::Trade`].
-    pub(super) fn propose_trade(&mut self, game: &Monopoly, seat: usize) -> Option<Trade> {
-        match self.ask(game, seat, Question::Trade) {
-            Answer::Trade(trade) => trade,
-            _ => None,
-        }
+    /// See [`Question::Trade`]: a deal, or mortgages first.
+    pub(super) fn before_roll(&mut self, game: &Monopoly, seat: usize) -> Answer {
+        self.ask(game, seat, Question::Trade)
     }
 
     /// See [`Question::Accept`].

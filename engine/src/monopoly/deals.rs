@@ -4,7 +4,7 @@ use super::MAX_PLAYERS;
 use super::ask::Asker;
 use super::events::Event;
 use super::game::{Monopoly, mask_bits};
-use super::seat::{Lot, Trade};
+use super::seat::{Answer, Lot, Raise, Trade};
 use crate::hogwarts::House;
 
 /// Why a proposed trade cannot happen.
@@ -59,8 +59,21 @@ impl Monopoly {
 
     /// The player to move may offer one trade; the partner accepts or refuses.
     pub(super) fn trade_phase(&mut self, mover: usize, ask: &mut Asker<'_>) {
-        let Some(trade) = ask.propose_trade(self, mover) else {
-            return;
+        let trade = loop {
+            match ask.before_roll(self, mover) {
+                // Mortgages first, as many times as asked; nothing to mortgage ends the phase.
+                Answer::Mortgage(mask) => {
+                    let chosen = mask & self.owned[mover] & !self.mortgaged;
+                    if chosen == 0 {
+                        return;
+                    }
+                    for property in mask_bits(chosen) {
+                        self.apply_raise(mover, Raise::Mortgage(property));
+                    }
+                }
+                Answer::Trade(Some(trade)) => break trade,
+                _ => return,
+            }
         };
         self.tally.trades_proposed[mover] += 1;
         if trade.from != mover || self.check_trade(&trade).is_err() {

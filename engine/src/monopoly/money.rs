@@ -77,6 +77,9 @@ impl Monopoly {
             let chosen = ask
                 .raise(self, seat, owed)
                 .filter(|step| self.can_raise(seat, *step));
+            if chosen == Some(Raise::GiveUp) {
+                return;
+            }
             let Some(step) = chosen.or_else(|| self.default_raise(seat)) else {
                 return;
             };
@@ -89,6 +92,7 @@ impl Monopoly {
         match step {
             Raise::ReturnCrest(p) => p < 32 && owned & self.crested & (1 << p) != 0,
             Raise::Mortgage(p) => p < 32 && owned & !self.mortgaged & (1 << p) != 0,
+            Raise::GiveUp => true,
         }
     }
 
@@ -109,7 +113,7 @@ impl Monopoly {
             .map(Raise::Mortgage)
     }
 
-    fn apply_raise(&mut self, seat: usize, step: Raise) {
+    pub(super) fn apply_raise(&mut self, seat: usize, step: Raise) {
         match step {
             Raise::ReturnCrest(p) => self.return_crest(p),
             Raise::Mortgage(p) => {
@@ -119,6 +123,8 @@ impl Monopoly {
                 let value = self.rules.board.properties[p].mortgage;
                 self.gain(seat, value);
             }
+            // Giving up raises nothing: the debt goes unpaid and the debtor goes out.
+            Raise::GiveUp => {}
         }
     }
 

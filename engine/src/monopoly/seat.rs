@@ -39,6 +39,9 @@ pub enum Raise {
     ReturnCrest(usize),
     /// Mortgage a property (its set's crests are returned first).
     Mortgage(usize),
+    /// Raise no more: go out now, leaving everything to the creditor (a person's choice;
+    /// docs/RULES.md).
+    GiveUp,
 }
 
 /// A deal between two players: properties, points and Get Out of Jail Free cards.
@@ -63,7 +66,8 @@ pub struct Trade {
 /// What the game asks a seat, with what the question is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Question {
-    /// A deal to offer at the start of this player's turn, if any.
+    /// A deal to offer at the start of this player's turn, if any; or properties to
+    /// mortgage first ([`Answer::Mortgage`]), after which this is asked again.
     Trade,
     /// Whether to accept a deal offered to this player.
     Accept {
@@ -110,6 +114,9 @@ pub enum Question {
 pub enum Answer {
     /// The deal offered, or none.
     Trade(Option<Trade>),
+    /// Before the roll, properties to mortgage now, as a mask (an answer to
+    /// [`Question::Trade`], which is asked again after it).
+    Mortgage(u32),
     /// Accept the deal or not.
     Accept(bool),
     /// Locations to crest, as a mask.
@@ -149,7 +156,8 @@ impl Question {
 
     /// Whether `answer` answers this question.
     pub fn fits(self, answer: &Answer) -> bool {
-        std::mem::discriminant(&self.default_answer()) == std::mem::discriminant(answer)
+        matches!((self, answer), (Question::Trade, Answer::Mortgage(_)))
+            || std::mem::discriminant(&self.default_answer()) == std::mem::discriminant(answer)
     }
 }
 

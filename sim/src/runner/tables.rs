@@ -6,7 +6,7 @@ use std::path::Path;
 
 use reports::schema::{
     BotRow, CardByBotRow, CardColumns, CardRow, EloRow, Fixed, HeadToHeadRow, HouseRow,
-    HouseSeatRow, LengthRow, RecordColumns, Row, ScoreRow, SeatRow, to_csv,
+    HouseSeatRow, LengthRow, RecordColumns, RoundLengthRow, Row, ScoreRow, SeatRow, to_csv,
 };
 
 use super::aggregate::{Aggregates, CardRecord, Record, SCORE_BUCKET};
@@ -132,13 +132,19 @@ pub fn write_tables(dir: &Path, totals: &Aggregates) -> anyhow::Result<()> {
     if let Some(monopoly) = &totals.monopoly {
         super::monopoly::write_tables(dir, monopoly, totals.games)?;
     }
-    let lengths: Vec<LengthRow> = totals
-        .turns
-        .iter()
-        .map(|(turns, games)| LengthRow {
-            turns: *turns,
-            games: *games,
-        })
+    let games = totals.turns.iter().map(|(&length, &games)| (length, games));
+    if totals
+        .letters
+        .as_ref()
+        .is_some_and(|letters| letters.rounds)
+    {
+        let lengths: Vec<RoundLengthRow> = games
+            .map(|(rounds, games)| RoundLengthRow { rounds, games })
+            .collect();
+        return write(dir, &lengths);
+    }
+    let lengths: Vec<LengthRow> = games
+        .map(|(turns, games)| LengthRow { turns, games })
         .collect();
     write(dir, &lengths)
 }

@@ -9,13 +9,14 @@ use std::sync::Arc;
 use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion, HpRules};
 use engine::play::{Decider, Pending, Stepped, play_out};
-use engine::scrabble::{IllegalMove, Move, Rack, SIZE};
+use engine::scrabble::{Direction, IllegalMove, Move, Rack, SIZE};
 use lexicon::Lexicon;
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
+use crate::gcg::Reader;
 use crate::hp_text::{
-    Narrator, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
+    Narrator, Told, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
 };
 
 /// A person on the web page: answers come later, through the API.
@@ -63,7 +64,7 @@ pub struct Session {
     names: Vec<String>,
     seats: Vec<Box<dyn Decider<HpGame>>>,
     tokens: SeatTokens,
-    lines: Vec<String>,
+    lines: Vec<Told>,
     narrator: Narrator,
 }
 
@@ -134,27 +135,34 @@ impl Session {
         self.tokens.authorise(seat, token)
     }
 
-    /// Plays with `deciders` until someone has no answer; returns the lines told.
-    fn advance_with(
-        &mut self,
-        deciders: &mut [Box<dyn Decider<HpGame>>],
-    ) -> Result<Vec<String>, String> {
-        let mut told = Vec::new();
-        let (narrator, names) = (&mut self.narrator, &self.names);
-        let result = play_out(&mut self.game, deciders, |game: &HpGame| {
-            told.extend(narrator.lines(game, names));
-        });
-        self.lines.extend(told.iter().cloned());
-        result.map_err(|e| e.to_string())?;
-        Ok(told)
+    /// Plays with `deciders` until someone has no answer.
+    fn advance_with(&mut self, deciders: &mut [Box<dyn Decider<HpGame>>]) -> Result<(), String> {
+        let (narrator, names, lines) = (&mut self.narrator, &self.names, &mut self.lines);
+        // What happened before anyone answered (Gryffindor's opening cards) comes first.
+        lines.extend(narrator.lines(&self.game, names));
+        play_out(&mut self.game, deciders, |game: &HpGame| {
+            lines.extend(narrator.lines(game, names));
+        })
+        .map_err(|e| e.to_string())?;
+        Ok(())
     }
 
-    /// The bots play until a person is asked something or the game ends; the lines told.
-    fn advance(&mut self) -> Result<Vec<String>, String> {
+    /// The bots play until a person is asked something or the game ends.
+    fn advance(&mut self) -> Result<(), String> {
         let mut seats = std::mem::take(&mut self.seats);
-        let told = self.advance_with(&mut seats);
+        let done = self.advance_with(&mut seats);
         self.seats = seats;
-        told
+        done
+    }
+
+    /// The lines from `from` on that `seat` may read (`None`: a spectator's).
+    fn lines_for(&self, from: usize, seat: Option<usize>) -> Vec<String> {
+        let reader = seat.map_or(Reader::Spectator, Reader::Seat);
+        self.lines[from..]
+            .iter()
+            .filter(|line| line.read_by(reader))
+            .map(|line| line.text.clone())
+            .collect()
     }
 
     /// The question waiting for `seat`, or why it may not act now.
@@ -179,10 +187,10 @@ impl Session {
         Ok(())
     }
 
-    /// After a person's answer: the bots' replies, and every line told since `from`.
-    fn replies(&mut self, from: usize) -> Result<Vec<String>, Refusal> {
+    /// After `seat`'s answer: the bots' replies, and the lines since `from` it may read.
+    fn replies(&mut self, from: usize, seat: usize) -> Result<Vec<String>, Refusal> {
         self.advance().map_err(Refusal::Unprocessable)?;
-        Ok(self.lines[from..].to_vec())
+        Ok(self.lines_for(from, Some(seat)))
     }
 
     /// A person's move (`8H WORD`, `H8 WORD`, `exchange TILES`, `pass`), then the bots' replies.
@@ -192,7 +200,7 @@ impl Session {
         let unprocessable = |e: String| Refusal::Unprocessable(e);
         if let HpQuestion::Discard { needed, .. } = self.asked(seat)? {
             self.answer(HpAnswer::Discard(parse_discard(discard, needed)?))?;
-            return self.replies(from);
+            return self.replies(from, seat);
         }
         let action = Move::parse(text, self.game.core().board())
             .map_err(|e| unprocessable(e.to_string()))?;
@@ -223,7 +231,7 @@ impl Session {
         if let (Ok(HpQuestion::Discard { .. }), Some(discard)) = (self.asked(seat), discard) {
             self.answer(HpAnswer::Discard(discard))?;
         }
-        self.replies(from)
+        self.replies(from, seat)
     }
 
     /// A person's Hogwarts card before their move (`revelio`, `expelliarmus 2`, ...).
@@ -243,7 +251,7 @@ impl Session {
                 ));
             }
         }
-        self.replies(from)
+        self.replies(from, seat)
     }
 
     /// A person challenges the words just played: they stand (every word played is in the
@@ -258,7 +266,7 @@ impl Session {
                 ));
             }
         }
-        self.replies(from)
+        self.replies(from, seat)
     }
 
     /// The best five placements for a seat's rack.
@@ -266,19 +274,31 @@ impl Session {
         let board = self.game.core().board();
         hints(&self.game.observation(seat))
             .iter()
-            .map(|(score, p)| json!({ "move": p.notation(board), "score": score }))
+            .map(|hint| {
+                json!({
+                    "move": hint.placement.notation(board),
+                    "score": hint.total(),
+                    "detail": hint.detail(),
+                })
+            })
             .collect()
     }
 
     /// The game so far as GCG, as `seat` may see it.
     pub fn gcg(&self, seat: usize) -> String {
-        gcg(&self.game, &self.names, crate::gcg::Reader::Seat(seat))
+        gcg(&self.game, &self.names, Reader::Seat(seat))
     }
 
     /// What `seat` may see (`None`: a spectator, no rack or cards).
     pub fn state(&self, id: u64, seat: Option<usize>) -> Value {
         let core = self.game.core();
         let layout = &core.rules().layout;
+        let backwards = |square: usize| {
+            !core.board().at(square).is_empty()
+                && [Direction::Across, Direction::Down]
+                    .into_iter()
+                    .any(|d| core.board().is_backwards(square, d))
+        };
         let board: Vec<Vec<Value>> = (0..SIZE)
             .map(|row| {
                 (0..SIZE)
@@ -297,6 +317,7 @@ impl Session {
                             "letter": if cell.is_empty() { Value::Null } else { json!(cell.to_char().to_string()) },
                             "premium": premium,
                             "brown": layout.is_hogwarts(square),
+                            "backwards": backwards(square),
                         })
                     })
                     .collect()
@@ -307,7 +328,7 @@ impl Session {
                 json!({
                     "name": self.names[s],
                     "house": self.game.houses()[s].name(),
-                    "score": core.scores()[s],
+                    "score": self.game.score_now(s),
                     "cards_held": self.game.piles().hands[s].len(),
                     "human": self.tokens.is_person(s),
                 })
@@ -343,7 +364,7 @@ impl Session {
             "bag": core.bag_len(),
             "over": core.is_over(),
             "end": end,
-            "moves": self.lines,
+            "moves": self.lines_for(0, seat),
             "can_challenge": can_challenge,
         })
     }

@@ -15,6 +15,7 @@ use engine::scrabble::{EndReason, Move, Rack};
 
 use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
+use crate::gcg::Reader;
 use crate::hp_text::{
     Narrator, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
 };
@@ -66,7 +67,7 @@ impl Terminal {
                 seat + 1,
                 view.houses[seat].name(),
                 name,
-                core.scores[seat],
+                view.scores_now[seat],
                 view.hand_sizes[seat]
             );
         }
@@ -112,8 +113,18 @@ impl Terminal {
                     if hints.is_empty() {
                         println!("no move places tiles: exchange or pass");
                     }
-                    for (score, placement) in hints {
-                        println!("  {:<20} {score}", placement.notation(view.core.board));
+                    for hint in hints {
+                        let detail = hint.detail();
+                        let detail = if detail.is_empty() {
+                            detail
+                        } else {
+                            format!("  ({detail})")
+                        };
+                        println!(
+                            "  {:<20} {}{detail}",
+                            hint.placement.notation(view.core.board),
+                            hint.total()
+                        );
                     }
                 }
                 _ => return Some(line),
@@ -256,22 +267,32 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             .collect();
         println!("Sorted: {}", houses.join(", "));
     }
+    // One person reads their own secrets; people sharing the terminal read no one's.
+    let people: Vec<usize> = (0..players).filter(|&s| names[s] == "human").collect();
+    let reader = match people[..] {
+        [] => Reader::Referee,
+        [seat] => Reader::Seat(seat),
+        _ => Reader::Spectator,
+    };
     let mut narrator = Narrator::default();
-    let progress = play_out(&mut game, &mut seats, |game: &HpGame| {
+    let mut tell = |game: &HpGame| {
         let lines = narrator.lines(game, &names);
         if !args.quiet {
-            for line in lines {
-                println!("{line}");
+            for line in lines.iter().filter(|line| line.read_by(reader)) {
+                println!("{}", line.text);
             }
         }
-    })?;
+    };
+    // What happened before anyone answered (Gryffindor's opening cards) comes first.
+    tell(&game);
+    let progress = play_out(&mut game, &mut seats, tell)?;
     let mut out = std::io::stdout().lock();
     if let Progress::Waiting(_) = progress {
         writeln!(out, "game abandoned")?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = &args.gcg {
-        let text = gcg(&game, &names, crate::gcg::Reader::Referee);
+        let text = gcg(&game, &names, Reader::Referee);
         runner::store::write_atomically(path, text.as_bytes())?;
     }
     let core = game.core();
