@@ -628,6 +628,52 @@ impl Row for EndingRow {
     const FILE: &'static str = "endings.csv";
 }
 
+/// effect.csv: what a change to the rules does to a group (bot, seat, house), measured by
+/// paired games: each deal played under the run's rules and with the change, from one seed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EffectRow {
+    /// The change, as KEY=VALUE settings joined by spaces.
+    pub change: String,
+    /// `bot`, `seat` or `house`.
+    pub group: String,
+    /// The bot, seat (from 1) or house.
+    pub name: String,
+    /// Deals (seeds) the group was in under both rules: the pairs the intervals count.
+    pub deals: u64,
+    /// Games played by each arm (a deal is one game, or one per seating with duplicate seating).
+    pub games: u64,
+    /// Win rate under the run's rules.
+    pub base_win_rate: Fixed<4>,
+    /// Win rate with the change.
+    pub changed_win_rate: Fixed<4>,
+    /// The change's effect on the win rate (changed minus base).
+    pub win_rate_effect: Fixed<4>,
+    /// Its paired 95 % interval, low end.
+    pub win_ci95_low: Fixed<4>,
+    /// Its high end.
+    pub win_ci95_high: Fixed<4>,
+    /// Mean final score under the run's rules.
+    pub base_mean_score: Fixed<2>,
+    /// Mean final score with the change.
+    pub changed_mean_score: Fixed<2>,
+    /// The change's effect on the score.
+    pub score_effect: Fixed<2>,
+    /// Its paired 95 % interval, low end.
+    pub score_ci95_low: Fixed<2>,
+    /// Its high end.
+    pub score_ci95_high: Fixed<2>,
+    /// The win-rate effect's variance as measured here over the variance two unpaired runs of
+    /// as many games would have had (below 1: the pairing saved games).
+    pub variance_ratio: Fixed<4>,
+    /// The base win rate's variance as measured here over that of as many independent games
+    /// (below 1: duplicate seating saved games; 1 without it).
+    pub level_variance_ratio: Fixed<4>,
+}
+
+impl Row for EffectRow {
+    const FILE: &'static str = "effect.csv";
+}
+
 /// sweep.csv: a group's (bot, seat, house) figures at each value of a swept number.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {

@@ -39,6 +39,8 @@ pub enum Command {
     Report(ReportArgs),
     /// Simulate once per value of one rules number, tabulate win rates per value, and say which value levels the game.
     Sweep(SweepArgs),
+    /// Measure what a change to the rules does: every deal played with and without it, from one seed.
+    Effect(EffectArgs),
     /// Learn a bot's data from self-play.
     #[command(subcommand)]
     Train(TrainCommand),
@@ -352,10 +354,10 @@ pub struct RulesArgs {
     /// --set points.Q=8 (repeatable; applied after --rules and --tiles).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
-    /// The one value `owlery sweep` sets, as KEY=VALUE: applied after `--set` and named
-    /// `--param` in errors.
+    /// Settings a subcommand adds after `--set`, each with the flag errors name it by: the
+    /// value `owlery sweep` runs (`--param`), the change `owlery effect` measures (`--change`).
     #[arg(skip)]
-    pub swept: Option<String>,
+    pub extra: Vec<(&'static str, String)>,
     /// Leave values for the equity, lookahead and cards bots (and the card game's equity),
     /// replacing the shipped ones (see bots/data/leaves.toml; `owlery train leaves` writes
     /// such a file).
@@ -623,6 +625,23 @@ pub struct SweepArgs {
     #[arg(long, value_name = "KEY=VALUES")]
     pub param: String,
     /// Everything else, as for `owlery sim`; each value's run goes to OUT/KEY=VALUE.
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+/// Arguments of `owlery effect`.
+#[derive(Debug, Args)]
+pub struct EffectArgs {
+    /// The change to measure, as KEY=VALUE (any number of a rules file, as for --set);
+    /// repeatable: the changes are measured together.
+    #[arg(long = "change", value_name = "KEY=VALUE", required = true)]
+    pub changes: Vec<String>,
+    /// Play each deal once per rotation of the bots through the seats (--games is then
+    /// rounded up to whole deals), so no bot or house gains by the deal it got.
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Everything else, as for `owlery sim` (without --shard, --resume and --per-game); the
+    /// table goes to OUT/effect.csv.
     #[command(flatten)]
     pub sim: SimArgs,
 }

@@ -200,9 +200,9 @@ fn settings_named(args: &RulesArgs) -> String {
         .iter()
         .map(|setting| format!("--set {setting}"))
         .chain(
-            args.swept
+            args.extra
                 .iter()
-                .map(|setting| format!("--param {setting}")),
+                .map(|(flag, setting)| format!("{flag} {setting}")),
         )
         .collect();
     match (&args.rules, settings.is_empty()) {
@@ -225,7 +225,8 @@ fn overlay_numbers(
         overlay(Source::new(&read(path)?, &path.display().to_string()))?;
     }
     let settings = args.set.iter().map(|setting| ("--set", setting));
-    for (flag, setting) in settings.chain(args.swept.iter().map(|setting| ("--param", setting))) {
+    let extra = args.extra.iter().map(|(flag, setting)| (*flag, setting));
+    for (flag, setting) in settings.chain(extra) {
         let (key, value) = setting.split_once('=').ok_or_else(|| {
             anyhow::anyhow!("{flag} {setting:?}: expected KEY=VALUE, e.g. {example}")
         })?;

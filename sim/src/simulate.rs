@@ -17,7 +17,7 @@ use runner::seeds::fingerprint;
 use runner::store::{MANIFEST, Manifest};
 
 /// The game a run plays.
-enum Contest {
+pub enum Contest {
     Crossword(Crossword),
     HarryPotter(HarryPotter),
     Monopoly(MonopolyContest),
@@ -81,6 +81,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
                 rules,
                 lexicon: lexicon.clone(),
                 lineup: Lineup::registered(args.bots.clone(), settings),
+                houses_follow_bots: false,
             });
             (contest, hash)
         }
@@ -102,8 +103,9 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
     })
 }
 
-/// Runs `owlery sim`.
-pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
+/// The contest `args` describe (the game, its rules from `args.data`, the bots) and the
+/// fingerprint of its rules, every flag checked.
+pub fn contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
     check_game_options(args.game, args.variant, Some(args.rollouts))?;
     let seats = args.game.seats();
     if !seats.contains(&args.bots.len()) {
@@ -118,6 +120,30 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games 0: expected at least one game");
     }
+    let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
+    let settings = bot_settings(&args.data, args.rollouts)?;
+    let built = if args.game == GameArg::MonopolyHp {
+        let rules = monopoly_rules(&args.data)?;
+        // The rollouts change mc-trader's play, so they are part of what a run is.
+        let hash = hash(format!("{rules:?}|rollouts {}", args.rollouts));
+        (
+            Contest::Monopoly(MonopolyContest::new(
+                rules,
+                Lineup::registered(args.bots.clone(), settings),
+            )),
+            hash,
+        )
+    } else {
+        scrabble_contest(args, settings)?
+    };
+    for name in &args.bots {
+        args.game.check_bot(name, args.variant)?;
+    }
+    Ok(built)
+}
+
+/// Runs `owlery sim`.
+pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let shard_text = args
         .shard
         .clone()
@@ -137,25 +163,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if chunk == 0 {
         bail!("--chunk 0: expected at least one game per chunk");
     }
-    let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
-    let settings = bot_settings(&args.data, args.rollouts)?;
-    let (contest, rules_hash) = if args.game == GameArg::MonopolyHp {
-        let rules = monopoly_rules(&args.data)?;
-        // The rollouts change mc-trader's play, so they are part of what a run is.
-        let hash = hash(format!("{rules:?}|rollouts {}", args.rollouts));
-        (
-            Contest::Monopoly(MonopolyContest::new(
-                rules,
-                Lineup::registered(args.bots.clone(), settings),
-            )),
-            hash,
-        )
-    } else {
-        scrabble_contest(args, settings)?
-    };
-    for name in &args.bots {
-        args.game.check_bot(name, args.variant)?;
-    }
+    let (contest, rules_hash) = contest(args)?;
     let manifest = Manifest {
         chunk,
         per_game: args.per_game,

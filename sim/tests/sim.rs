@@ -1110,3 +1110,70 @@ fn a_directory_holding_another_runs_files_is_refused_unless_forced() {
         "{message}"
     );
 }
+
+#[test]
+fn an_effect_pairs_each_run_game_with_one_under_the_change() {
+    let (run, effect) = (scratch("effect-base"), scratch("effect"));
+    let common = ["--games", "60", "--bots", "greedy,equity", "--seed", "4"];
+    assert_ran(&owlery(
+        &[
+            &["sim", "scrabble", "--out", run.to_str().unwrap()],
+            &common[..],
+        ]
+        .concat(),
+    ));
+    let changed = [
+        &["effect", "scrabble", "--change", "bingo_bonus=20"],
+        &common[..],
+        &["--out", effect.to_str().unwrap()],
+    ]
+    .concat();
+    let printed = assert_ran(&owlery(&changed));
+    assert!(printed.starts_with("60 deals, 60 games under each rules (one game a deal)"));
+    let table = std::fs::read_to_string(effect.join("effect.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0][..6],
+        ["change", "group", "name", "deals", "games", "base_win_rate"]
+    );
+    // The run's rules arm is the simulator's run, game for game.
+    let bots = std::fs::read_to_string(run.join("bots.csv")).unwrap();
+    for row in &rows[1..3] {
+        assert_eq!((row[0], row[1]), ("bingo_bonus=20", "bot"));
+        let sim_row = bots
+            .lines()
+            .find(|l| l.starts_with(&format!("{},", row[2])))
+            .unwrap();
+        assert_eq!(sim_row.split(',').nth(3), Some(row[5]), "{sim_row}");
+    }
+    // Duplicate seating rounds the games up to whole deals.
+    let duplicate = [
+        &[
+            "effect",
+            "scrabble",
+            "--change",
+            "bingo_bonus=20",
+            "--duplicate",
+        ][..],
+        &["--games", "5", "--bots", "greedy,equity"],
+        &["--out", effect.to_str().unwrap()],
+    ]
+    .concat();
+    assert!(assert_ran(&owlery(&duplicate)).starts_with("3 deals, 6 games under each rules"));
+    let same = [
+        &["effect", "scrabble", "--change", "bingo_bonus=50"][..],
+        &["--out", effect.to_str().unwrap()],
+    ]
+    .concat();
+    let refused = String::from_utf8_lossy(&owlery(&same).stderr).into_owned();
+    assert!(
+        refused.contains("the rules are the same with it"),
+        "{refused}"
+    );
+    let sharded = [&changed[..], &["--shard", "0/2"]].concat();
+    let refused = String::from_utf8_lossy(&owlery(&sharded).stderr).into_owned();
+    assert!(
+        refused.contains("--shard, --resume and --per-game are for"),
+        "{refused}"
+    );
+}

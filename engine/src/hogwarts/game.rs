@@ -261,12 +261,17 @@ impl HpGame {
         players: usize,
         seed: u64,
     ) -> Result<HpGame, SetupError> {
+        let houses = HpGame::sorted_houses(players, seed)?;
+        HpGame::new(rules, lexicon, houses, seed)
+    }
+
+    /// The houses [`HpGame::sorted`] gives the seats of a game seeded `seed`.
+    pub fn sorted_houses(players: usize, seed: u64) -> Result<Vec<House>, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
         let mut hat = GameRng::seed_from_u64(seed ^ CARD_STREAM.rotate_left(17));
-        let houses = House::sort(players, &mut hat);
-        HpGame::new(rules, lexicon, houses, seed)
+        Ok(House::sort(players, &mut hat))
     }
 
     /// Draws a card for `seat`: a Competition card scores at once and is discarded.

@@ -165,6 +165,16 @@ impl Monopoly {
         players: usize,
         seed: u64,
     ) -> Result<Monopoly, MonopolyError> {
+        let cards = Monopoly::drawn_houses(&rules, players, seed)?;
+        Monopoly::new(rules, &cards, seed)
+    }
+
+    /// The House Cards [`Monopoly::sorted`] deals the seats of a game seeded `seed`.
+    pub fn drawn_houses(
+        rules: &MonopolyRules,
+        players: usize,
+        seed: u64,
+    ) -> Result<Vec<House>, MonopolyError> {
         let mut cards: Vec<House> = House::ALL
             .iter()
             .flat_map(|&h| std::iter::repeat_n(h, rules.numbers.house_cards_per_house as usize))
@@ -178,7 +188,7 @@ impl Monopoly {
                 max: rules.max_players(),
             });
         }
-        Monopoly::new(rules, &cards, seed)
+        Ok(cards)
     }
 
     /// A copy for a rollout: the same table, with the Owl Post deck reshuffled and the dice

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bots;
+mod effect;
 mod lexicon;
 mod merge;
 mod play;
@@ -23,6 +24,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Effect(args) => effect::run(&args),
         Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
         Command::Serve(args) => crate::serve::run(&args),
         Command::Bots(args) => bots::run(&args),

@@ -142,7 +142,7 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<ExitCode> {
     let mut rows = Vec::new();
     let with_value = |value: &str| {
         let mut sim = args.sim.clone();
-        sim.data.swept = Some(format!("{key}={value}"));
+        sim.data.extra = vec![("--param", format!("{key}={value}"))];
         sim
     };
     // Every value is checked before the first run: one refused after hours of games would

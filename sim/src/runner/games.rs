@@ -176,6 +176,9 @@ pub struct HarryPotter {
     pub lexicon: Arc<Lexicon>,
     /// Who plays.
     pub lineup: Lineup<HpGame>,
+    /// Each bot keeps its house as the seats rotate (duplicate seating), rather than each
+    /// seat keeping the house sorted for it.
+    pub houses_follow_bots: bool,
 }
 
 fn card_index(card: Card) -> usize {
@@ -194,7 +197,11 @@ impl Contest for HarryPotter {
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.lineup.names().len();
-        let mut game = HpGame::sorted(self.rules.clone(), self.lexicon.clone(), players, seed)?;
+        let mut houses = HpGame::sorted_houses(players, seed)?;
+        if self.houses_follow_bots {
+            houses.rotate_left((index % players as u64) as usize);
+        }
+        let mut game = HpGame::new(self.rules.clone(), self.lexicon.clone(), houses, seed)?;
         let mut tally = CardTally::hogwarts();
         let numbers = &self.rules.numbers;
         let rotation = play_seated(&mut game, seats, index, seed)?;
@@ -240,6 +247,8 @@ pub struct MonopolyContest {
     pub lineup: Lineup<Monopoly>,
     /// The names the tables print.
     pub labels: Arc<Labels>,
+    /// Each bot keeps its house as the seats rotate (duplicate seating).
+    pub houses_follow_bots: bool,
 }
 
 impl MonopolyContest {
@@ -250,6 +259,7 @@ impl MonopolyContest {
             rules,
             lineup,
             labels,
+            houses_follow_bots: false,
         }
     }
 }
@@ -263,7 +273,12 @@ impl Contest for MonopolyContest {
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
         let players = self.lineup.names().len();
-        let mut game = Monopoly::sorted(self.rules.clone(), players, seed)
+        let mut houses = Monopoly::drawn_houses(&self.rules, players, seed)
+            .with_context(|| format!("game {index} (seed {seed})"))?;
+        if self.houses_follow_bots {
+            houses.rotate_left((index % players as u64) as usize);
+        }
+        let mut game = Monopoly::new(self.rules.clone(), &houses, seed)
             .with_context(|| format!("game {index} (seed {seed})"))?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         let scores = game.final_scores();

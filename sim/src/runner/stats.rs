@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 /// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval for `successes` out of `trials` (successes may be fractional).
 pub fn wilson(successes: f64, trials: f64) -> (f64, f64) {

@@ -1,0 +1,167 @@
+//! `owlery effect`: what a change to the rules does, measured by paired games (each deal
+//! played under the run's rules and with the change, from one seed), with paired intervals
+//! and the games the pairing saved.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use reports::schema::{EffectRow, Fixed, to_csv};
+use runner::effect::{Design, Effects, paired};
+use runner::store::write_atomically;
+
+use crate::cli::EffectArgs;
+use crate::output;
+use crate::simulate::{Contest, contest};
+
+/// The table's rows: each group that played under both rules.
+fn rows(effects: &Effects, change: &str) -> Vec<EffectRow> {
+    effects
+        .groups
+        .iter()
+        .zip(&effects.measures)
+        .filter(|(_, measures)| measures.win.difference.count > 0)
+        .map(|(group, measures)| {
+            let (win, win_low, win_high) = measures.win.effect();
+            let (score, score_low, score_high) = measures.score.effect();
+            EffectRow {
+                change: change.to_string(),
+                group: group.kind().to_string(),
+                name: group.name(),
+                deals: measures.win.difference.count,
+                games: measures.win.base_games.count,
+                base_win_rate: Fixed(measures.win.base.mean()),
+                changed_win_rate: Fixed(measures.win.changed.mean()),
+                win_rate_effect: Fixed(win),
+                win_ci95_low: Fixed(win_low),
+                win_ci95_high: Fixed(win_high),
+                base_mean_score: Fixed(measures.score.base.mean()),
+                changed_mean_score: Fixed(measures.score.changed.mean()),
+                score_effect: Fixed(score),
+                score_ci95_low: Fixed(score_low),
+                score_ci95_high: Fixed(score_high),
+                variance_ratio: Fixed(measures.win.variance_ratio()),
+                level_variance_ratio: Fixed(measures.win.level_variance_ratio()),
+            }
+        })
+        .collect()
+}
+
+/// The rows as a person reads them: win rates in points of percentage, intervals beside.
+fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
+    let mut out = output::stdout();
+    writeln!(
+        out,
+        "{} deals, {} games under each rules ({})",
+        design.deals,
+        design.games(),
+        if design.duplicate {
+            "each deal once per seating"
+        } else {
+            "one game a deal"
+        }
+    )?;
+    writeln!(
+        out,
+        "{:<6} {:<12} {:>7} {:>7} {:>9} {:>19} {:>9} {:>19} {:>9}",
+        "group",
+        "name",
+        "base",
+        "changed",
+        "effect",
+        "95% interval",
+        "points",
+        "95% interval",
+        "variance"
+    )?;
+    for row in rows {
+        let points = |x: f64| format!("{:+.1}", 100.0 * x);
+        writeln!(
+            out,
+            "{:<6} {:<12} {:>6.1}% {:>6.1}% {:>9} {:>19} {:>+9.1} {:>19} {:>8.0}%",
+            row.group,
+            row.name,
+            100.0 * row.base_win_rate.0,
+            100.0 * row.changed_win_rate.0,
+            points(row.win_rate_effect.0),
+            format!(
+                "{} to {}",
+                points(row.win_ci95_low.0),
+                points(row.win_ci95_high.0)
+            ),
+            row.score_effect.0,
+            format!(
+                "{:+.1} to {:+.1}",
+                row.score_ci95_low.0, row.score_ci95_high.0
+            ),
+            100.0 * row.variance_ratio.0
+        )?;
+    }
+    writeln!(
+        out,
+        "effect: changed minus base (win rate in points of percentage, then points a game); \
+         variance: the paired estimate's against two unpaired runs of as many games"
+    )?;
+    output::finish(out)
+}
+
+/// Runs `owlery effect`.
+pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
+    let sim = &args.sim;
+    if sim.shard.is_some() || sim.resume || sim.per_game {
+        bail!(
+            "--shard, --resume and --per-game are for `owlery sim`; `owlery effect` plays on one machine in one go"
+        );
+    }
+    let (mut base, base_hash) = contest(sim)?;
+    let mut with_change = sim.clone();
+    with_change.data.extra = args
+        .changes
+        .iter()
+        .map(|change| ("--change", change.clone()))
+        .collect();
+    let (mut changed, changed_hash) = contest(&with_change)?;
+    if base_hash == changed_hash {
+        bail!(
+            "--change {}: the rules are the same with it; expected a value other than the run's",
+            args.changes.join(" --change ")
+        );
+    }
+    // With duplicate seating a bot keeps its house through the rotations, so each house
+    // meets each seat's tiles, cards and dice too.
+    for contest in [&mut base, &mut changed] {
+        match contest {
+            Contest::HarryPotter(game) => game.houses_follow_bots = args.duplicate,
+            Contest::Monopoly(game) => game.houses_follow_bots = args.duplicate,
+            _ => {}
+        }
+    }
+    let players = sim.bots.len();
+    let design = Design {
+        master: sim.seed,
+        deals: if args.duplicate {
+            sim.games.div_ceil(players as u64)
+        } else {
+            sim.games
+        },
+        players,
+        duplicate: args.duplicate,
+    };
+    let names = &sim.bots;
+    let threads = sim.threads;
+    let effects = match (&base, &changed) {
+        (Contest::Crossword(a), Contest::Crossword(b)) => paired(a, b, names, design, threads),
+        (Contest::HarryPotter(a), Contest::HarryPotter(b)) => paired(a, b, names, design, threads),
+        (Contest::Monopoly(a), Contest::Monopoly(b)) => paired(a, b, names, design, threads),
+        (Contest::Cards(a), Contest::Cards(b)) => paired(a, b, names, design, threads),
+        (Contest::Rummy(a), Contest::Rummy(b)) => paired(a, b, names, design, threads),
+        _ => unreachable!("both arms are the same game"),
+    }?;
+    let rows = rows(&effects, &args.changes.join(" "));
+    std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
+    let path = sim.out.join("effect.csv");
+    write_atomically(&path, &to_csv(&rows)?)?;
+    print(&rows, &design)?;
+    eprintln!("wrote {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

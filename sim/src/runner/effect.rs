@@ -1,0 +1,466 @@
+//! Paired experiments: each deal is played under the run's rules and again with a change,
+//! from the same seed, and the difference is measured deal by deal.
+//!
+//! Common random numbers: both games of a pair are seeded alike, so they draw the same bag
+//! order, deck order and dice for as long as they stay alike. Once a choice differs, each
+//! game goes on drawing from its own copy of the same streams; nothing re-aligns them, so
+//! the pairing helps most where a change matters least. With duplicate seating a deal is
+//! played once per rotation of the bots through the seats (the same tiles, cards and dice
+//! for each), so no bot or house is favoured by the deal it got; the deal is then the unit
+//! the intervals count, its games averaged.
+
+use std::ops::Range;
+
+use anyhow::Context;
+use engine::hogwarts::House;
+use rayon::prelude::*;
+
+use super::Contest;
+use super::aggregate::{Outcome, WIN_UNIT};
+use super::seeds::game_seed;
+use super::stats::Z95;
+
+/// How the pairs are dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Design {
+    /// The master seed: deal d is seeded `game_seed(master, d)`.
+    pub master: u64,
+    /// Deals played by each arm.
+    pub deals: u64,
+    /// Seats at the table.
+    pub players: usize,
+    /// Each deal once per rotation of the bots through the seats, else once (rotated by the
+    /// deal's number, as `owlery sim` rotates).
+    pub duplicate: bool,
+}
+
+impl Design {
+    /// Games each arm plays.
+    pub fn games(&self) -> u64 {
+        self.deals * self.rotations()
+    }
+
+    fn rotations(&self) -> u64 {
+        if self.duplicate {
+            self.players as u64
+        } else {
+            1
+        }
+    }
+
+    /// The games of deal `deal`: (index, seed) each, the index setting the seating.
+    fn games_of(&self, deal: u64) -> impl Iterator<Item = (u64, u64)> {
+        let seed = game_seed(self.master, deal);
+        let rotations = self.rotations();
+        (0..rotations).map(move |r| (deal * rotations + r, seed))
+    }
+}
+
+/// Who is measured: a bot by name, a seat, or a house.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Group {
+    /// A bot of the lineup (all its seats together when it is named twice).
+    Bot(String),
+    /// A seat, from 0.
+    Seat(usize),
+    /// A house (the Harry Potter games).
+    House(House),
+}
+
+impl Group {
+    /// `bot`, `seat` or `house`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Group::Bot(_) => "bot",
+            Group::Seat(_) => "seat",
+            Group::House(_) => "house",
+        }
+    }
+
+    /// The bot's name, the seat from 1, or the house's name.
+    pub fn name(&self) -> String {
+        match self {
+            Group::Bot(name) => name.clone(),
+            Group::Seat(seat) => (seat + 1).to_string(),
+            Group::House(house) => house.name().to_string(),
+        }
+    }
+
+    /// The seats of `outcome` this group holds.
+    fn holds(&self, outcome: &Outcome, names: &[String], seat: usize) -> bool {
+        match self {
+            Group::Bot(name) => names[outcome.bots[seat]] == *name,
+            Group::Seat(wanted) => seat == *wanted,
+            Group::House(house) => outcome.houses[seat] == Some(*house),
+        }
+    }
+
+    /// The group's win share (0 to 1) and mean score in one game, if it played.
+    fn in_game(&self, outcome: &Outcome, names: &[String]) -> Option<(f64, f64)> {
+        let shares = outcome.win_shares();
+        let seats: Vec<usize> = (0..outcome.players)
+            .filter(|&seat| self.holds(outcome, names, seat))
+            .collect();
+        if seats.is_empty() {
+            return None;
+        }
+        let count = seats.len() as f64;
+        let win = seats.iter().map(|&s| shares[s] as f64).sum::<f64>() / WIN_UNIT as f64;
+        let score = seats
+            .iter()
+            .map(|&s| f64::from(outcome.scores[s]))
+            .sum::<f64>();
+        Some((win / count, score / count))
+    }
+}
+
+/// The groups of a lineup: each bot once, each seat, each house.
+pub fn groups(names: &[String]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for name in names {
+        if !groups.contains(&Group::Bot(name.clone())) {
+            groups.push(Group::Bot(name.clone()));
+        }
+    }
+    groups.extend((0..names.len()).map(Group::Seat));
+    groups.extend(House::ALL.into_iter().map(Group::House));
+    groups
+}
+
+/// A running count, sum and sum of squares.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Moments {
+    /// Values counted.
+    pub count: u64,
+    sum: f64,
+    sum_squares: f64,
+}
+
+impl Moments {
+    fn add(&mut self, value: f64) {
+        self.count += 1;
+        self.sum += value;
+        self.sum_squares += value * value;
+    }
+
+    fn merge(&mut self, other: &Moments) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sum_squares += other.sum_squares;
+    }
+
+    /// The mean (0 with nothing counted).
+    pub fn mean(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.sum / self.count as f64
+        }
+    }
+
+    /// The sample variance (0 below two values).
+    pub fn variance(&self) -> f64 {
+        if self.count < 2 {
+            return 0.0;
+        }
+        let n = self.count as f64;
+        ((self.sum_squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0)
+    }
+
+    /// The variance of the mean.
+    pub fn variance_of_mean(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.variance() / self.count as f64
+        }
+    }
+}
+
+/// One measure (win share or score) of a group: per deal under each arm and their
+/// difference, and per game under each arm (what unpaired runs would have had).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Measure {
+    /// The run's rules, deal by deal.
+    pub base: Moments,
+    /// The changed rules, deal by deal.
+    pub changed: Moments,
+    /// Changed minus base, deal by deal.
+    pub difference: Moments,
+    /// The run's rules, game by game.
+    pub base_games: Moments,
+    /// The changed rules, game by game.
+    pub changed_games: Moments,
+}
+
+impl Measure {
+    fn merge(&mut self, other: &Measure) {
+        self.base.merge(&other.base);
+        self.changed.merge(&other.changed);
+        self.difference.merge(&other.difference);
+        self.base_games.merge(&other.base_games);
+        self.changed_games.merge(&other.changed_games);
+    }
+
+    /// The effect (changed minus base) and its paired 95 % interval.
+    pub fn effect(&self) -> (f64, f64, f64) {
+        let mean = self.difference.mean();
+        let half = Z95 * self.difference.variance_of_mean().sqrt();
+        (mean, mean - half, mean + half)
+    }
+
+    /// The base level's variance here (deal by deal) over that of as many independent games
+    /// (1 when the latter is 0).
+    pub fn level_variance_ratio(&self) -> f64 {
+        let independent = self.base_games.variance_of_mean();
+        if independent > 0.0 {
+            self.base.variance_of_mean() / independent
+        } else {
+            1.0
+        }
+    }
+
+    /// The effect's variance here over that of the difference of two unpaired runs of as
+    /// many games each (1 when the unpaired variance is 0).
+    pub fn variance_ratio(&self) -> f64 {
+        let unpaired = self.base_games.variance_of_mean() + self.changed_games.variance_of_mean();
+        if unpaired > 0.0 {
+            self.difference.variance_of_mean() / unpaired
+        } else {
+            1.0
+        }
+    }
+}
+
+/// A group's win share and score measures.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Measures {
+    /// Share of the win (1 a win, 1/k a k-way tie).
+    pub win: Measure,
+    /// Final score.
+    pub score: Measure,
+}
+
+/// What a paired experiment measured, group by group (as [`groups`] lists them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effects {
+    /// The groups.
+    pub groups: Vec<Group>,
+    /// Each group's measures.
+    pub measures: Vec<Measures>,
+    /// The design played.
+    pub design: Design,
+}
+
+/// A group's mean win share and score over one arm's games of a deal, if it played.
+fn deal_means(outcomes: &[Outcome], group: &Group, names: &[String]) -> Option<(f64, f64)> {
+    let mut played = Moments::default();
+    let mut scored = Moments::default();
+    for (win, score) in outcomes.iter().filter_map(|o| group.in_game(o, names)) {
+        played.add(win);
+        scored.add(score);
+    }
+    (played.count > 0).then(|| (played.mean(), scored.mean()))
+}
+
+/// Folds one deal's games under both rules into the groups' measures.
+fn fold_deal(
+    measures: &mut [Measures],
+    groups: &[Group],
+    names: &[String],
+    base: &[Outcome],
+    changed: &[Outcome],
+) {
+    for (group, measures) in groups.iter().zip(measures.iter_mut()) {
+        // A deal counts where the group played under both rules.
+        let (Some(before), Some(after)) = (
+            deal_means(base, group, names),
+            deal_means(changed, group, names),
+        ) else {
+            continue;
+        };
+        measures.win.base.add(before.0);
+        measures.win.changed.add(after.0);
+        measures.win.difference.add(after.0 - before.0);
+        measures.score.base.add(before.1);
+        measures.score.changed.add(after.1);
+        measures.score.difference.add(after.1 - before.1);
+        for (outcomes, win, score) in [
+            (
+                base,
+                &mut measures.win.base_games,
+                &mut measures.score.base_games,
+            ),
+            (
+                changed,
+                &mut measures.win.changed_games,
+                &mut measures.score.changed_games,
+            ),
+        ] {
+            for (w, s) in outcomes.iter().filter_map(|o| group.in_game(o, names)) {
+                win.add(w);
+                score.add(s);
+            }
+        }
+    }
+}
+
+/// Deals a worker plays before its sums are kept: fixed, so the sums are added in the same
+/// order on any number of threads.
+const CHUNK: u64 = 64;
+
+/// Plays every deal of `design` under `base` and under `changed` (the same lineup, named
+/// `names`) on `threads` workers and measures the difference for each group.
+pub fn paired<C: Contest>(
+    base: &C,
+    changed: &C,
+    names: &[String],
+    design: Design,
+    threads: Option<usize>,
+) -> anyhow::Result<Effects> {
+    let groups = groups(names);
+    let chunks: Vec<Range<u64>> = (0..design.deals.div_ceil(CHUNK))
+        .map(|k| k * CHUNK..((k + 1) * CHUNK).min(design.deals))
+        .collect();
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool.build().context("starting the worker threads")?;
+    let sums: Vec<Vec<Measures>> = pool.install(|| {
+        chunks
+            .par_iter()
+            .map_init(
+                || Ok::<_, anyhow::Error>((base.seats()?, changed.seats()?)),
+                |seats, deals| -> anyhow::Result<Vec<Measures>> {
+                    let (base_seats, changed_seats) = seats
+                        .as_mut()
+                        .map_err(|error| anyhow::anyhow!("{error:#}"))?;
+                    let mut measures = vec![Measures::default(); groups.len()];
+                    let (mut before, mut after) = (Vec::new(), Vec::new());
+                    for deal in deals.clone() {
+                        before.clear();
+                        after.clear();
+                        for (index, seed) in design.games_of(deal) {
+                            before.push(base.play(base_seats, index, seed)?);
+                            after.push(changed.play(changed_seats, index, seed)?);
+                        }
+                        fold_deal(&mut measures, &groups, names, &before, &after);
+                    }
+                    Ok(measures)
+                },
+            )
+            .collect::<anyhow::Result<_>>()
+    })?;
+    let mut measures = vec![Measures::default(); groups.len()];
+    for chunk in &sums {
+        for (total, part) in measures.iter_mut().zip(chunk) {
+            total.win.merge(&part.win);
+            total.score.merge(&part.score);
+        }
+    }
+    Ok(Effects {
+        groups,
+        measures,
+        design,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use bots::Settings;
+    use engine::scrabble::Rules;
+    use lexicon::{Edition, Lexicon};
+
+    use super::*;
+    use crate::games::{Crossword, Lineup};
+
+    fn crossword(bingo_bonus: i32) -> Crossword {
+        let mut rules = Rules::standard();
+        rules.numbers.bingo_bonus = bingo_bonus;
+        Crossword {
+            rules: Arc::new(rules),
+            lexicon: Arc::new(Lexicon::embedded(Edition::Plain)),
+            lineup: Lineup::registered(names(), Settings::default()),
+        }
+    }
+
+    fn names() -> Vec<String> {
+        vec!["greedy".to_string(), "random".to_string()]
+    }
+
+    fn design(deals: u64, duplicate: bool) -> Design {
+        Design {
+            master: 7,
+            deals,
+            players: 2,
+            duplicate,
+        }
+    }
+
+    #[test]
+    fn moments_give_the_sample_mean_and_variance() {
+        let mut moments = Moments::default();
+        for value in [1.0, 2.0, 3.0, 6.0] {
+            moments.add(value);
+        }
+        assert_eq!(moments.mean(), 3.0);
+        assert!((moments.variance() - 14.0 / 3.0).abs() < 1e-12);
+        assert!((moments.variance_of_mean() - 14.0 / 12.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_duplicate_deal_is_one_seed_in_every_seating() {
+        let games: Vec<(u64, u64)> = design(3, true).games_of(1).collect();
+        assert_eq!(games.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3]);
+        assert!(games.iter().all(|g| g.1 == game_seed(7, 1)));
+        let single: Vec<(u64, u64)> = design(3, false).games_of(1).collect();
+        assert_eq!(single, [(1, game_seed(7, 1))]);
+        assert_eq!(design(3, true).games(), 6);
+    }
+
+    #[test]
+    fn the_same_rules_twice_differ_in_nothing_deal_by_deal() {
+        let effects = paired(
+            &crossword(50),
+            &crossword(50),
+            &names(),
+            design(40, true),
+            None,
+        )
+        .unwrap();
+        for (group, measures) in effects.groups.iter().zip(&effects.measures) {
+            if measures.win.difference.count == 0 {
+                assert!(matches!(group, Group::House(_)), "{group:?}");
+                continue;
+            }
+            // Common random numbers: identical rules play identical games.
+            assert_eq!(measures.win.difference.count, 40, "{group:?}");
+            assert_eq!(measures.win.effect(), (0.0, 0.0, 0.0), "{group:?}");
+            assert_eq!(measures.score.effect(), (0.0, 0.0, 0.0), "{group:?}");
+            assert_eq!(measures.win.base_games.count, 80);
+        }
+    }
+
+    #[test]
+    fn a_change_measures_the_same_on_one_thread_or_two() {
+        let run = |threads| {
+            paired(
+                &crossword(50),
+                &crossword(20),
+                &names(),
+                design(70, false),
+                Some(threads),
+            )
+            .unwrap()
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        // A smaller bingo bonus costs greedy, who plays bingos, points a game.
+        assert_eq!(one.groups[0], Group::Bot("greedy".into()));
+        let (effect, _, high) = one.measures[0].score.effect();
+        assert!(effect < 0.0 && high < 0.0, "{:?}", one.measures[0]);
+    }
+}
