@@ -625,3 +625,66 @@ fn a_cards_refusal_names_players_and_squares_as_players_do() {
         "H8 holds no blank standing for a letter on your rack"
     );
 }
+
+#[test]
+fn a_card_without_its_power_is_played_and_drawn_as_usual_and_does_nothing() {
+    let mut numbers = engine::hogwarts::HpNumbers::standard();
+    for card in [
+        Card::HarryPotter,
+        Card::Rictusempra,
+        Card::Reparo,
+        Card::OwlResults,
+    ] {
+        numbers.cards.get_mut(card.key()).unwrap().power = false;
+    }
+    let duds = Arc::new(HpRules {
+        numbers,
+        ..HpRules::standard()
+    });
+    let position = |card: Card, rules: Arc<HpRules>| {
+        let cgp: Cgp = format!("{EMPTY} HOPEXYZ/ 0/0 0").parse().unwrap();
+        let houses = vec![House::Slytherin, House::Gryffindor];
+        let mut game = HpGame::from_position(rules, lexicon(), houses, &cgp, 9).unwrap();
+        assert!(game.deal(0, card));
+        game
+    };
+    // Rule 14's example scores its words alone: 18, not 33.
+    let mut game = position(Card::HarryPotter, duds.clone());
+    game.play_card(CardPlay::Bonus(Card::HarryPotter)).unwrap();
+    assert_eq!(play(&mut game, "8G HOPE").score, 18);
+    assert_eq!(game.piles().discard, [Card::HarryPotter]);
+    let mut game = position(Card::Rictusempra, duds.clone());
+    assert_eq!(game.play_card(CardPlay::Rictusempra), Ok(0));
+    assert_eq!(
+        play(&mut game, "8G HOPE").card_played,
+        Some(Card::Rictusempra)
+    );
+    // Reparo's extra turn does not come: the other seat moves next.
+    let mut game = position(Card::Reparo, duds.clone());
+    game.play_card(CardPlay::Reparo).unwrap();
+    play(&mut game, "8G HOPE");
+    assert_eq!(game.core().to_move(), 1);
+    // The same seed draws the same cards with and without the powers (Gryffindor opening
+    // the whole deck here); a Competition card without its power scores nothing.
+    let drawn = |rules: &HpRules| {
+        let mut rules = rules.clone();
+        rules.numbers.houses.gryffindor.opening_cards = 32;
+        let houses = vec![House::Gryffindor, House::Slytherin];
+        let game = HpGame::new(Arc::new(rules), lexicon(), houses, 11).unwrap();
+        game.events()
+            .iter()
+            .map(|event| match *event {
+                engine::hogwarts::CardEvent::Drew { card, points, .. } => (card, points),
+                other => panic!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+    };
+    let (with, without) = (drawn(&rules()), drawn(&duds));
+    assert_eq!(with.len(), 32);
+    for (&(card, points), &(dud, dud_points)) in with.iter().zip(&without) {
+        assert_eq!(card, dud);
+        let expected = if card == Card::OwlResults { 0 } else { points };
+        assert_eq!(dud_points, expected, "{card:?}");
+    }
+    assert!(with.iter().any(|d| d.0 == Card::OwlResults && d.1 > 0));
+}

@@ -281,7 +281,8 @@ impl HpGame {
         };
         let points = if card.is_competition() {
             self.piles.discard.push(card);
-            self.rules.numbers.cards.entry(card).points.unwrap_or(0)
+            let entry = self.rules.numbers.cards.entry(card);
+            entry.points.filter(|_| entry.power).unwrap_or(0)
         } else {
             self.piles.hands[seat].push(card);
             0
@@ -356,7 +357,7 @@ impl HpGame {
             + report.competition_points
             + report.card_points
             + std::mem::take(&mut self.pending_points[seat]);
-        let again = turn.card == Some(Card::Reparo);
+        let again = self.card_in_force() == Some(Card::Reparo);
         report.score = self
             .core
             .apply_checked(action, checked, TurnExtras { bonus, again });
@@ -412,14 +413,17 @@ impl HpGame {
             .iter()
             .filter(|w| lexicon.is_glossary(&w.word))
             .count() as i32;
-        let per_word = if self.turn.card == Some(Card::Revelio) {
+        let per_word = if self.card_in_force() == Some(Card::Revelio) {
             self.rules.numbers.revelio_bonus
         } else {
             self.rules.numbers.glossary_bonus
         };
-        let bonus_card_points = self.turn.card.filter(|c| c.is_bonus()).map_or(0, |card| {
-            self.bonus_card_points(card, placement.placed().map(|(_, cell)| cell))
-        });
+        let bonus_card_points = self
+            .card_in_force()
+            .filter(|c| c.is_bonus())
+            .map_or(0, |card| {
+                self.bonus_card_points(card, placement.placed().map(|(_, cell)| cell))
+            });
         Extras {
             play,
             glossary_points: per_word * glossary,
@@ -522,6 +526,13 @@ impl HpGame {
     /// The card played this turn and what it changes.
     pub fn turn_card(&self) -> TurnCard {
         self.turn
+    }
+
+    /// The card played this turn, unless it is a dud (`power = false`), which does nothing.
+    fn card_in_force(&self) -> Option<Card> {
+        self.turn
+            .card
+            .filter(|&card| self.rules.numbers.cards.entry(card).power)
     }
 
     pub(super) fn set_turn_card(&mut self, turn: TurnCard) {

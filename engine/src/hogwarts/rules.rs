@@ -82,12 +82,23 @@ pub struct CardEntry {
     /// Tiles it draws (Engorgio).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles: Option<usize>,
+    /// Whether the card does what it says; `false` makes it a dud, drawn and played as
+    /// usual but doing and scoring nothing, so `owlery effect` measures its power alone.
+    #[serde(default = "powered")]
+    pub power: bool,
+}
+
+fn powered() -> bool {
+    true
 }
 
 impl CardEntry {
     /// A Bonus card's points for the tiles placed: `points_per_tile` for each one (not a
     /// blank) showing one of its letters; 0 for a card rewarding no letters.
     pub fn bonus_points(&self, placed: impl Iterator<Item = crate::scrabble::Cell>) -> i32 {
+        if !self.power {
+            return 0;
+        }
         let letters = self.letters.as_deref().unwrap_or("");
         let matching = placed
             .filter(|cell| {

@@ -148,6 +148,16 @@ impl HpGame {
         let mut points = 0;
         let mut engorged = false;
         let mut took = None;
+        // A dud (`power = false`) is checked like the card and played, doing nothing.
+        if !self.rules().numbers.cards.entry(card).power {
+            if let CardPlay::Bonus(bonus) = play
+                && !bonus.is_bonus()
+            {
+                return Err(CardError::NotABonusCard(bonus));
+            }
+            self.discard_played(seat, card);
+            return Ok(self.finish_card(seat, play, 0, false, None));
+        }
         match play {
             CardPlay::Veritaserum {
                 target,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use bots::{Registered, Settings, bot_with};
 use engine::cardgame::{CardGame, CardMove, CardRules, RummyGame, Variant};
-use engine::hogwarts::{Card, CardEvent, HpGame, HpRules};
+use engine::hogwarts::{Card, CardEvent, CardTable, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules};
 use engine::play::{Decider, Progress, Stepped, play_out};
 use engine::scrabble::{Game, Rules};
@@ -209,7 +209,7 @@ impl Contest for HarryPotter {
             let Some(card) = report.card_played else {
                 continue;
             };
-            let revelio_extra = if card == Card::Revelio {
+            let revelio_extra = if card == Card::Revelio && numbers.cards.entry(card).power {
                 (numbers.revelio_bonus - numbers.glossary_bonus)
                     * report.glossary_words.len() as i32
             } else {
