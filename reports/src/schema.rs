@@ -674,6 +674,46 @@ impl Row for EffectRow {
     const FILE: &'static str = "effect.csv";
 }
 
+/// balance_path.csv: each candidate `owlery balance` kept for a round, best first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BalancePathRow {
+    /// The round, from 1.
+    pub round: u64,
+    /// The candidate's values, as KEY=VALUE settings joined by spaces.
+    pub values: String,
+    /// Games it has played so far.
+    pub games: u64,
+    /// How far its worst group is from an even share of the wins.
+    pub off_level: Fixed<4>,
+}
+
+impl Row for BalancePathRow {
+    const FILE: &'static str = "balance_path.csv";
+}
+
+/// balance_confirm.csv: each group's win rate under the values found, on fresh seeds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BalanceConfirmRow {
+    /// `house` or `seat`.
+    pub group: String,
+    /// The house, or the seat from 1.
+    pub name: String,
+    /// Games it played.
+    pub games: u64,
+    /// Its win rate.
+    pub win_rate: Fixed<4>,
+    /// Its 95 % interval, low end.
+    pub ci95_low: Fixed<4>,
+    /// Its high end.
+    pub ci95_high: Fixed<4>,
+    /// Whether the rate is within the tolerance of an even share.
+    pub within_tolerance: bool,
+}
+
+impl Row for BalanceConfirmRow {
+    const FILE: &'static str = "balance_confirm.csv";
+}
+
 /// sweep.csv: a group's (bot, seat, house) figures at each value of a swept number.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SweepRow {

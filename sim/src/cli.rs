@@ -41,6 +41,8 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Measure what a change to the rules does: every deal played with and without it, from one seed.
     Effect(EffectArgs),
+    /// Search rules values for ones that level the houses or the seats, and confirm them.
+    Balance(BalanceArgs),
     /// Learn a bot's data from self-play.
     #[command(subcommand)]
     Train(TrainCommand),
@@ -642,6 +644,29 @@ pub struct EffectArgs {
     pub duplicate: bool,
     /// Everything else, as for `owlery sim` (without --shard, --resume and --per-game); the
     /// table goes to OUT/effect.csv.
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+/// Arguments of `owlery balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// A number to search and its values: KEY=LO..HI, KEY=LO..HI:STEP or KEY=V1,V2,...
+    /// (repeatable: every combination is a candidate).
+    #[arg(long = "param", value_name = "KEY=VALUES", required = true)]
+    pub params: Vec<String>,
+    /// What level means: houses-level (every house's win rate within --tolerance of an even
+    /// share) or seats-level (every seat's).
+    #[arg(long, default_value = "houses-level")]
+    pub target: String,
+    /// Off level allowed, in win rate (0.01: one point of percentage).
+    #[arg(long, default_value_t = 0.01)]
+    pub tolerance: f64,
+    /// Games in all: three quarters for the search, a quarter for the confirming run.
+    #[arg(long, default_value_t = 20_000)]
+    pub budget: u64,
+    /// Everything else, as for `owlery sim` (but --budget, not --games, sets the games; no
+    /// --shard, --resume or --per-game); the results go to OUT.
     #[command(flatten)]
     pub sim: SimArgs,
 }

@@ -25,6 +25,26 @@ pub enum Contest {
     Rummy(RummyContest),
 }
 
+impl Contest {
+    /// Each group's share of the wins over games `range` of the run seeded `master`.
+    pub fn levels(
+        &self,
+        names: &[String],
+        master: u64,
+        range: Range<u64>,
+        threads: Option<usize>,
+    ) -> anyhow::Result<runner::levels::Levels> {
+        use runner::levels::levels;
+        match self {
+            Contest::Crossword(game) => levels(game, names, master, range, threads),
+            Contest::HarryPotter(game) => levels(game, names, master, range, threads),
+            Contest::Monopoly(game) => levels(game, names, master, range, threads),
+            Contest::Cards(game) => levels(game, names, master, range, threads),
+            Contest::Rummy(game) => levels(game, names, master, range, threads),
+        }
+    }
+}
+
 /// Reads `I/N` (I from 0) into the shard's index and count.
 fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
     let parsed = text

@@ -1177,3 +1177,81 @@ fn an_effect_pairs_each_run_game_with_one_under_the_change() {
         "{refused}"
     );
 }
+
+#[test]
+fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
+    let out = scratch("balance");
+    let args = |threads: &str| {
+        owlery(&[
+            "balance",
+            "scrabble",
+            "--param",
+            "bingo_bonus=0..1:1",
+            "--param",
+            "rack_size=6,7",
+            "--target",
+            "seats-level",
+            "--budget",
+            "240",
+            "--bots",
+            "greedy,greedy",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let printed = assert_ran(&args("1"));
+    let files = [
+        "values.toml",
+        "balance_path.csv",
+        "balance_confirm.csv",
+        "balance.md",
+    ];
+    let first: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).unwrap())
+        .collect();
+    let values = String::from_utf8(first[0].clone()).unwrap();
+    assert!(
+        values.contains("bingo_bonus = ") && values.contains("rack_size = "),
+        "{values}"
+    );
+    assert!(printed.contains("confirmed on 60 games"), "{printed}");
+    // Four candidates: two rounds, four then two, best first.
+    let path = String::from_utf8(first[1].clone()).unwrap();
+    let rounds: Vec<&str> = path.lines().skip(1).map(|l| &l[..2]).collect();
+    assert_eq!(rounds, ["1,", "1,", "1,", "1,", "2,", "2,"], "{path}");
+    let confirm = String::from_utf8(first[2].clone()).unwrap();
+    assert_eq!(confirm.lines().count(), 3, "two seats: {confirm}");
+    // The same files on two threads; the values play as a rules file.
+    assert_ran(&args("2"));
+    for (file, bytes) in files.iter().zip(&first) {
+        assert_eq!(&std::fs::read(out.join(file)).unwrap(), bytes, "{file}");
+    }
+    let run = scratch("balanced-run");
+    let rules = out.join("values.toml");
+    assert_ran(&owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "4",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--out",
+        run.to_str().unwrap(),
+    ]));
+    let small = owlery(&[
+        "balance",
+        "scrabble",
+        "--param",
+        "bingo_bonus=0..9",
+        "--budget",
+        "20",
+    ]);
+    let refused = String::from_utf8_lossy(&small.stderr).into_owned();
+    assert!(
+        refused.contains("--budget 20: too few games for 10 candidates"),
+        "{refused}"
+    );
+}

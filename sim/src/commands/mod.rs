@@ -1,6 +1,7 @@
 //! One module per subcommand; each returns the process exit code.
 
 mod analyze;
+mod balance;
 mod bots;
 mod effect;
 mod lexicon;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Report(args) => report::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Effect(args) => effect::run(&args),
+        Command::Balance(args) => balance::run(&args),
         Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
         Command::Serve(args) => crate::serve::run(&args),
         Command::Bots(args) => bots::run(&args),

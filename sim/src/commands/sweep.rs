@@ -17,7 +17,7 @@ use engine::scrabble::tiles::kind_char;
 use runner::store::write_atomically;
 
 /// Reads `KEY=V1,V2` or `KEY=FIRST..LAST:STEP` into the key and its values.
-fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
+pub(super) fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     let Some((key, values)) = text.split_once('=') else {
         bail!("--param {text:?}: expected KEY=V1,V2,... or KEY=FIRST..LAST:STEP");
     };

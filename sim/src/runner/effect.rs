@@ -96,7 +96,7 @@ impl Group {
     }
 
     /// The group's win share (0 to 1) and mean score in one game, if it played.
-    fn in_game(&self, outcome: &Outcome, names: &[String]) -> Option<(f64, f64)> {
+    pub(crate) fn in_game(&self, outcome: &Outcome, names: &[String]) -> Option<(f64, f64)> {
         let shares = outcome.win_shares();
         let seats: Vec<usize> = (0..outcome.players)
             .filter(|&seat| self.holds(outcome, names, seat))
@@ -137,13 +137,13 @@ pub struct Moments {
 }
 
 impl Moments {
-    fn add(&mut self, value: f64) {
+    pub(crate) fn add(&mut self, value: f64) {
         self.count += 1;
         self.sum += value;
         self.sum_squares += value * value;
     }
 
-    fn merge(&mut self, other: &Moments) {
+    pub(crate) fn merge(&mut self, other: &Moments) {
         self.count += other.count;
         self.sum += other.sum;
         self.sum_squares += other.sum_squares;

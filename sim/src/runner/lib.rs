@@ -9,6 +9,7 @@ pub mod aggregate;
 pub mod effect;
 pub mod games;
 pub mod letters;
+pub mod levels;
 pub mod monopoly;
 pub mod plays;
 pub mod seeds;

@@ -1,0 +1,302 @@
+//! `owlery balance`: searches rules values for ones that level the houses (or the seats).
+//!
+//! Every combination of the values given is a candidate. The search is successive halving, a
+//! racing scheme for noisy scores: each round plays every surviving candidate on the same
+//! new games (the same seeds, so their differences are not the deal's luck), ranks them by
+//! how far the worst group is from an even share of the wins, and keeps the better half,
+//! until one is left. A confirming run of fresh seeds then measures the values found, each
+//! group's win rate with its interval.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use reports::schema::{BalanceConfirmRow, BalancePathRow, Fixed, to_csv};
+use runner::levels::Levels;
+use runner::stats::wilson;
+use runner::store::write_atomically;
+
+use super::sweep::parse_param;
+use crate::cli::{BalanceArgs, SimArgs};
+use crate::simulate::contest;
+
+/// Candidates at most: a larger grid is sampled, evenly, down to this many.
+const MOST_CANDIDATES: usize = 256;
+
+/// Mixed into the master seed for the confirming run's games, which the search never saw.
+const CONFIRMING: u64 = 0x636f_6e66_6972_6d73;
+
+/// What level means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Houses,
+    Seats,
+}
+
+impl Target {
+    fn parse(text: &str) -> anyhow::Result<Target> {
+        match text.trim() {
+            "houses-level" => Ok(Target::Houses),
+            "seats-level" => Ok(Target::Seats),
+            other => bail!("--target {other:?}: expected houses-level or seats-level"),
+        }
+    }
+
+    /// The kind of group it levels.
+    fn kind(self) -> &'static str {
+        match self {
+            Target::Houses => "house",
+            Target::Seats => "seat",
+        }
+    }
+}
+
+/// How far the target's worst group is from an even share of the wins (lower is better),
+/// or `None` if no group of that kind played.
+fn off_level(levels: &Levels, target: Target, players: usize) -> Option<f64> {
+    let even = 1.0 / players as f64;
+    levels
+        .of_kind(target.kind())
+        .map(|(_, wins)| (wins.mean() - even).abs())
+        .reduce(f64::max)
+}
+
+/// The candidates: every combination of the values (each a list of indices into them), or an
+/// even sample of them when there are too many.
+fn candidates(params: &[(String, Vec<String>)]) -> Vec<Vec<usize>> {
+    let total: usize = params.iter().map(|(_, values)| values.len()).product();
+    let stride = total.div_ceil(MOST_CANDIDATES).max(1);
+    (0..total)
+        .step_by(stride)
+        .map(|mut number| {
+            params
+                .iter()
+                .map(|(_, values)| {
+                    let index = number % values.len();
+                    number /= values.len();
+                    index
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A candidate's settings as KEY=VALUE.
+fn settings(params: &[(String, Vec<String>)], candidate: &[usize]) -> Vec<String> {
+    params
+        .iter()
+        .zip(candidate)
+        .map(|((key, values), &index)| format!("{key}={}", values[index]))
+        .collect()
+}
+
+/// The run's arguments with a candidate's settings applied after `--set`.
+fn with_settings(sim: &SimArgs, settings: &[String]) -> SimArgs {
+    let mut args = sim.clone();
+    args.data.extra = settings
+        .iter()
+        .map(|setting| ("--param", setting.clone()))
+        .collect();
+    args
+}
+
+/// The rounds of successive halving for `count` candidates.
+fn rounds(count: usize) -> u64 {
+    u64::from(usize::BITS - (count.max(2) - 1).leading_zeros())
+}
+
+/// Runs `owlery balance`.
+pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
+    let sim = &args.sim;
+    if sim.shard.is_some() || sim.resume || sim.per_game {
+        bail!(
+            "--shard, --resume and --per-game are for `owlery sim`; `owlery balance` plays on one machine in one go"
+        );
+    }
+    let target = Target::parse(&args.target)?;
+    if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
+        bail!(
+            "--tolerance {}: expected a win rate between 0 and 1, e.g. 0.01",
+            args.tolerance
+        );
+    }
+    let params: Vec<(String, Vec<String>)> = args
+        .params
+        .iter()
+        .map(|text| {
+            // KEY=LO..HI steps by one.
+            let text = match text.split_once('=') {
+                Some((_, values)) if values.contains("..") && !values.contains(':') => {
+                    format!("{text}:1")
+                }
+                _ => text.clone(),
+            };
+            parse_param(&text)
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let candidates = candidates(&params);
+    // Every candidate is checked before the first game: one refused after hours of games
+    // would leave the search half done.
+    for candidate in &candidates {
+        contest(&with_settings(sim, &settings(&params, candidate)))?;
+    }
+    let names = &sim.bots;
+    let players = names.len();
+    let rounds = rounds(candidates.len());
+    let searching = args.budget * 3 / 4;
+    let confirming = args.budget - searching;
+    let smallest = rounds * candidates.len() as u64 * 2;
+    if searching < smallest || confirming == 0 {
+        bail!(
+            "--budget {}: too few games for {} candidates; expected at least {}",
+            args.budget,
+            candidates.len(),
+            smallest * 4 / 3 + 1
+        );
+    }
+    let mut survivors: Vec<(Vec<usize>, Levels)> = candidates
+        .into_iter()
+        .map(|candidate| (candidate, Levels::new(names)))
+        .collect();
+    let mut path = Vec::new();
+    let mut played = 0;
+    for round in 1..=rounds {
+        let games = (searching / rounds / survivors.len() as u64).max(1);
+        let range = played..played + games;
+        played += games;
+        for (candidate, levels) in &mut survivors {
+            let (built, _) = contest(&with_settings(sim, &settings(&params, candidate)))?;
+            levels.merge(&built.levels(names, sim.seed, range.clone(), sim.threads)?);
+        }
+        let score = |levels: &Levels| off_level(levels, target, players).unwrap_or(f64::MAX);
+        survivors.sort_by(|a, b| score(&a.1).total_cmp(&score(&b.1)));
+        for (candidate, levels) in &survivors {
+            path.push(BalancePathRow {
+                round,
+                values: settings(&params, candidate).join(" "),
+                games: levels.wins[0].count,
+                off_level: Fixed(score(levels)),
+            });
+        }
+        eprintln!(
+            "round {round} of {rounds}: {} candidates on {played} games each; best {} ({:.1} points off level)",
+            survivors.len(),
+            settings(&params, &survivors[0].0).join(" "),
+            100.0 * score(&survivors[0].1)
+        );
+        survivors.truncate(survivors.len().div_ceil(2));
+    }
+    let best = settings(&params, &survivors[0].0);
+    let (built, _) = contest(&with_settings(sim, &best))?;
+    let confirmed = built.levels(names, sim.seed ^ CONFIRMING, 0..confirming, sim.threads)?;
+    let even = 1.0 / players as f64;
+    let rows: Vec<BalanceConfirmRow> = confirmed
+        .of_kind(target.kind())
+        .map(|(group, wins)| {
+            let (low, high) = wilson(wins.mean() * wins.count as f64, wins.count as f64);
+            BalanceConfirmRow {
+                group: group.kind().to_string(),
+                name: group.name(),
+                games: wins.count,
+                win_rate: Fixed(wins.mean()),
+                ci95_low: Fixed(low),
+                ci95_high: Fixed(high),
+                within_tolerance: (wins.mean() - even).abs() <= args.tolerance,
+            }
+        })
+        .collect();
+    write_results(&sim.out, args, &best, &path, &rows, even)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the values found (as a rules file), the path, the confirming run and a page.
+fn write_results(
+    out: &Path,
+    args: &BalanceArgs,
+    best: &[String],
+    path: &[BalancePathRow],
+    rows: &[BalanceConfirmRow],
+    even: f64,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let mut values =
+        String::from("# The values `owlery balance` found: pass this file as --rules.\n");
+    for setting in best {
+        let (key, value) = setting.split_once('=').expect("KEY=VALUE");
+        writeln!(values, "{} = {}", key.trim(), value.trim())?;
+    }
+    write_atomically(&out.join("values.toml"), values.as_bytes())?;
+    write_atomically(&out.join("balance_path.csv"), &to_csv(path)?)?;
+    write_atomically(&out.join("balance_confirm.csv"), &to_csv(rows)?)?;
+    let level = rows.iter().all(|row| row.within_tolerance);
+    let mut page = format!(
+        "# Balance: {}\n\nSearched {} for {} within {:.1} points of an even {:.1} % share of the wins, \
+         in {} games ({} for the search, by successive halving on shared seeds; the rest to confirm \
+         on fresh seeds).\n\nFound: `{}`, {}.\n\n| {} | games | win rate | 95 % interval | within |\n|---|---|---|---|---|\n",
+        args.target,
+        args.params.join(", "),
+        args.target,
+        100.0 * args.tolerance,
+        100.0 * even,
+        args.budget,
+        args.budget * 3 / 4,
+        best.join(" "),
+        if level {
+            "level in the confirming run"
+        } else {
+            "the nearest to level searched, but not within the tolerance in the confirming run"
+        },
+        rows.first().map_or("group", |row| row.group.as_str()),
+    );
+    for row in rows {
+        writeln!(
+            page,
+            "| {} | {} | {:.1} % | {:.1} to {:.1} % | {} |",
+            row.name,
+            row.games,
+            100.0 * row.win_rate.0,
+            100.0 * row.ci95_low.0,
+            100.0 * row.ci95_high.0,
+            if row.within_tolerance { "yes" } else { "no" }
+        )?;
+    }
+    page += "\nThe path (each round's candidates, best first) is in balance_path.csv.\n";
+    write_atomically(&out.join("balance.md"), page.as_bytes())?;
+    println!(
+        "{} ({}); confirmed on {} games:",
+        best.join(" "),
+        if level { "level" } else { "not level" },
+        rows.first().map_or(0, |row| row.games)
+    );
+    for row in rows {
+        println!(
+            "  {:<11} {:>5.1} %  ({:.1} to {:.1} %)",
+            row.name,
+            100.0 * row.win_rate.0,
+            100.0 * row.ci95_low.0,
+            100.0 * row.ci95_high.0
+        );
+    }
+    eprintln!("wrote {}", out.join("values.toml").display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_combination_is_a_candidate_until_there_are_too_many() {
+        let params = vec![
+            ("a".to_string(), vec!["1".to_string(), "2".to_string()]),
+            ("b".to_string(), vec!["x".into(), "y".into(), "z".into()]),
+        ];
+        let all = candidates(&params);
+        assert_eq!(all.len(), 6);
+        assert_eq!(settings(&params, &all[5]), ["a=2", "b=z"]);
+        let wide = vec![("c".to_string(), (0..1000).map(|v| v.to_string()).collect())];
+        assert_eq!(candidates(&wide).len(), 250);
+        assert_eq!((rounds(1), rounds(2), rounds(5), rounds(16)), (1, 1, 3, 4));
+    }
+}
