@@ -6,8 +6,8 @@ use std::path::Path;
 use crate::charts::{RateBar, Series, distribution, rate_bars, value_bars};
 use crate::document::{Block, html, markdown};
 use crate::schema::{
-    self, BotRow, CardByBotRow, CardRow, EloRow, HeadToHeadRow, LengthRow, MIN_GROUP_GAMES,
-    Manifest, RecordColumns, Row, ScoreRow, SeatRow, TableError,
+    self, BotRow, CardByBotRow, CardRow, EffectRow, EloRow, HeadToHeadRow, LengthRow,
+    MIN_GROUP_GAMES, Manifest, RecordColumns, Row, ScoreRow, SeatRow, TableError,
 };
 
 /// A guide that could not be written.
@@ -460,9 +460,53 @@ fn is_rummy(dir: &Path, manifest: &Manifest) -> bool {
     }
 }
 
+/// What the paired measurements say of the cards: the most and least valuable to draw, each
+/// with its interval, or how to measure them when the run has none.
+fn effects_text(effects: &[EffectRow], card_game: bool) -> String {
+    // Worth: with the power minus without.
+    let worth = |row: &EffectRow| -row.win_rate_effect.0;
+    let most = effects.iter().max_by(|a, b| worth(a).total_cmp(&worth(b)));
+    let least = effects.iter().min_by(|a, b| worth(a).total_cmp(&worth(b)));
+    let (Some(most), Some(least)) = (most, least) else {
+        return if card_game {
+            "The win rates above are correlations; no card's effect was measured for this game."
+                .into()
+        } else {
+            "No card's effect was measured in this run: `owlery effect scrabble-hp --every-card \
+             --out RUN` (the run's bots and rules) plays every deal with and without each card's \
+             power and puts what each is worth beside this table."
+                .into()
+        };
+    };
+    let told = |row: &EffectRow| {
+        format!(
+            "{} ({:+.1} points of win rate to the player who drew it, 95 % {:+.1} to {:+.1}, over {} deals)",
+            capitalised(&row.name.replace('_', " ")),
+            -100.0 * row.win_rate_effect.0,
+            -100.0 * row.win_ci95_high.0,
+            -100.0 * row.win_ci95_low.0,
+            row.deals
+        )
+    };
+    format!(
+        "Measured by paired games (each deal played with the card's power and without it, the \
+         same draws): the card most worth drawing is {}; the least, {}. These are effects, not \
+         correlations: the rest of the game is the same on both sides of each pair.",
+        told(most),
+        told(least)
+    )
+}
+
 /// What the cards are worth: each card's plays, points and win rates, and a chart of the gaps.
 fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     let cards = schema::read::<CardRow>(dir)?;
+    // Each card's effect, where `owlery effect --every-card` measured it into the run.
+    let effects = if dir.join(schema::CARD_EFFECTS).exists() {
+        schema::read_file::<EffectRow>(dir, schema::CARD_EFFECTS)?
+    } else {
+        Vec::new()
+    };
+    let effect_of = |card: &str| effects.iter().find(|row| row.name == card);
     blocks.push(Block::Heading(
         if card_game {
             "What the cards are worth"
@@ -499,6 +543,19 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
                 (false, false) => "no".into(),
             },
         ]);
+        if !effects.is_empty() {
+            // Worth: with the power minus without, the negative of the measured change.
+            let worth = effect_of(&card.card).map_or("not measured".to_string(), |row| {
+                format!(
+                    "{:+.1} ({:+.1} to {:+.1}) over {} deals",
+                    -100.0 * row.win_rate_effect.0,
+                    -100.0 * row.win_ci95_high.0,
+                    -100.0 * row.win_ci95_low.0,
+                    row.deals
+                )
+            });
+            rows.last_mut().expect("just pushed").push(worth);
+        }
         if card.played > 0 && points > 0.0 {
             sentences.push(format!(
                 "{name} gains {points:.1} points a play on average."
@@ -525,20 +582,22 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
     if !sentences.is_empty() {
         blocks.push(Block::Paragraph(sentences.join(" ")));
     }
-    blocks.push(Block::Table {
-        header: [
-            "card",
-            "draws",
-            "plays",
-            "points a play",
-            "win rate when played",
-            "win rate otherwise",
-            "rates differ (95 %)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows,
-    });
+    blocks.push(Block::Paragraph(effects_text(&effects, card_game)));
+    let mut header: Vec<String> = [
+        "card",
+        "draws",
+        "plays",
+        "points a play",
+        "win rate when played (correlation)",
+        "win rate otherwise (correlation)",
+        "rates differ (95 %)",
+    ]
+    .map(String::from)
+    .to_vec();
+    if !effects.is_empty() {
+        header.push("worth to its drawer, points of win rate (paired, 95 %)".into());
+    }
+    blocks.push(Block::Table { header, rows });
     let gains: Vec<(String, f64)> = cards
         .iter()
         .filter(|card| card.played > 0)

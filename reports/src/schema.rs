@@ -674,6 +674,10 @@ impl Row for EffectRow {
     const FILE: &'static str = "effect.csv";
 }
 
+/// `owlery effect --every-card`'s table: each Hogwarts card's power switched off alone,
+/// measured on the players who drew it (rows of [`EffectRow`], group `drew`).
+pub const CARD_EFFECTS: &str = "card_effects.csv";
+
 /// balance_path.csv: each candidate `owlery balance` kept for a round, best first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BalancePathRow {

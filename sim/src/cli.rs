@@ -636,8 +636,17 @@ pub struct SweepArgs {
 pub struct EffectArgs {
     /// The change to measure, as KEY=VALUE (any number of a rules file, as for --set);
     /// repeatable: the changes are measured together.
-    #[arg(long = "change", value_name = "KEY=VALUE", required = true)]
+    #[arg(
+        long = "change",
+        value_name = "KEY=VALUE",
+        required_unless_present = "every_card"
+    )]
     pub changes: Vec<String>,
+    /// scrabble-hp: measure every Hogwarts card's power instead, one card at a time switched
+    /// off (cards.NAME.power=false), on the players who drew it: OUT/card_effects.csv, which
+    /// `owlery report` on a run in OUT puts beside the card table.
+    #[arg(long)]
+    pub every_card: bool,
     /// Play each deal once per rotation of the bots through the seats (--games is then
     /// rounded up to whole deals), so no bot or house gains by the deal it got.
     #[arg(long)]

@@ -1255,3 +1255,43 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
         "{refused}"
     );
 }
+
+#[test]
+fn every_cards_effect_is_measured_and_the_guide_puts_it_beside_the_correlations() {
+    let run = scratch("card-effects");
+    let dir = run.to_str().unwrap();
+    let common = ["--games", "12", "--bots", "cards,greedy", "--out", dir];
+    assert_ran(&owlery(&[&["sim", "scrabble-hp"][..], &common].concat()));
+    let guide = scratch("card-effects-guide");
+    let before = report(&run, &guide);
+    assert!(
+        before.contains("`owlery effect scrabble-hp --every-card"),
+        "{before}"
+    );
+    let printed = assert_ran(&owlery(
+        &[&["effect", "scrabble-hp", "--every-card"][..], &common].concat(),
+    ));
+    assert_eq!(
+        printed.lines().filter(|l| l.starts_with("drew ")).count(),
+        19
+    );
+    let table = std::fs::read_to_string(run.join("card_effects.csv")).unwrap();
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("cards.reparo.power=false,drew,reparo,"))
+    );
+    let after = report(&run, &guide);
+    for expected in [
+        "win rate when played (correlation)",
+        "worth to its drawer, points of win rate (paired, 95 %)",
+        "Measured by paired games",
+    ] {
+        assert!(after.contains(expected), "{expected:?} in\n{after}");
+    }
+    let refused = owlery(&["effect", "scrabble", "--every-card", "--out", dir]);
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("--every-card measures the Hogwarts cards")
+    );
+}

@@ -6,16 +6,18 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use engine::hogwarts::{Card, CardTable};
 use reports::schema::{EffectRow, Fixed, to_csv};
-use runner::effect::{Design, Effects, paired};
+use runner::effect::{Design, Effects, Group, groups, paired};
 use runner::store::write_atomically;
 
-use crate::cli::EffectArgs;
+use crate::cli::{EffectArgs, GameArg, SimArgs};
 use crate::output;
+use crate::setup::hp_rules;
 use crate::simulate::{Contest, contest};
 
 /// The table's rows: each group that played under both rules.
-fn rows(effects: &Effects, change: &str) -> Vec<EffectRow> {
+fn rows_of(effects: &Effects, change: &str) -> Vec<EffectRow> {
     effects
         .groups
         .iter()
@@ -63,7 +65,7 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "{:<6} {:<12} {:>7} {:>7} {:>9} {:>19} {:>9} {:>19} {:>9}",
+        "{:<6} {:<18} {:>7} {:>7} {:>9} {:>19} {:>9} {:>19} {:>9}",
         "group",
         "name",
         "base",
@@ -78,7 +80,7 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
         let points = |x: f64| format!("{:+.1}", 100.0 * x);
         writeln!(
             out,
-            "{:<6} {:<12} {:>6.1}% {:>6.1}% {:>9} {:>19} {:>+9.1} {:>19} {:>8.0}%",
+            "{:<6} {:<18} {:>6.1}% {:>6.1}% {:>9} {:>19} {:>+9.1} {:>19} {:>8.0}%",
             row.group,
             row.name,
             100.0 * row.base_win_rate.0,
@@ -105,6 +107,49 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
     output::finish(out)
 }
 
+/// The contest of `sim` with `changes` applied after its `--set`s, and its rules'
+/// fingerprint; with duplicate seating a bot keeps its house through the rotations, so each
+/// house meets each seat's tiles, cards and dice too.
+fn built(sim: &SimArgs, changes: &[String], duplicate: bool) -> anyhow::Result<(Contest, String)> {
+    let mut args = sim.clone();
+    args.data.extra = changes
+        .iter()
+        .map(|change| ("--change", change.clone()))
+        .collect();
+    let (mut built, hash) = contest(&args)?;
+    match &mut built {
+        Contest::HarryPotter(game) => game.houses_follow_bots = duplicate,
+        Contest::Monopoly(game) => game.houses_follow_bots = duplicate,
+        _ => {}
+    }
+    Ok((built, hash))
+}
+
+/// Plays the pairs of `design` under both contests and measures `groups`.
+fn measured(
+    base: &Contest,
+    changed: &Contest,
+    sim: &SimArgs,
+    groups: Vec<Group>,
+    design: Design,
+) -> anyhow::Result<Effects> {
+    let (names, threads) = (&sim.bots, sim.threads);
+    match (base, changed) {
+        (Contest::Crossword(a), Contest::Crossword(b)) => {
+            paired(a, b, names, groups, design, threads)
+        }
+        (Contest::HarryPotter(a), Contest::HarryPotter(b)) => {
+            paired(a, b, names, groups, design, threads)
+        }
+        (Contest::Monopoly(a), Contest::Monopoly(b)) => {
+            paired(a, b, names, groups, design, threads)
+        }
+        (Contest::Cards(a), Contest::Cards(b)) => paired(a, b, names, groups, design, threads),
+        (Contest::Rummy(a), Contest::Rummy(b)) => paired(a, b, names, groups, design, threads),
+        _ => unreachable!("both arms are the same game"),
+    }
+}
+
 /// Runs `owlery effect`.
 pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
     let sim = &args.sim;
@@ -113,29 +158,7 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
             "--shard, --resume and --per-game are for `owlery sim`; `owlery effect` plays on one machine in one go"
         );
     }
-    let (mut base, base_hash) = contest(sim)?;
-    let mut with_change = sim.clone();
-    with_change.data.extra = args
-        .changes
-        .iter()
-        .map(|change| ("--change", change.clone()))
-        .collect();
-    let (mut changed, changed_hash) = contest(&with_change)?;
-    if base_hash == changed_hash {
-        bail!(
-            "--change {}: the rules are the same with it; expected a value other than the run's",
-            args.changes.join(" --change ")
-        );
-    }
-    // With duplicate seating a bot keeps its house through the rotations, so each house
-    // meets each seat's tiles, cards and dice too.
-    for contest in [&mut base, &mut changed] {
-        match contest {
-            Contest::HarryPotter(game) => game.houses_follow_bots = args.duplicate,
-            Contest::Monopoly(game) => game.houses_follow_bots = args.duplicate,
-            _ => {}
-        }
-    }
+    let (base, base_hash) = built(sim, &[], args.duplicate)?;
     let players = sim.bots.len();
     let design = Design {
         master: sim.seed,
@@ -147,21 +170,49 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         players,
         duplicate: args.duplicate,
     };
-    let names = &sim.bots;
-    let threads = sim.threads;
-    let effects = match (&base, &changed) {
-        (Contest::Crossword(a), Contest::Crossword(b)) => paired(a, b, names, design, threads),
-        (Contest::HarryPotter(a), Contest::HarryPotter(b)) => paired(a, b, names, design, threads),
-        (Contest::Monopoly(a), Contest::Monopoly(b)) => paired(a, b, names, design, threads),
-        (Contest::Cards(a), Contest::Cards(b)) => paired(a, b, names, design, threads),
-        (Contest::Rummy(a), Contest::Rummy(b)) => paired(a, b, names, design, threads),
-        _ => unreachable!("both arms are the same game"),
-    }?;
-    let rows = rows(&effects, &args.changes.join(" "));
+    let (rows, file) = if args.every_card {
+        (every_card(args, &base, design)?, "card_effects.csv")
+    } else {
+        let (changed, changed_hash) = built(sim, &args.changes, args.duplicate)?;
+        if base_hash == changed_hash {
+            bail!(
+                "--change {}: the rules are the same with it; expected a value other than the run's",
+                args.changes.join(" --change ")
+            );
+        }
+        let effects = measured(&base, &changed, sim, groups(&sim.bots), design)?;
+        (rows_of(&effects, &args.changes.join(" ")), "effect.csv")
+    };
     std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
-    let path = sim.out.join("effect.csv");
+    let path = sim.out.join(file);
     write_atomically(&path, &to_csv(&rows)?)?;
     print(&rows, &design)?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each Hogwarts card in the deck measured by switching its power off alone: what having the
+/// power is worth to the players who drew the card, deal by deal.
+fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Result<Vec<EffectRow>> {
+    let sim = &args.sim;
+    if sim.game != GameArg::ScrabbleHp || !args.changes.is_empty() {
+        bail!("--every-card measures the Hogwarts cards: scrabble-hp, without --change");
+    }
+    let rules = hp_rules(&sim.data)?;
+    let mut rows = Vec::new();
+    for (kind, card) in Card::ALL.into_iter().enumerate() {
+        if rules.numbers.cards.count(card) == 0 {
+            continue;
+        }
+        let change = format!("cards.{}.power=false", card.key());
+        let (changed, _) = built(sim, std::slice::from_ref(&change), args.duplicate)?;
+        let drew = Group::Drew {
+            kind,
+            name: card.key().to_string(),
+        };
+        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        rows.extend(rows_of(&effects, &change));
+        eprintln!("{card}: measured");
+    }
+    Ok(rows)
 }

@@ -65,6 +65,13 @@ pub enum Group {
     Seat(usize),
     /// A house (the Harry Potter games).
     House(House),
+    /// The seats that drew a kind of card (by its index in the game's card tally) in a game.
+    Drew {
+        /// The kind's index.
+        kind: usize,
+        /// Its name.
+        name: String,
+    },
 }
 
 impl Group {
@@ -74,6 +81,7 @@ impl Group {
             Group::Bot(_) => "bot",
             Group::Seat(_) => "seat",
             Group::House(_) => "house",
+            Group::Drew { .. } => "drew",
         }
     }
 
@@ -83,6 +91,7 @@ impl Group {
             Group::Bot(name) => name.clone(),
             Group::Seat(seat) => (seat + 1).to_string(),
             Group::House(house) => house.name().to_string(),
+            Group::Drew { name, .. } => name.clone(),
         }
     }
 
@@ -92,6 +101,10 @@ impl Group {
             Group::Bot(name) => names[outcome.bots[seat]] == *name,
             Group::Seat(wanted) => seat == *wanted,
             Group::House(house) => outcome.houses[seat] == Some(*house),
+            Group::Drew { kind, .. } => outcome
+                .cards
+                .as_ref()
+                .is_some_and(|tally| tally.get(seat, *kind).drawn > 0),
         }
     }
 
@@ -310,15 +323,15 @@ fn fold_deal(
 const CHUNK: u64 = 64;
 
 /// Plays every deal of `design` under `base` and under `changed` (the same lineup, named
-/// `names`) on `threads` workers and measures the difference for each group.
+/// `names`) on `threads` workers and measures the difference for each of `groups`.
 pub fn paired<C: Contest>(
     base: &C,
     changed: &C,
     names: &[String],
+    groups: Vec<Group>,
     design: Design,
     threads: Option<usize>,
 ) -> anyhow::Result<Effects> {
-    let groups = groups(names);
     let chunks: Vec<Range<u64>> = (0..design.deals.div_ceil(CHUNK))
         .map(|k| k * CHUNK..((k + 1) * CHUNK).min(design.deals))
         .collect();
@@ -427,6 +440,7 @@ mod tests {
             &crossword(50),
             &crossword(50),
             &names(),
+            groups(&names()),
             design(40, true),
             None,
         )
@@ -451,6 +465,7 @@ mod tests {
                 &crossword(50),
                 &crossword(20),
                 &names(),
+                groups(&names()),
                 design(70, false),
                 Some(threads),
             )
