@@ -9,7 +9,7 @@ use crate::document::Block;
 use crate::guide::{
     GuideError, Standing, bars, capitalised, chart, percent, seat_standings, standings_table,
 };
-use crate::schema::{self, HouseRow, HouseSeatRow, Row};
+use crate::schema::{self, EffectRow, HouseRow, HouseSeatRow, Row};
 
 /// Games and win rate of each house (by name) in each seat (by label), from house_seats.csv.
 type BySeat = BTreeMap<String, BTreeMap<String, (u64, f64)>>;
@@ -34,6 +34,7 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     // A house's fair share of wins is one game in as many as there are players.
     let fair = 1.0 / seats.len().max(1) as f64;
     blocks.push(Block::Paragraph(share_sentences(&houses, fair)));
+    blocks.push(Block::Paragraph(power_sentences(dir)?));
     blocks.push(standings_table("house", &houses));
     // Runs written before the edges were counted have neither table: the shares stand alone.
     let has_seats = dir.join(HouseSeatRow::FILE).exists();
@@ -49,6 +50,40 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         rate_bars("Win rate by house", &bars(&houses), fair),
     )?);
     Ok(())
+}
+
+/// What each house's power is worth to it, where `owlery effect --every-house` measured it
+/// into the run, or how to measure it.
+fn power_sentences(dir: &Path) -> Result<String, GuideError> {
+    if !dir.join(schema::HOUSE_EFFECTS).exists() {
+        return Ok(
+            "The shares above mix each house's power with the game's luck; \
+                   `owlery effect scrabble-hp --every-house --out RUN` measures each power \
+                   alone, by paired games, and tells it here."
+                .into(),
+        );
+    }
+    let rows = schema::read_file::<EffectRow>(dir, schema::HOUSE_EFFECTS)?;
+    let told: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            format!(
+                "{}'s power is worth {:+.1} points of win rate to it (95 % {:+.1} to {:+.1}, \
+                 {:+.1} points a game; without it: {})",
+                capitalised(&row.name),
+                -100.0 * row.win_rate_effect.0,
+                -100.0 * row.win_ci95_high.0,
+                -100.0 * row.win_ci95_low.0,
+                -row.score_effect.0,
+                row.change
+            )
+        })
+        .collect();
+    Ok(format!(
+        "Measured by paired games over {} deals (each played with the power and without it): {}.",
+        rows.first().map_or(0, |row| row.deals),
+        told.join("; ")
+    ))
 }
 
 fn share_sentences(houses: &[Standing], fair: f64) -> String {

@@ -678,6 +678,10 @@ impl Row for EffectRow {
 /// measured on the players who drew it (rows of [`EffectRow`], group `drew`).
 pub const CARD_EFFECTS: &str = "card_effects.csv";
 
+/// `owlery effect --every-house`'s table: each house's power switched off alone, measured on
+/// that house (rows of [`EffectRow`], group `house`).
+pub const HOUSE_EFFECTS: &str = "house_effects.csv";
+
 /// balance_path.csv: each candidate `owlery balance` kept for a round, best first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BalancePathRow {

@@ -639,14 +639,20 @@ pub struct EffectArgs {
     #[arg(
         long = "change",
         value_name = "KEY=VALUE",
-        required_unless_present = "every_card"
+        required_unless_present_any = ["every_card", "every_house"]
     )]
     pub changes: Vec<String>,
     /// scrabble-hp: measure every Hogwarts card's power instead, one card at a time switched
     /// off (cards.NAME.power=false), on the players who drew it: OUT/card_effects.csv, which
     /// `owlery report` on a run in OUT puts beside the card table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "every_house")]
     pub every_card: bool,
+    /// scrabble-hp: measure every house's power instead, one at a time switched off
+    /// (Gryffindor's opening cards 0, Ravenclaw's opening tiles a normal rack, Slytherin not
+    /// first, Hufflepuff's leftovers counted against it), on that house: OUT/house_effects.csv,
+    /// which `owlery report` on a run in OUT tells under the houses.
+    #[arg(long)]
+    pub every_house: bool,
     /// Play each deal once per rotation of the bots through the seats (--games is then
     /// rounded up to whole deals), so no bot or house gains by the deal it got.
     #[arg(long)]

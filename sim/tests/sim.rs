@@ -1257,7 +1257,7 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
 }
 
 #[test]
-fn every_cards_effect_is_measured_and_the_guide_puts_it_beside_the_correlations() {
+fn every_cards_and_houses_effect_is_measured_and_the_guide_tells_it() {
     let run = scratch("card-effects");
     let dir = run.to_str().unwrap();
     let common = ["--games", "12", "--bots", "cards,greedy", "--out", dir];
@@ -1281,11 +1281,24 @@ fn every_cards_effect_is_measured_and_the_guide_puts_it_beside_the_correlations(
             .lines()
             .any(|l| l.starts_with("cards.reparo.power=false,drew,reparo,"))
     );
+    assert!(
+        before.contains("--every-house --out RUN` measures each power"),
+        "{before}"
+    );
+    let printed = assert_ran(&owlery(
+        &[&["effect", "scrabble-hp", "--every-house"][..], &common].concat(),
+    ));
+    assert_eq!(
+        printed.lines().filter(|l| l.starts_with("house ")).count(),
+        4
+    );
     let after = report(&run, &guide);
     for expected in [
         "win rate when played (correlation)",
         "worth to its drawer, points of win rate (paired, 95 %)",
         "Measured by paired games",
+        "Ravenclaw's power is worth",
+        "without it: houses.ravenclaw.opening_tiles=7)",
     ] {
         assert!(after.contains(expected), "{expected:?} in\n{after}");
     }

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use engine::hogwarts::{Card, CardTable};
-use reports::schema::{EffectRow, Fixed, to_csv};
+use engine::hogwarts::{Card, CardTable, House};
+use reports::schema::{CARD_EFFECTS, EffectRow, Fixed, HOUSE_EFFECTS, to_csv};
 use runner::effect::{Design, Effects, Group, groups, paired};
 use runner::store::write_atomically;
 
@@ -171,7 +171,9 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         duplicate: args.duplicate,
     };
     let (rows, file) = if args.every_card {
-        (every_card(args, &base, design)?, "card_effects.csv")
+        (every_card(args, &base, design)?, CARD_EFFECTS)
+    } else if args.every_house {
+        (every_house(args, &base, design)?, HOUSE_EFFECTS)
     } else {
         let (changed, changed_hash) = built(sim, &args.changes, args.duplicate)?;
         if base_hash == changed_hash {
@@ -189,6 +191,57 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
     print(&rows, &design)?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each house's power measured by switching it off alone, on that house.
+fn every_house(
+    args: &EffectArgs,
+    base: &Contest,
+    design: Design,
+) -> anyhow::Result<Vec<EffectRow>> {
+    let sim = &args.sim;
+    if sim.game != GameArg::ScrabbleHp || !args.changes.is_empty() {
+        bail!("--every-house measures the Harry Potter houses: scrabble-hp, without --change");
+    }
+    let rules = hp_rules(&sim.data)?;
+    let houses = &rules.numbers.houses;
+    // Each power off, where the run's rules give it one.
+    let powers = [
+        (
+            House::Gryffindor,
+            houses.gryffindor.opening_cards > 0,
+            "houses.gryffindor.opening_cards=0".to_string(),
+        ),
+        (
+            House::Ravenclaw,
+            houses.ravenclaw.opening_tiles != rules.crossword.numbers.rack_size,
+            format!(
+                "houses.ravenclaw.opening_tiles={}",
+                rules.crossword.numbers.rack_size
+            ),
+        ),
+        (
+            House::Slytherin,
+            houses.slytherin.moves_first,
+            "houses.slytherin.moves_first=false".to_string(),
+        ),
+        (
+            House::Hufflepuff,
+            houses.hufflepuff.keeps_leftovers,
+            "houses.hufflepuff.keeps_leftovers=false".to_string(),
+        ),
+    ];
+    let mut rows = Vec::new();
+    for (house, has_power, change) in powers {
+        if !has_power {
+            continue;
+        }
+        let (changed, _) = built(sim, std::slice::from_ref(&change), args.duplicate)?;
+        let effects = measured(base, &changed, sim, vec![Group::House(house)], design)?;
+        rows.extend(rows_of(&effects, &change));
+        eprintln!("{house}: measured");
+    }
+    Ok(rows)
 }
 
 /// Each Hogwarts card in the deck measured by switching its power off alone: what having the
