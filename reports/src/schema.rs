@@ -682,6 +682,27 @@ pub const CARD_EFFECTS: &str = "card_effects.csv";
 /// that house (rows of [`EffectRow`], group `house`).
 pub const HOUSE_EFFECTS: &str = "house_effects.csv";
 
+/// `owlery bench`'s CSV: one figure of this machine.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// What is measured: `games`, `all-moves positions`, `lexicon load`, `peak memory`.
+    pub measure: String,
+    /// The game (and variant).
+    pub game: String,
+    /// The bot playing every seat, or what the figure is of.
+    pub bot: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// The figure.
+    pub value: Fixed<1>,
+    /// Its unit.
+    pub unit: String,
+}
+
+impl Row for BenchRow {
+    const FILE: &'static str = "bench.csv";
+}
+
 /// balance_path.csv: each candidate `owlery balance` kept for a round, best first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BalancePathRow {

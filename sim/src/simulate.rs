@@ -26,6 +26,23 @@ pub enum Contest {
 }
 
 impl Contest {
+    /// Games played in `window` on `threads` workers.
+    pub fn games_in(
+        &self,
+        master: u64,
+        window: std::time::Duration,
+        threads: usize,
+    ) -> anyhow::Result<runner::bench::Timed> {
+        use runner::bench::games_in;
+        match self {
+            Contest::Crossword(game) => games_in(game, master, window, threads),
+            Contest::HarryPotter(game) => games_in(game, master, window, threads),
+            Contest::Monopoly(game) => games_in(game, master, window, threads),
+            Contest::Cards(game) => games_in(game, master, window, threads),
+            Contest::Rummy(game) => games_in(game, master, window, threads),
+        }
+    }
+
     /// Each group's share of the wins over games `range` of the run seeded `master`.
     pub fn levels(
         &self,

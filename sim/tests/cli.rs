@@ -1002,3 +1002,39 @@ fn a_deck_is_recomposed_one_setting_at_a_time_and_checked_whole() {
         "the recomposed deck is the run's"
     );
 }
+
+#[test]
+fn bench_prints_and_writes_this_machines_figures_for_a_games_every_bot() {
+    let csv = scratch("bench").join("bench.csv");
+    let output = owlery(&[
+        "bench",
+        "--quick",
+        "--game",
+        "monopoly-hp",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    let table = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        table.starts_with("measure,game,bot,threads,value,unit\n"),
+        "{table}"
+    );
+    for bot in ["heuristic", "mc-trader", "random"] {
+        let line = table
+            .lines()
+            .find(|l| l.starts_with(&format!("games,monopoly-hp,{bot},1,")))
+            .unwrap_or_else(|| panic!("{bot} in\n{table}"));
+        let rate: f64 = line.split(',').nth(4).unwrap().parse().unwrap();
+        assert!(rate > 0.0, "{line}");
+        assert!(printed.contains(bot));
+    }
+    for measure in ["lexicon load,", "all-moves positions,"] {
+        assert!(table.contains(measure), "{measure} in\n{table}");
+    }
+    assert!(
+        !table.contains("scrabble-hp,cards"),
+        "only the game asked for"
+    );
+}

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod balance;
+mod bench;
 mod bots;
 mod effect;
 mod lexicon;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sweep(args) => sweep::run(&args),
         Command::Effect(args) => effect::run(&args),
         Command::Balance(args) => balance::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Train(crate::cli::TrainCommand::Leaves(args)) => train::leaves(&args),
         Command::Serve(args) => crate::serve::run(&args),
         Command::Bots(args) => bots::run(&args),

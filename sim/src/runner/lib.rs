@@ -6,6 +6,7 @@
 //! after any number of interruptions resumed with `--resume`.
 
 pub mod aggregate;
+pub mod bench;
 pub mod effect;
 pub mod games;
 pub mod letters;
