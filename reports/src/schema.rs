@@ -710,9 +710,10 @@ pub struct BalancePathRow {
     pub round: u64,
     /// The candidate's values, as KEY=VALUE settings joined by spaces.
     pub values: String,
-    /// Games it has played so far.
+    /// Games (deals, for a card's worth) it has played so far.
     pub games: u64,
-    /// How far its worst group is from an even share of the wins.
+    /// How far it is from the target: its worst group from an even share of the wins, or
+    /// a card's worth from the range asked for (0 within it).
     pub off_level: Fixed<4>,
 }
 
@@ -720,7 +721,9 @@ impl Row for BalancePathRow {
     const FILE: &'static str = "balance_path.csv";
 }
 
-/// balance_confirm.csv: each group's win rate under the values found, on fresh seeds.
+/// balance_confirm.csv: each group's win rate under the values found, on fresh seeds (for a
+/// card-effect target, the card's worth to its drawers, group `drew`, over the deals it was
+/// drawn in).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BalanceConfirmRow {
     /// `house` or `seat`.

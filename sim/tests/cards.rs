@@ -260,7 +260,9 @@ fn a_forfeit_run_counts_each_action_category() {
     // difference on a side of fewer than 100 seat-games (120 in all here).
     let guide = common::report(&out, &dir.join("guide"));
     assert!(
-        guide.contains("| card | draws | plays | points a play | win rate when played |"),
+        guide.contains(
+            "| card | draws | plays | points a play | win rate when played (correlation) |"
+        ),
         "{guide}"
     );
     let action_rows: Vec<&str> = guide

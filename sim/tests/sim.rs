@@ -1217,7 +1217,10 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
         values.contains("bingo_bonus = ") && values.contains("rack_size = "),
         "{values}"
     );
-    assert!(printed.contains("confirmed on 60 games"), "{printed}");
+    assert!(
+        printed.contains("target); confirmed on 60 games"),
+        "{printed}"
+    );
     // Four candidates: two rounds, four then two, best first.
     let path = String::from_utf8(first[1].clone()).unwrap();
     let rounds: Vec<&str> = path.lines().skip(1).map(|l| &l[..2]).collect();
@@ -1241,6 +1244,52 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
         "--out",
         run.to_str().unwrap(),
     ]));
+    // A card's worth to its drawers as the target: paired games of its power on and off.
+    let card = owlery(&[
+        "balance",
+        "scrabble-hp",
+        "--param",
+        "cards.rictusempra.points=0,10",
+        "--target",
+        "card-effect=rictusempra:-100..100",
+        "--budget",
+        "40",
+        "--bots",
+        "cards,greedy",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(assert_ran(&card).contains("(on target)"));
+    let confirm = std::fs::read_to_string(out.join("balance_confirm.csv")).unwrap();
+    assert!(
+        confirm
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("drew,rictusempra,"),
+        "{confirm}"
+    );
+    for (target, expected) in [
+        (
+            "card-effect=nimbus:0..5",
+            "expected houses-level, seats-level or card-effect",
+        ),
+        (
+            "card-effect=reparo:0..5",
+            "card-effect measures a Hogwarts card: scrabble-hp",
+        ),
+    ] {
+        let refused = owlery(&[
+            "balance",
+            "scrabble",
+            "--param",
+            "bingo_bonus=0,1",
+            "--target",
+            target,
+        ]);
+        let message = String::from_utf8_lossy(&refused.stderr).into_owned();
+        assert!(message.contains(expected), "{message}");
+    }
     let small = owlery(&[
         "balance",
         "scrabble",

@@ -17,9 +17,12 @@ use runner::levels::Levels;
 use runner::stats::wilson;
 use runner::store::write_atomically;
 
+use super::effect::{built_with, measured};
 use super::sweep::parse_param;
-use crate::cli::{BalanceArgs, SimArgs};
+use crate::cli::{BalanceArgs, GameArg, SimArgs};
 use crate::simulate::contest;
+use engine::hogwarts::Card;
+use runner::effect::{Design, Group, Measures};
 
 /// Candidates at most: a larger grid is sampled, evenly, down to this many.
 const MOST_CANDIDATES: usize = 256;
@@ -27,39 +30,126 @@ const MOST_CANDIDATES: usize = 256;
 /// Mixed into the master seed for the confirming run's games, which the search never saw.
 const CONFIRMING: u64 = 0x636f_6e66_6972_6d73;
 
-/// What level means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the search aims at.
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Target {
+    /// Every house's win rate near an even share.
     Houses,
+    /// Every seat's.
     Seats,
+    /// A Hogwarts card's worth to its drawer (its power on against off, paired), in win rate,
+    /// between `low` and `high`.
+    CardEffect { card: Card, low: f64, high: f64 },
 }
 
 impl Target {
     fn parse(text: &str) -> anyhow::Result<Target> {
+        let expected = "expected houses-level, seats-level or card-effect=NAME:LO..HI (points of \
+                        win rate, e.g. card-effect=reparo:0..5)";
         match text.trim() {
-            "houses-level" => Ok(Target::Houses),
-            "seats-level" => Ok(Target::Seats),
-            other => bail!("--target {other:?}: expected houses-level or seats-level"),
+            "houses-level" => return Ok(Target::Houses),
+            "seats-level" => return Ok(Target::Seats),
+            _ => {}
         }
+        let parsed = text.trim().strip_prefix("card-effect=").and_then(|rest| {
+            let (name, range) = rest.split_once(':')?;
+            let (low, high) = range.split_once("..")?;
+            let card = Card::ALL.into_iter().find(|c| c.key() == name.trim())?;
+            let (low, high): (f64, f64) = (low.trim().parse().ok()?, high.trim().parse().ok()?);
+            (low <= high).then_some(Target::CardEffect {
+                card,
+                low: low / 100.0,
+                high: high / 100.0,
+            })
+        });
+        parsed.ok_or_else(|| anyhow::anyhow!("--target {text:?}: {expected}"))
     }
 
-    /// The kind of group it levels.
+    /// The kind of group it measures.
     fn kind(self) -> &'static str {
         match self {
             Target::Houses => "house",
             Target::Seats => "seat",
+            Target::CardEffect { .. } => "drew",
         }
     }
 }
 
-/// How far the target's worst group is from an even share of the wins (lower is better),
-/// or `None` if no group of that kind played.
-fn off_level(levels: &Levels, target: Target, players: usize) -> Option<f64> {
-    let even = 1.0 / players as f64;
-    levels
-        .of_kind(target.kind())
-        .map(|(_, wins)| (wins.mean() - even).abs())
-        .reduce(f64::max)
+/// What a candidate has shown so far: each group's share of the wins, or a card's measures.
+#[derive(Debug, Clone)]
+enum Tally {
+    Levels(Levels),
+    Effect(Measures),
+}
+
+impl Tally {
+    /// How far it is from the target (lower is better; 0 within a card-effect's range).
+    fn off(&self, target: Target, players: usize) -> f64 {
+        let even = 1.0 / players as f64;
+        match (self, target) {
+            (Tally::Levels(levels), _) => levels
+                .of_kind(target.kind())
+                .map(|(_, wins)| (wins.mean() - even).abs())
+                .reduce(f64::max)
+                .unwrap_or(f64::MAX),
+            (Tally::Effect(measures), Target::CardEffect { low, high, .. }) => {
+                let worth = -measures.win.effect().0;
+                (low - worth).max(worth - high).max(0.0)
+            }
+            (Tally::Effect(_), _) => unreachable!("an effect is tallied for a card's target"),
+        }
+    }
+}
+
+/// Plays `games` more games (deals) from `first` for a candidate with `settings`.
+fn tally(
+    sim: &SimArgs,
+    settings: &[String],
+    target: Target,
+    master: u64,
+    games: std::ops::Range<u64>,
+) -> anyhow::Result<Tally> {
+    let params = settings.iter().map(|s| ("--param", s.clone()));
+    match target {
+        Target::CardEffect { card, .. } => {
+            let (base, _) = built_with(sim, params.clone().collect(), false)?;
+            let off = ("--change", format!("cards.{}.power=false", card.key()));
+            let (changed, _) = built_with(sim, params.chain([off]).collect(), false)?;
+            let kind = Card::ALL.iter().position(|&c| c == card).expect("listed");
+            let drew = Group::Drew {
+                kind,
+                name: card.key().to_string(),
+            };
+            let design = Design {
+                master,
+                first: games.start,
+                deals: games.end - games.start,
+                players: sim.bots.len(),
+                duplicate: false,
+            };
+            let effects = measured(&base, &changed, sim, vec![drew], design)?;
+            Ok(Tally::Effect(effects.measures[0]))
+        }
+        _ => {
+            let (built, _) = built_with(sim, params.collect(), false)?;
+            Ok(Tally::Levels(built.levels(
+                &sim.bots,
+                master,
+                games,
+                sim.threads,
+            )?))
+        }
+    }
+}
+
+impl Tally {
+    fn merge(&mut self, other: &Tally) {
+        match (self, other) {
+            (Tally::Levels(mine), Tally::Levels(theirs)) => mine.merge(theirs),
+            (Tally::Effect(mine), Tally::Effect(theirs)) => mine.merge(theirs),
+            _ => unreachable!("a candidate is tallied one way"),
+        }
+    }
 }
 
 /// The candidates: every combination of the values (each a list of indices into them), or an
@@ -115,6 +205,9 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let target = Target::parse(&args.target)?;
+    if matches!(target, Target::CardEffect { .. }) && sim.game != GameArg::ScrabbleHp {
+        bail!("--target card-effect measures a Hogwarts card: scrabble-hp");
+    }
     if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
         bail!(
             "--tolerance {}: expected a win rate between 0 and 1, e.g. 0.01",
@@ -155,9 +248,9 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             smallest * 4 / 3 + 1
         );
     }
-    let mut survivors: Vec<(Vec<usize>, Levels)> = candidates
+    let mut survivors: Vec<(Vec<usize>, Option<Tally>)> = candidates
         .into_iter()
-        .map(|candidate| (candidate, Levels::new(names)))
+        .map(|candidate| (candidate, None))
         .collect();
     let mut path = Vec::new();
     let mut played = 0;
@@ -165,22 +258,32 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         let games = (searching / rounds / survivors.len() as u64).max(1);
         let range = played..played + games;
         played += games;
-        for (candidate, levels) in &mut survivors {
-            let (built, _) = contest(&with_settings(sim, &settings(&params, candidate)))?;
-            levels.merge(&built.levels(names, sim.seed, range.clone(), sim.threads)?);
+        for (candidate, counted) in &mut survivors {
+            let more = tally(
+                sim,
+                &settings(&params, candidate),
+                target,
+                sim.seed,
+                range.clone(),
+            )?;
+            match counted {
+                Some(counted) => counted.merge(&more),
+                None => *counted = Some(more),
+            }
         }
-        let score = |levels: &Levels| off_level(levels, target, players).unwrap_or(f64::MAX);
+        let score =
+            |tally: &Option<Tally>| tally.as_ref().map_or(f64::MAX, |t| t.off(target, players));
         survivors.sort_by(|a, b| score(&a.1).total_cmp(&score(&b.1)));
-        for (candidate, levels) in &survivors {
+        for (candidate, counted) in &survivors {
             path.push(BalancePathRow {
                 round,
                 values: settings(&params, candidate).join(" "),
-                games: levels.wins[0].count,
-                off_level: Fixed(score(levels)),
+                games: played,
+                off_level: Fixed(score(counted)),
             });
         }
         eprintln!(
-            "round {round} of {rounds}: {} candidates on {played} games each; best {} ({:.1} points off level)",
+            "round {round} of {rounds}: {} candidates on {played} games each; best {} ({:.1} points off target)",
             survivors.len(),
             settings(&params, &survivors[0].0).join(" "),
             100.0 * score(&survivors[0].1)
@@ -188,25 +291,54 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         survivors.truncate(survivors.len().div_ceil(2));
     }
     let best = settings(&params, &survivors[0].0);
-    let (built, _) = contest(&with_settings(sim, &best))?;
-    let confirmed = built.levels(names, sim.seed ^ CONFIRMING, 0..confirming, sim.threads)?;
+    let confirmed = tally(sim, &best, target, sim.seed ^ CONFIRMING, 0..confirming)?;
     let even = 1.0 / players as f64;
-    let rows: Vec<BalanceConfirmRow> = confirmed
-        .of_kind(target.kind())
-        .map(|(group, wins)| {
-            let (low, high) = wilson(wins.mean() * wins.count as f64, wins.count as f64);
-            BalanceConfirmRow {
-                group: group.kind().to_string(),
-                name: group.name(),
-                games: wins.count,
-                win_rate: Fixed(wins.mean()),
-                ci95_low: Fixed(low),
-                ci95_high: Fixed(high),
-                within_tolerance: (wins.mean() - even).abs() <= args.tolerance,
-            }
-        })
-        .collect();
-    write_results(&sim.out, args, &best, &path, &rows, even)?;
+    let rows: Vec<BalanceConfirmRow> = match (&confirmed, target) {
+        (Tally::Effect(measures), Target::CardEffect { card, low, high }) => {
+            let (effect, effect_low, effect_high) = measures.win.effect();
+            let worth = -effect;
+            vec![BalanceConfirmRow {
+                group: "drew".to_string(),
+                name: card.key().to_string(),
+                games: measures.win.base_games.count,
+                win_rate: Fixed(worth),
+                ci95_low: Fixed(-effect_high),
+                ci95_high: Fixed(-effect_low),
+                within_tolerance: (low..=high).contains(&worth),
+            }]
+        }
+        (Tally::Levels(levels), _) => levels
+            .of_kind(target.kind())
+            .map(|(group, wins)| {
+                let (low, high) = wilson(wins.mean() * wins.count as f64, wins.count as f64);
+                BalanceConfirmRow {
+                    group: group.kind().to_string(),
+                    name: group.name(),
+                    games: wins.count,
+                    win_rate: Fixed(wins.mean()),
+                    ci95_low: Fixed(low),
+                    ci95_high: Fixed(high),
+                    within_tolerance: (wins.mean() - even).abs() <= args.tolerance,
+                }
+            })
+            .collect(),
+        (Tally::Effect(_), _) => unreachable!("an effect is tallied for a card's target"),
+    };
+    let goal = match target {
+        Target::CardEffect { card, low, high } => format!(
+            "{card} worth {:.1} to {:.1} points of win rate to the player who draws it \
+             (its power on against off, paired)",
+            100.0 * low,
+            100.0 * high
+        ),
+        _ => format!(
+            "every {} within {:.1} points of an even {:.1} % share of the wins",
+            target.kind(),
+            100.0 * args.tolerance,
+            100.0 * even
+        ),
+    };
+    write_results(&sim.out, args, &best, &path, &rows, &goal)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -217,7 +349,7 @@ fn write_results(
     best: &[String],
     path: &[BalancePathRow],
     rows: &[BalanceConfirmRow],
-    even: f64,
+    goal: &str,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let mut values =
@@ -231,21 +363,18 @@ fn write_results(
     write_atomically(&out.join("balance_confirm.csv"), &to_csv(rows)?)?;
     let level = rows.iter().all(|row| row.within_tolerance);
     let mut page = format!(
-        "# Balance: {}\n\nSearched {} for {} within {:.1} points of an even {:.1} % share of the wins, \
-         in {} games ({} for the search, by successive halving on shared seeds; the rest to confirm \
-         on fresh seeds).\n\nFound: `{}`, {}.\n\n| {} | games | win rate | 95 % interval | within |\n|---|---|---|---|---|\n",
+        "# Balance: {}\n\nSearched {} for {goal}, in {} games ({} for the search, by successive \
+         halving on shared seeds; the rest to confirm on fresh seeds).\n\nFound: `{}`, {}.\n\n\
+         | {} | games | win rate | 95 % interval | within |\n|---|---|---|---|---|\n",
         args.target,
         args.params.join(", "),
-        args.target,
-        100.0 * args.tolerance,
-        100.0 * even,
         args.budget,
         args.budget * 3 / 4,
         best.join(" "),
         if level {
-            "level in the confirming run"
+            "on target in the confirming run"
         } else {
-            "the nearest to level searched, but not within the tolerance in the confirming run"
+            "the nearest to the target searched, but off it in the confirming run"
         },
         rows.first().map_or("group", |row| row.group.as_str()),
     );
@@ -266,7 +395,7 @@ fn write_results(
     println!(
         "{} ({}); confirmed on {} games:",
         best.join(" "),
-        if level { "level" } else { "not level" },
+        if level { "on target" } else { "off target" },
         rows.first().map_or(0, |row| row.games)
     );
     for row in rows {

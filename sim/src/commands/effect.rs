@@ -110,12 +110,23 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
 /// The contest of `sim` with `changes` applied after its `--set`s, and its rules'
 /// fingerprint; with duplicate seating a bot keeps its house through the rotations, so each
 /// house meets each seat's tiles, cards and dice too.
-fn built(sim: &SimArgs, changes: &[String], duplicate: bool) -> anyhow::Result<(Contest, String)> {
+pub(super) fn built(
+    sim: &SimArgs,
+    changes: &[String],
+    duplicate: bool,
+) -> anyhow::Result<(Contest, String)> {
+    let extra = changes.iter().map(|change| ("--change", change.clone()));
+    built_with(sim, extra.collect(), duplicate)
+}
+
+/// As [`built`], the settings given with the flags their errors name.
+pub(super) fn built_with(
+    sim: &SimArgs,
+    extra: Vec<(&'static str, String)>,
+    duplicate: bool,
+) -> anyhow::Result<(Contest, String)> {
     let mut args = sim.clone();
-    args.data.extra = changes
-        .iter()
-        .map(|change| ("--change", change.clone()))
-        .collect();
+    args.data.extra = extra;
     let (mut built, hash) = contest(&args)?;
     match &mut built {
         Contest::HarryPotter(game) => game.houses_follow_bots = duplicate,
@@ -126,7 +137,7 @@ fn built(sim: &SimArgs, changes: &[String], duplicate: bool) -> anyhow::Result<(
 }
 
 /// Plays the pairs of `design` under both contests and measures `groups`.
-fn measured(
+pub(super) fn measured(
     base: &Contest,
     changed: &Contest,
     sim: &SimArgs,
@@ -162,6 +173,7 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
     let players = sim.bots.len();
     let design = Design {
         master: sim.seed,
+        first: 0,
         deals: if args.duplicate {
             sim.games.div_ceil(players as u64)
         } else {

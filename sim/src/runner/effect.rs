@@ -25,6 +25,8 @@ use super::stats::Z95;
 pub struct Design {
     /// The master seed: deal d is seeded `game_seed(master, d)`.
     pub master: u64,
+    /// The first deal played (a search adds deals round by round).
+    pub first: u64,
     /// Deals played by each arm.
     pub deals: u64,
     /// Seats at the table.
@@ -254,6 +256,14 @@ pub struct Measures {
     pub score: Measure,
 }
 
+impl Measures {
+    /// Adds another count of the same group.
+    pub fn merge(&mut self, other: &Measures) {
+        self.win.merge(&other.win);
+        self.score.merge(&other.score);
+    }
+}
+
 /// What a paired experiment measured, group by group (as [`groups`] lists them).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Effects {
@@ -332,8 +342,10 @@ pub fn paired<C: Contest>(
     design: Design,
     threads: Option<usize>,
 ) -> anyhow::Result<Effects> {
-    let chunks: Vec<Range<u64>> = (0..design.deals.div_ceil(CHUNK))
-        .map(|k| k * CHUNK..((k + 1) * CHUNK).min(design.deals))
+    let end = design.first + design.deals;
+    let chunks: Vec<Range<u64>> = (design.first / CHUNK..end.div_ceil(CHUNK))
+        .map(|k| (k * CHUNK).max(design.first)..((k + 1) * CHUNK).min(end))
+        .filter(|chunk| !chunk.is_empty())
         .collect();
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = threads {
@@ -368,8 +380,7 @@ pub fn paired<C: Contest>(
     let mut measures = vec![Measures::default(); groups.len()];
     for chunk in &sums {
         for (total, part) in measures.iter_mut().zip(chunk) {
-            total.win.merge(&part.win);
-            total.score.merge(&part.score);
+            total.merge(part);
         }
     }
     Ok(Effects {
@@ -407,6 +418,7 @@ mod tests {
     fn design(deals: u64, duplicate: bool) -> Design {
         Design {
             master: 7,
+            first: 0,
             deals,
             players: 2,
             duplicate,
