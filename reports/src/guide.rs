@@ -462,20 +462,21 @@ fn is_rummy(dir: &Path, manifest: &Manifest) -> bool {
 
 /// What the paired measurements say of the cards: the most and least valuable to draw, each
 /// with its interval, or how to measure them when the run has none.
-fn effects_text(effects: &[EffectRow], card_game: bool) -> String {
+pub(crate) fn effects_text(effects: &[EffectRow], command: &str) -> String {
     // Worth: with the power minus without.
     let worth = |row: &EffectRow| -row.win_rate_effect.0;
     let most = effects.iter().max_by(|a, b| worth(a).total_cmp(&worth(b)));
     let least = effects.iter().min_by(|a, b| worth(a).total_cmp(&worth(b)));
     let (Some(most), Some(least)) = (most, least) else {
-        return if card_game {
+        return if command.is_empty() {
             "The win rates above are correlations; no card's effect was measured for this game."
                 .into()
         } else {
-            "No card's effect was measured in this run: `owlery effect scrabble-hp --every-card \
-             --out RUN` (the run's bots and rules) plays every deal with and without each card's \
-             power and puts what each is worth beside this table."
-                .into()
+            format!(
+                "No card's effect was measured in this run: `{command} --every-card --out RUN` \
+                 (the run's bots and rules) plays every deal with and without each card's power \
+                 and puts what each is worth beside this table."
+            )
         };
     };
     let told = |row: &EffectRow| {
@@ -582,7 +583,12 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
     if !sentences.is_empty() {
         blocks.push(Block::Paragraph(sentences.join(" ")));
     }
-    blocks.push(Block::Paragraph(effects_text(&effects, card_game)));
+    let command = if card_game {
+        ""
+    } else {
+        "owlery effect scrabble-hp"
+    };
+    blocks.push(Block::Paragraph(effects_text(&effects, command)));
     let mut header: Vec<String> = [
         "card",
         "draws",

@@ -5,8 +5,10 @@ use std::path::Path;
 
 use crate::charts::value_bars;
 use crate::document::Block;
-use crate::guide::{GuideError, chart, percent};
-use crate::schema::{self, EndingRow, LandingRow, OwlPostRow, PropertyRow, Row, SetRow, TradeRow};
+use crate::guide::{GuideError, chart, effects_text, percent};
+use crate::schema::{
+    self, EffectRow, EndingRow, LandingRow, OwlPostRow, PropertyRow, Row, SetRow, TradeRow,
+};
 
 /// Adds the Monopoly sections when the run has a properties table.
 pub fn sections(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
@@ -181,6 +183,16 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
             losing_letters.join("; ")
         )));
     }
+    // Each card's effect, where `owlery effect monopoly-hp --every-card` measured it.
+    let effects = if dir.join(schema::CARD_EFFECTS).exists() {
+        schema::read_file::<EffectRow>(dir, schema::CARD_EFFECTS)?
+    } else {
+        Vec::new()
+    };
+    blocks.push(Block::Paragraph(effects_text(
+        &effects,
+        "owlery effect monopoly-hp",
+    )));
     let rows = cards
         .iter()
         .map(|card| {
@@ -189,7 +201,7 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
             } else {
                 ""
             };
-            vec![
+            let mut row = vec![
                 format!("{}{flag}", card.card),
                 if card.howler { "yes" } else { "no" }.to_string(),
                 card.drawn.to_string(),
@@ -197,23 +209,37 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
                 format!("{:+.1}", card.mean_later.0),
                 format!("{:.2}", card.jail_turns_per_draw.0),
                 format!("{:+.1}", card.mean_total.0),
-            ]
+            ];
+            if !effects.is_empty() {
+                let measured = effects.iter().find(|row| row.name == card.card);
+                row.push(measured.map_or("not measured".to_string(), |row| {
+                    format!(
+                        "{:+.1} ({:+.1} to {:+.1}) over {} deals",
+                        -100.0 * row.win_rate_effect.0,
+                        -100.0 * row.win_ci95_high.0,
+                        -100.0 * row.win_ci95_low.0,
+                        row.deals
+                    )
+                }));
+            }
+            row
         })
         .collect();
-    blocks.push(Block::Table {
-        header: [
-            "card",
-            "Howler",
-            "draws",
-            "points while carried out",
-            "points later",
-            "turns lost in Jail",
-            "mean effect",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows,
-    });
+    let mut header: Vec<String> = [
+        "card",
+        "Howler",
+        "draws",
+        "points while carried out",
+        "points later",
+        "turns lost in Jail",
+        "mean effect (not measured against a game without it)",
+    ]
+    .map(String::from)
+    .to_vec();
+    if !effects.is_empty() {
+        header.push("worth to its drawer, points of win rate (paired, 95 %)".into());
+    }
+    blocks.push(Block::Table { header, rows });
     let bars: Vec<(String, f64)> = cards
         .iter()
         .map(|card| {

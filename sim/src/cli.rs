@@ -644,9 +644,10 @@ pub struct EffectArgs {
         required_unless_present_any = ["every_card", "every_house"]
     )]
     pub changes: Vec<String>,
-    /// scrabble-hp: measure every Hogwarts card's power instead, one card at a time switched
-    /// off (cards.NAME.power=false), on the players who drew it: OUT/card_effects.csv, which
-    /// `owlery report` on a run in OUT puts beside the card table.
+    /// Measure every card instead, on the players who drew it: each Hogwarts card's power
+    /// switched off alone (cards.NAME.power=false), or in monopoly-hp each Owl Post card
+    /// replaced alone by a letter that does nothing: OUT/card_effects.csv, which `owlery
+    /// report` on a run in OUT puts beside the card table.
     #[arg(long, conflicts_with = "every_house")]
     pub every_card: bool,
     /// scrabble-hp: measure every house's power instead, one at a time switched off

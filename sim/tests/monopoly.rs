@@ -105,7 +105,7 @@ fn monopoly_runs_agree_on_threads_and_shards_and_write_every_table() {
     // turns lost in Jail; landings and turns say what they are counted over.
     assert!(
         markdown.contains(
-            "| card | Howler | draws | points while carried out | points later | turns lost in Jail | mean effect |"
+            "| card | Howler | draws | points while carried out | points later | turns lost in Jail | mean effect (not measured against a game without it) |"
         ),
         "{markdown}"
     );
@@ -267,4 +267,42 @@ fn a_person_is_asked_every_decision_and_typos_reprompt() {
     // The end of input leaves the game as quit does.
     let output = play_with_input(&["--bots", "heuristic,human", "--seed", "2"], "\n");
     assert!(assert_ran(&output).contains("game abandoned after"));
+}
+
+#[test]
+fn every_owl_post_cards_worth_is_measured_and_put_beside_its_means() {
+    let run = common::scratch("monopoly", "letters");
+    let dir = run.to_str().unwrap();
+    let common_args = [
+        "--games",
+        "40",
+        "--bots",
+        "heuristic,heuristic",
+        "--out",
+        dir,
+    ];
+    common::ran(&common::owlery(
+        &[&["sim", "monopoly-hp"][..], &common_args].concat(),
+        "",
+    ));
+    let printed = common::ran(&common::owlery(
+        &[&["effect", "monopoly-hp", "--every-card"][..], &common_args].concat(),
+        "",
+    ));
+    assert_eq!(
+        printed.lines().filter(|l| l.starts_with("drew ")).count(),
+        32
+    );
+    let table = std::fs::read_to_string(run.join("card_effects.csv")).unwrap();
+    assert!(
+        table.contains("owl post card 1 does nothing,drew,"),
+        "{table}"
+    );
+    let markdown = common::report(&run, &run.join("guide"));
+    for expected in [
+        "worth to its drawer, points of win rate (paired, 95 %)",
+        "Measured by paired games",
+    ] {
+        assert!(markdown.contains(expected), "{expected:?} in\n{markdown}");
+    }
 }

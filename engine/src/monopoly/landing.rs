@@ -163,6 +163,7 @@ impl Monopoly {
         };
         let before = self.seats[seat].points;
         self.tally.owl_drawn[card] += 1;
+        self.tally.owl_drawers[card] |= 1 << seat;
         self.note(Event::OwlPost { seat, card });
         let effect = self.rules.cards[card].effect;
         if effect == Effect::GetOutOfJailFree {

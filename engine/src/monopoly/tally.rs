@@ -23,6 +23,8 @@ pub struct Tally {
     pub rent: [i32; MAX_PROPERTIES],
     /// Times each Owl Post card was drawn.
     pub owl_drawn: [u16; MAX_CARDS],
+    /// The seats that drew each Owl Post card, as a mask.
+    pub owl_drawers: [u8; MAX_CARDS],
     /// The drawer's change of points while each card was carried out (rent on a move included).
     pub owl_points: [i32; MAX_CARDS],
     /// Points each card moved later: Jail fines paid to leave a stay it began (negative), the
@@ -59,6 +61,7 @@ impl Default for Tally {
             cost: [0; MAX_PROPERTIES],
             rent: [0; MAX_PROPERTIES],
             owl_drawn: [0; MAX_CARDS],
+            owl_drawers: [0; MAX_CARDS],
             owl_points: [0; MAX_CARDS],
             owl_later_points: [0; MAX_CARDS],
             owl_jail_turns: [0; MAX_CARDS],

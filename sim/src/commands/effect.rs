@@ -6,7 +6,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use std::sync::Arc;
+
 use engine::hogwarts::{Card, CardTable, House};
+use engine::monopoly::{Effect, OwlCard};
 use reports::schema::{CARD_EFFECTS, EffectRow, Fixed, HOUSE_EFFECTS, to_csv};
 use runner::effect::{Design, Effects, Group, groups, paired};
 use runner::store::write_atomically;
@@ -256,12 +259,53 @@ fn every_house(
     Ok(rows)
 }
 
+/// Each Owl Post card measured by replacing it alone with a letter that does nothing (gain 0
+/// points, put back under the deck), on the players who drew it: a Jail card or a Howler's
+/// worth, the cost of Jail included.
+fn every_letter(
+    args: &EffectArgs,
+    base: &Contest,
+    cards: &[OwlCard],
+    design: Design,
+) -> anyhow::Result<Vec<EffectRow>> {
+    let sim = &args.sim;
+    let mut rows = Vec::new();
+    for (index, card) in cards.iter().enumerate() {
+        let (mut changed, _) = built(sim, &[], args.duplicate)?;
+        let Contest::Monopoly(game) = &mut changed else {
+            unreachable!("the same game");
+        };
+        let mut rules = (*game.rules).clone();
+        rules.cards[index].effect = Effect::Gain(0);
+        game.rules = Arc::new(rules);
+        let drew = Group::Drew {
+            kind: index,
+            name: card.name.clone(),
+        };
+        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        rows.extend(rows_of(
+            &effects,
+            &format!("owl post card {} does nothing", index + 1),
+        ));
+        eprintln!("{}: measured", card.name);
+    }
+    Ok(rows)
+}
+
 /// Each Hogwarts card in the deck measured by switching its power off alone: what having the
 /// power is worth to the players who drew the card, deal by deal.
 fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Result<Vec<EffectRow>> {
     let sim = &args.sim;
-    if sim.game != GameArg::ScrabbleHp || !args.changes.is_empty() {
-        bail!("--every-card measures the Hogwarts cards: scrabble-hp, without --change");
+    if !args.changes.is_empty() {
+        bail!("--every-card measures each card against the run's rules: without --change");
+    }
+    if let Contest::Monopoly(game) = base {
+        return every_letter(args, base, &game.rules.cards, design);
+    }
+    if sim.game != GameArg::ScrabbleHp {
+        bail!(
+            "--every-card measures the Hogwarts cards or the Owl Post cards: scrabble-hp or monopoly-hp"
+        );
     }
     let rules = hp_rules(&sim.data)?;
     let mut rows = Vec::new();

@@ -4,8 +4,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-
 use super::Contest;
 use super::seeds::game_seed;
 
@@ -40,10 +38,7 @@ pub fn games_in<C: Contest>(
     let next = AtomicU64::new(0);
     let started = Instant::now();
     let deadline = started + window;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("starting the worker threads")?;
+    let pool = super::worker_pool(Some(threads))?;
     let finished: Vec<anyhow::Result<u64>> = pool.install(|| {
         rayon::broadcast(|_| {
             let mut seats = contest.seats()?;

@@ -9,16 +9,13 @@
 //! for each), so no bot or house is favoured by the deal it got; the deal is then the unit
 //! the intervals count, its games averaged.
 
-use std::ops::Range;
-
-use anyhow::Context;
 use engine::hogwarts::House;
 use rayon::prelude::*;
 
-use super::Contest;
 use super::aggregate::{Outcome, WIN_UNIT};
 use super::seeds::game_seed;
 use super::stats::Z95;
+use super::{Contest, fixed_chunks, worker_pool};
 
 /// How the pairs are dealt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +64,8 @@ pub enum Group {
     Seat(usize),
     /// A house (the Harry Potter games).
     House(House),
-    /// The seats that drew a kind of card (by its index in the game's card tally) in a game.
+    /// The seats that drew a kind of card in a game: a Hogwarts card by its index in the
+    /// game's card tally, an Owl Post card by its place in the deck's file.
     Drew {
         /// The kind's index.
         kind: usize,
@@ -103,10 +101,12 @@ impl Group {
             Group::Bot(name) => names[outcome.bots[seat]] == *name,
             Group::Seat(wanted) => seat == *wanted,
             Group::House(house) => outcome.houses[seat] == Some(*house),
-            Group::Drew { kind, .. } => outcome
-                .cards
-                .as_ref()
-                .is_some_and(|tally| tally.get(seat, *kind).drawn > 0),
+            Group::Drew { kind, .. } => {
+                let hogwarts = outcome.cards.as_ref();
+                let owl_post = outcome.monopoly.as_ref().map(|game| &game.tally);
+                hogwarts.is_some_and(|tally| tally.get(seat, *kind).drawn > 0)
+                    || owl_post.is_some_and(|tally| tally.owl_drawers[*kind] & (1 << seat) != 0)
+            }
         }
     }
 
@@ -342,16 +342,8 @@ pub fn paired<C: Contest>(
     design: Design,
     threads: Option<usize>,
 ) -> anyhow::Result<Effects> {
-    let end = design.first + design.deals;
-    let chunks: Vec<Range<u64>> = (design.first / CHUNK..end.div_ceil(CHUNK))
-        .map(|k| (k * CHUNK).max(design.first)..((k + 1) * CHUNK).min(end))
-        .filter(|chunk| !chunk.is_empty())
-        .collect();
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool.build().context("starting the worker threads")?;
+    let chunks = fixed_chunks(&(design.first..design.first + design.deals), CHUNK);
+    let pool = worker_pool(threads)?;
     let sums: Vec<Vec<Measures>> = pool.install(|| {
         chunks
             .par_iter()

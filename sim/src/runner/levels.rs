@@ -4,12 +4,11 @@
 
 use std::ops::Range;
 
-use anyhow::Context;
 use rayon::prelude::*;
 
-use super::Contest;
 use super::effect::{Group, Moments, groups};
 use super::seeds::game_seed;
+use super::{Contest, fixed_chunks, worker_pool};
 
 /// Games a worker plays before its sums are kept.
 const CHUNK: u64 = 64;
@@ -56,15 +55,8 @@ pub fn levels<C: Contest>(
     range: Range<u64>,
     threads: Option<usize>,
 ) -> anyhow::Result<Levels> {
-    let chunks: Vec<Range<u64>> = (range.start / CHUNK..range.end.div_ceil(CHUNK))
-        .map(|k| (k * CHUNK).max(range.start)..((k + 1) * CHUNK).min(range.end))
-        .filter(|chunk| !chunk.is_empty())
-        .collect();
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool.build().context("starting the worker threads")?;
+    let chunks = fixed_chunks(&range, CHUNK);
+    let pool = worker_pool(threads)?;
     let counted: Vec<Levels> = pool.install(|| {
         chunks
             .par_iter()

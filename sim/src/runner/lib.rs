@@ -42,18 +42,30 @@ pub trait Contest: Sync {
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome>;
 }
 
+/// The chunks of `range`: chunk k holds games k*size..(k+1)*size, clipped to the range, so
+/// the same games fall in the same chunk however the range is cut or the work spread.
+pub(crate) fn fixed_chunks(range: &Range<u64>, size: u64) -> Vec<Range<u64>> {
+    (range.start / size..range.end.div_ceil(size))
+        .map(|k| (k * size).max(range.start)..((k + 1) * size).min(range.end))
+        .filter(|chunk| !chunk.is_empty())
+        .collect()
+}
+
+/// The workers: `threads` of them, or one per core.
+pub(crate) fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads);
+    }
+    pool.build().context("starting the worker threads")
+}
+
 /// The chunks of `range` still to play: chunk k holds games k*size..(k+1)*size, clipped.
 fn pending_chunks(range: &Range<u64>, size: u64, done: &[SavedChunk]) -> Vec<Range<u64>> {
-    let mut chunks = Vec::new();
-    let mut start = range.start;
-    while start < range.end {
-        let end = ((start / size + 1) * size).min(range.end);
-        if !done.iter().any(|chunk| chunk.range == (start..end)) {
-            chunks.push(start..end);
-        }
-        start = end;
-    }
-    chunks
+    fixed_chunks(range, size)
+        .into_iter()
+        .filter(|chunk| !done.iter().any(|saved| saved.range == *chunk))
+        .collect()
 }
 
 /// Seat columns in games.csv: four (the Scrabble games' most), or more for a larger table.
@@ -132,11 +144,7 @@ pub fn run<C: Contest>(
     } else {
         ProgressBar::hidden()
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool.build().context("starting the worker threads")?;
+    let pool = worker_pool(threads)?;
     let started = Instant::now();
     pool.install(|| {
         pending.par_iter().try_for_each_init(
