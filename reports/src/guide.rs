@@ -460,6 +460,33 @@ fn is_rummy(dir: &Path, manifest: &Manifest) -> bool {
     }
 }
 
+/// The column of each card's measured worth, beside the correlations.
+pub(crate) const WORTH_HEADER: &str = "worth to its drawer, points of win rate (paired, 95 %)";
+
+/// Each card's measured effect, where `owlery effect --every-card` wrote it into the run.
+pub(crate) fn card_effects(dir: &Path) -> Result<Vec<EffectRow>, GuideError> {
+    if dir.join(schema::CARD_EFFECTS).exists() {
+        Ok(schema::read_file::<EffectRow>(dir, schema::CARD_EFFECTS)?)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// A card's worth to its drawer as a cell: with it minus without (the negative of the
+/// measured change), its interval and its deals.
+pub(crate) fn worth_cell(effects: &[EffectRow], card: &str) -> String {
+    match effects.iter().find(|row| row.name == card) {
+        Some(row) => format!(
+            "{:+.1} ({:+.1} to {:+.1}) over {} deals",
+            -100.0 * row.win_rate_effect.0,
+            -100.0 * row.win_ci95_high.0,
+            -100.0 * row.win_ci95_low.0,
+            row.deals
+        ),
+        None => "not measured".to_string(),
+    }
+}
+
 /// What the paired measurements say of the cards: the most and least valuable to draw, each
 /// with its interval, or how to measure them when the run has none.
 pub(crate) fn effects_text(effects: &[EffectRow], command: &str) -> String {
@@ -502,12 +529,7 @@ pub(crate) fn effects_text(effects: &[EffectRow], command: &str) -> String {
 fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     let cards = schema::read::<CardRow>(dir)?;
     // Each card's effect, where `owlery effect --every-card` measured it into the run.
-    let effects = if dir.join(schema::CARD_EFFECTS).exists() {
-        schema::read_file::<EffectRow>(dir, schema::CARD_EFFECTS)?
-    } else {
-        Vec::new()
-    };
-    let effect_of = |card: &str| effects.iter().find(|row| row.name == card);
+    let effects = card_effects(dir)?;
     blocks.push(Block::Heading(
         if card_game {
             "What the cards are worth"
@@ -545,16 +567,7 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
             },
         ]);
         if !effects.is_empty() {
-            // Worth: with the power minus without, the negative of the measured change.
-            let worth = effect_of(&card.card).map_or("not measured".to_string(), |row| {
-                format!(
-                    "{:+.1} ({:+.1} to {:+.1}) over {} deals",
-                    -100.0 * row.win_rate_effect.0,
-                    -100.0 * row.win_ci95_high.0,
-                    -100.0 * row.win_ci95_low.0,
-                    row.deals
-                )
-            });
+            let worth = worth_cell(&effects, &card.card);
             rows.last_mut().expect("just pushed").push(worth);
         }
         if card.played > 0 && points > 0.0 {
@@ -601,7 +614,7 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
     .map(String::from)
     .to_vec();
     if !effects.is_empty() {
-        header.push("worth to its drawer, points of win rate (paired, 95 %)".into());
+        header.push(WORTH_HEADER.into());
     }
     blocks.push(Block::Table { header, rows });
     let gains: Vec<(String, f64)> = cards

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use crate::charts::value_bars;
 use crate::document::Block;
-use crate::guide::{GuideError, chart, effects_text, percent};
-use crate::schema::{
-    self, EffectRow, EndingRow, LandingRow, OwlPostRow, PropertyRow, Row, SetRow, TradeRow,
+use crate::guide::{
+    GuideError, WORTH_HEADER, card_effects, chart, effects_text, percent, worth_cell,
 };
+use crate::schema::{self, EndingRow, LandingRow, OwlPostRow, PropertyRow, Row, SetRow, TradeRow};
 
 /// Adds the Monopoly sections when the run has a properties table.
 pub fn sections(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
@@ -184,11 +184,7 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
         )));
     }
     // Each card's effect, where `owlery effect monopoly-hp --every-card` measured it.
-    let effects = if dir.join(schema::CARD_EFFECTS).exists() {
-        schema::read_file::<EffectRow>(dir, schema::CARD_EFFECTS)?
-    } else {
-        Vec::new()
-    };
+    let effects = card_effects(dir)?;
     blocks.push(Block::Paragraph(effects_text(
         &effects,
         "owlery effect monopoly-hp",
@@ -211,16 +207,7 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
                 format!("{:+.1}", card.mean_total.0),
             ];
             if !effects.is_empty() {
-                let measured = effects.iter().find(|row| row.name == card.card);
-                row.push(measured.map_or("not measured".to_string(), |row| {
-                    format!(
-                        "{:+.1} ({:+.1} to {:+.1}) over {} deals",
-                        -100.0 * row.win_rate_effect.0,
-                        -100.0 * row.win_ci95_high.0,
-                        -100.0 * row.win_ci95_low.0,
-                        row.deals
-                    )
-                }));
+                row.push(worth_cell(&effects, &card.card));
             }
             row
         })
@@ -237,7 +224,7 @@ fn owl_post(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     .map(String::from)
     .to_vec();
     if !effects.is_empty() {
-        header.push("worth to its drawer, points of win rate (paired, 95 %)".into());
+        header.push(WORTH_HEADER.into());
     }
     blocks.push(Block::Table { header, rows });
     let bars: Vec<(String, f64)> = cards
