@@ -129,13 +129,17 @@ impl Group {
     }
 }
 
-/// The groups of a lineup: each bot once, each seat, each house.
+/// The groups of a lineup: each bot once (none when one bot holds every seat: it always
+/// wins), each seat, each house.
 pub fn groups(names: &[String]) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
     for name in names {
         if !groups.contains(&Group::Bot(name.clone())) {
             groups.push(Group::Bot(name.clone()));
         }
+    }
+    if groups.len() == 1 {
+        groups.clear();
     }
     groups.extend((0..names.len()).map(Group::Seat));
     groups.extend(House::ALL.into_iter().map(Group::House));
@@ -426,6 +430,17 @@ mod tests {
         assert_eq!(moments.mean(), 3.0);
         assert!((moments.variance() - 14.0 / 3.0).abs() < 1e-12);
         assert!((moments.variance_of_mean() - 14.0 / 12.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_lineup_of_one_bot_is_measured_by_seat_and_house_alone() {
+        let same = groups(&["cards".to_string(), "cards".to_string()]);
+        assert!(!same.iter().any(|g| matches!(g, Group::Bot(_))));
+        assert_eq!(same.len(), 2 + 4);
+        assert_eq!(
+            groups(&names())[..2],
+            [Group::Bot("greedy".into()), Group::Bot("random".into())]
+        );
     }
 
     #[test]
