@@ -217,26 +217,27 @@ pub fn card_lines(game: &HpGame, names: &[String], event: &CardEvent) -> Vec<Tol
             } else {
                 String::new()
             };
-            let mut lines = Vec::new();
-            let effect = match play {
-                CardPlay::Reparo => ": another whole turn after this one".to_string(),
+            // What the card did, told to all; the tiles that moved, to the two players alone.
+            let (effect, private) = match play {
+                CardPlay::Reparo => (": another whole turn after this one".to_string(), None),
                 CardPlay::Expelliarmus { target } => {
-                    let taken = match took {
-                        Some(kind) => {
-                            lines.push(Told::only(
-                                (seat, target),
-                                format!(
-                                    "player {} takes {} from player {}'s rack",
-                                    seat + 1,
-                                    tile(kind),
-                                    target + 1
-                                ),
-                            ));
-                            "a tile taken unseen"
-                        }
-                        None => "their rack is empty",
+                    let taken = if took.is_some() {
+                        "a tile taken unseen"
+                    } else {
+                        "their rack is empty"
                     };
-                    format!(" on player {}: {taken}", target + 1)
+                    let private = took.map(|kind| {
+                        Told::only(
+                            (seat, target),
+                            format!(
+                                "player {} takes {} from player {}'s rack",
+                                seat + 1,
+                                tile(kind),
+                                target + 1
+                            ),
+                        )
+                    });
+                    (format!(" on player {}: {taken}", target + 1), private)
                 }
                 CardPlay::Veritaserum {
                     target,
@@ -245,7 +246,12 @@ pub fn card_lines(game: &HpGame, names: &[String], event: &CardEvent) -> Vec<Tol
                 } => {
                     let letter = tile(usize::from(letter));
                     let answer = if took.is_some() {
-                        lines.push(Told::only(
+                        format!("player {} hands one over for a tile", target + 1)
+                    } else {
+                        format!("player {} holds none", target + 1)
+                    };
+                    let private = took.map(|_| {
+                        Told::only(
                             (seat, target),
                             format!(
                                 "player {} gives {} to player {} for the {letter}",
@@ -253,20 +259,17 @@ pub fn card_lines(game: &HpGame, names: &[String], event: &CardEvent) -> Vec<Tol
                                 tile(give),
                                 target + 1
                             ),
-                        ));
-                        format!("player {} hands one over for a tile", target + 1)
-                    } else {
-                        format!("player {} holds none", target + 1)
-                    };
-                    format!(", asking player {} for {letter}: {answer}", target + 1)
+                        )
+                    });
+                    let effect = format!(", asking player {} for {letter}: {answer}", target + 1);
+                    (effect, private)
                 }
-                _ => String::new(),
+                _ => (String::new(), None),
             };
-            lines.insert(
-                0,
-                Told::everyone(format!("{} plays {card}{scored}{effect}", who(seat))),
-            );
-            lines
+            let public = format!("{} plays {card}{scored}{effect}", who(seat));
+            std::iter::once(Told::everyone(public))
+                .chain(private)
+                .collect()
         }
     }
 }
@@ -491,7 +494,7 @@ pub fn hints(view: &HpObservation<'_>) -> Vec<Hint> {
         Some(card) => vec![card],
         None => view.hand.to_vec(),
     };
-    let revelio = cards.contains(&Card::Revelio);
+    let revelio = cards.contains(&Card::Revelio) && numbers.cards.entry(Card::Revelio).power;
     let mut hints: Vec<Hint> = placements
         .into_iter()
         .map(|(words, placement)| {

@@ -20,7 +20,6 @@ use runner::store::write_atomically;
 use super::effect::{built_with, measured};
 use super::sweep::parse_param;
 use crate::cli::{BalanceArgs, GameArg, SimArgs};
-use crate::simulate::contest;
 use engine::hogwarts::Card;
 use runner::effect::{Design, Group, Measures};
 
@@ -83,6 +82,15 @@ enum Tally {
 }
 
 impl Tally {
+    /// Adds the games played since to a candidate's count.
+    fn merge(&mut self, other: &Tally) {
+        match (self, other) {
+            (Tally::Levels(mine), Tally::Levels(theirs)) => mine.merge(theirs),
+            (Tally::Effect(mine), Tally::Effect(theirs)) => mine.merge(theirs),
+            _ => unreachable!("a candidate is tallied one way"),
+        }
+    }
+
     /// How far it is from the target (lower is better; 0 within a card-effect's range).
     fn off(&self, target: Target, players: usize) -> f64 {
         let even = 1.0 / players as f64;
@@ -109,12 +117,12 @@ fn tally(
     master: u64,
     games: std::ops::Range<u64>,
 ) -> anyhow::Result<Tally> {
-    let params = settings.iter().map(|s| ("--param", s.clone()));
+    let params = as_params(settings);
     match target {
         Target::CardEffect { card, .. } => {
-            let (base, _) = built_with(sim, params.clone().collect(), false)?;
+            let (base, _) = built_with(sim, params.clone(), false)?;
             let off = ("--change", format!("cards.{}.power=false", card.key()));
-            let (changed, _) = built_with(sim, params.chain([off]).collect(), false)?;
+            let (changed, _) = built_with(sim, [params, vec![off]].concat(), false)?;
             let kind = Card::ALL.iter().position(|&c| c == card).expect("listed");
             let drew = Group::Drew {
                 kind,
@@ -131,23 +139,13 @@ fn tally(
             Ok(Tally::Effect(effects.measures[0]))
         }
         _ => {
-            let (built, _) = built_with(sim, params.collect(), false)?;
+            let (built, _) = built_with(sim, params, false)?;
             Ok(Tally::Levels(built.levels(
                 &sim.bots,
                 master,
                 games,
                 sim.threads,
             )?))
-        }
-    }
-}
-
-impl Tally {
-    fn merge(&mut self, other: &Tally) {
-        match (self, other) {
-            (Tally::Levels(mine), Tally::Levels(theirs)) => mine.merge(theirs),
-            (Tally::Effect(mine), Tally::Effect(theirs)) => mine.merge(theirs),
-            _ => unreachable!("a candidate is tallied one way"),
         }
     }
 }
@@ -181,14 +179,9 @@ fn settings(params: &[(String, Vec<String>)], candidate: &[usize]) -> Vec<String
         .collect()
 }
 
-/// The run's arguments with a candidate's settings applied after `--set`.
-fn with_settings(sim: &SimArgs, settings: &[String]) -> SimArgs {
-    let mut args = sim.clone();
-    args.data.extra = settings
-        .iter()
-        .map(|setting| ("--param", setting.clone()))
-        .collect();
-    args
+/// A candidate's settings as the run applies them after `--set`, each named `--param`.
+fn as_params(settings: &[String]) -> Vec<(&'static str, String)> {
+    settings.iter().map(|s| ("--param", s.clone())).collect()
 }
 
 /// The rounds of successive halving for `count` candidates.
@@ -232,7 +225,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     // Every candidate is checked before the first game: one refused after hours of games
     // would leave the search half done.
     for candidate in &candidates {
-        contest(&with_settings(sim, &settings(&params, candidate)))?;
+        built_with(sim, as_params(&settings(&params, candidate)), false)?;
     }
     let names = &sim.bots;
     let players = names.len();

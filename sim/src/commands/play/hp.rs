@@ -8,7 +8,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use bots::seating::seat_table;
+use bots::seating::{PERSON, seat_table};
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{EndReason, Move, Rack};
@@ -268,7 +268,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         println!("Sorted: {}", houses.join(", "));
     }
     // One person reads their own secrets; people sharing the terminal read no one's.
-    let people: Vec<usize> = (0..players).filter(|&s| names[s] == "human").collect();
+    let people: Vec<usize> = (0..players).filter(|&s| names[s] == PERSON).collect();
     let reader = match people[..] {
         [] => Reader::Referee,
         [seat] => Reader::Seat(seat),
