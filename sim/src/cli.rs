@@ -107,18 +107,19 @@ pub struct ServeArgs {
 /// The `train` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum TrainCommand {
-    /// Fit the `equity` bot's leave values to self-play games (written as a leaves.toml).
+    /// Learn the `equity` bot's leave values from self-play: a leave table (a .klv2 or .klv
+    /// file) or the linear model (a .toml file).
     Leaves(TrainLeavesArgs),
 }
 
 /// Arguments of `owlery train leaves`.
 #[derive(Debug, Args)]
 pub struct TrainLeavesArgs {
-    /// Two-player self-play games to learn from.
+    /// Two-player self-play games to learn from (in the whole run, across all shards).
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
-    /// The bot that plays them (`equity` plays with the shipped values: a second round).
-    #[arg(long, default_value = "greedy")]
+    /// The bot that plays them, with --leaves or the shipped values.
+    #[arg(long, default_value = "equity")]
     pub bot: String,
     /// The master seed; each game's seed is a hash of it and the game's index.
     #[arg(long, default_value_t = 1)]
@@ -126,9 +127,37 @@ pub struct TrainLeavesArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Where to write the values (bots/data/leaves.toml is the shipped file).
-    #[arg(long, default_value = "leaves.toml")]
+    /// Where to write the values: a .klv2 (or .klv) file learns the leave table, a .toml file
+    /// the linear model (bots/data holds the shipped ones).
+    #[arg(long, default_value = "leaves.klv2")]
     pub out: PathBuf,
+    /// The bot's leave values while it plays (default: the shipped ones); the table's
+    /// targets count the next turn's leave by them.
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
+    /// The table's run directory: its manifest and finished chunks, so training resumes
+    /// and shards merge.
+    #[arg(long, default_value = "owlery-train")]
+    pub run: PathBuf,
+    /// Play only shard I of N (I from 0) into --run; `--merge` learns from the shards.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Finish an interrupted run in --run instead of refusing to touch it.
+    #[arg(long)]
+    pub resume: bool,
+    /// Clear another run's files from --run first.
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
+    /// Games per checkpointed chunk (default: games/16, at most 100,000).
+    #[arg(long)]
+    pub chunk: Option<u64>,
+    /// The prior's weight in samples: a leave seen this often is valued halfway between
+    /// its own games and the linear model.
+    #[arg(long, default_value_t = 50.0)]
+    pub smoothing: f64,
+    /// Learn from the chunks of these shards' run directories instead of playing.
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Which word set a lexicon command consults.

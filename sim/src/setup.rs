@@ -140,7 +140,9 @@ fn build(game: GameArg, args: &RulesArgs) -> anyhow::Result<Built> {
 pub fn bot_settings(args: &RulesArgs, rollouts: usize) -> anyhow::Result<Settings> {
     let leaves = match &args.leaves {
         Some(path) => {
-            let model = LeaveModel::parse(&read(path)?, &path.display().to_string())?;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let model = LeaveModel::read(&bytes, &path.display().to_string())?;
             &*Box::leak(Box::new(model))
         }
         None => LeaveModel::embedded(),

@@ -1,6 +1,7 @@
 //! `owlery sim`: many games across all cores, checkpointed in chunks, written as CSV tables.
 
 use std::ops::Range;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -63,7 +64,7 @@ impl Contest {
 }
 
 /// Reads `I/N` (I from 0) into the shard's index and count.
-fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
+pub(crate) fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
     let parsed = text
         .split_once('/')
         .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
@@ -75,14 +76,14 @@ fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
 
 /// The shard a Slurm array task plays when `--shard` is left out: `SLURM_ARRAY_TASK_ID` of
 /// `SLURM_ARRAY_TASK_COUNT`, as text for the manifest.
-fn shard_from_slurm(var: impl Fn(&str) -> Option<String>) -> Option<String> {
+pub(crate) fn shard_from_slurm(var: impl Fn(&str) -> Option<String>) -> Option<String> {
     let index = var("SLURM_ARRAY_TASK_ID")?;
     let count = var("SLURM_ARRAY_TASK_COUNT")?;
     Some(format!("{}/{}", index.trim(), count.trim()))
 }
 
 /// The games of shard `index` of `count`.
-fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
+pub(crate) fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
     let bound = |k: u64| (u128::from(games) * u128::from(k) / u128::from(count)) as u64;
     bound(index)..bound(index + 1)
 }
@@ -179,6 +180,44 @@ pub fn contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
     Ok(built)
 }
 
+/// Readies `out` for the run `manifest` describes: a new run only where no other run's
+/// files are (or `force` clears them); with `resume`, only the same run; chunks there are
+/// checked before the manifest is written, so a refused run leaves the directory as it was.
+pub(crate) fn open_run(
+    out: &Path,
+    manifest: &Manifest,
+    resume: bool,
+    force: bool,
+) -> anyhow::Result<()> {
+    if !resume {
+        // A new run starts in a directory holding no other run's files: chunks without a
+        // manifest, or tables, would otherwise be taken for this run's.
+        runner::store::clear_for_new_run(out, force)?;
+    }
+    // With --resume and no manifest the run starts (a Slurm task submitted again resumes or
+    // starts with one command); chunks left there are checked against it before any game.
+    if out.join(MANIFEST).exists() {
+        let existing = runner::store::read_manifest(out)?;
+        if let Some(field) = existing
+            .mismatch(manifest)
+            .or((existing.shard != manifest.shard).then_some("shard"))
+        {
+            bail!(
+                "{}: --resume with a different {field} than the run there; resume with the same arguments",
+                out.display()
+            );
+        }
+    }
+    // Chunks already there are checked before the manifest is written: a refused run leaves
+    // the directory as it found it.
+    for chunk in runner::store::saved_chunks(out)? {
+        chunk.check(manifest)?;
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    runner::store::write_manifest(out, manifest)?;
+    Ok(())
+}
+
 /// Runs `owlery sim`.
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let shard_text = args
@@ -214,33 +253,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             rules_hash,
         )
     };
-    if !args.resume {
-        // A new run starts in a directory holding no other run's files: chunks without a
-        // manifest, or tables, would otherwise be taken for this run's.
-        runner::store::clear_for_new_run(&args.out, args.force)?;
-    }
-    // With --resume and no manifest the run starts (a Slurm task submitted again resumes or
-    // starts with one command); chunks left there are checked against it before any game.
-    if args.out.join(MANIFEST).exists() {
-        let existing = runner::store::read_manifest(&args.out)?;
-        if let Some(field) = existing
-            .mismatch(&manifest)
-            .or((existing.shard != manifest.shard).then_some("shard"))
-        {
-            bail!(
-                "{}: --resume with a different {field} than the run there; resume with the same arguments",
-                args.out.display()
-            );
-        }
-    }
-    // Chunks already there are checked before the manifest is written: a refused run leaves
-    // the directory as it found it.
-    for chunk in runner::store::saved_chunks(&args.out)? {
-        chunk.check(&manifest)?;
-    }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating {}", args.out.display()))?;
-    runner::store::write_manifest(&args.out, &manifest)?;
+    open_run(&args.out, &manifest, args.resume, args.force)?;
     match &contest {
         Contest::Crossword(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
         Contest::HarryPotter(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,

@@ -853,6 +853,8 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         let output = owlery(&[
             "train",
             "leaves",
+            "--bot",
+            "greedy",
             "--games",
             "40",
             "--threads",
@@ -865,7 +867,7 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         std::fs::read_to_string(&out).unwrap()
     };
     let text = run("1");
-    let model = bots::scrabble::leaves::LeaveModel::parse(&text, "leaves.toml").unwrap();
+    let model = bots::scrabble::leaves::LeaveModel::read(text.as_bytes(), "leaves.toml").unwrap();
     assert_eq!(model.value(&engine::scrabble::Rack::EMPTY), 0);
     assert!(text.contains("games = 40"), "{text}");
     assert_eq!(run("2"), text, "the same file on one thread or two");
@@ -913,6 +915,138 @@ fn train_leaves_writes_values_the_equity_bot_reads() {
         "{}",
         stderr(&refused)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_leaves_learns_a_table_that_resumes_merges_shards_and_plays() {
+    let dir = scratch("train-table");
+    let train = |extra: &[&str]| {
+        let mut args = vec!["train", "leaves", "--games", "60", "--chunk", "20"];
+        args.extend_from_slice(extra);
+        let output = owlery(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        output
+    };
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let whole = train(&[
+        "--threads",
+        "1",
+        "--run",
+        &path("one"),
+        "--out",
+        &path("one.klv2"),
+    ]);
+    assert!(stderr(&whole).contains("60 games"), "{}", stderr(&whole));
+    let bytes = std::fs::read(dir.join("one.klv2")).unwrap();
+    let model = bots::scrabble::leaves::LeaveModel::read(&bytes, "one.klv2").unwrap();
+    assert_eq!(model.kind(), "table");
+    assert_eq!(model.value(&engine::scrabble::Rack::EMPTY), 0);
+    // The same file on two threads, and from two shards merged.
+    train(&[
+        "--threads",
+        "2",
+        "--run",
+        &path("two"),
+        "--out",
+        &path("two.klv2"),
+    ]);
+    assert_eq!(std::fs::read(dir.join("two.klv2")).unwrap(), bytes);
+    for shard in ["0/2", "1/2"] {
+        let run = path(&format!("shard{}", &shard[..1]));
+        train(&[
+            "--shard",
+            shard,
+            "--run",
+            &run,
+            "--out",
+            &path("unused.klv2"),
+        ]);
+    }
+    assert!(
+        !dir.join("unused.klv2").exists(),
+        "a shard writes no values"
+    );
+    train(&[
+        "--merge",
+        &path("shard0"),
+        &path("shard1"),
+        "--out",
+        &path("merged.klv2"),
+    ]);
+    assert_eq!(std::fs::read(dir.join("merged.klv2")).unwrap(), bytes);
+    // A run resumed plays only its missing chunks: with one removed, the same file again.
+    let chunks: Vec<_> = std::fs::read_dir(dir.join("one/chunks")).unwrap().collect();
+    assert_eq!(chunks.len(), 3, "60 games in chunks of 20");
+    std::fs::remove_file(chunks[0].as_ref().unwrap().path()).unwrap();
+    let resumed = train(&[
+        "--resume",
+        "--run",
+        &path("one"),
+        "--out",
+        &path("again.klv"),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&resumed.stdout).contains("20 games in"),
+        "{}",
+        String::from_utf8_lossy(&resumed.stdout)
+    );
+    let klv = std::fs::read(dir.join("again.klv")).unwrap();
+    let again = bots::scrabble::leaves::LeaveModel::read(&klv, "again.klv").unwrap();
+    let leave = engine::scrabble::Rack::parse("ERS").unwrap();
+    assert!(
+        (again.value(&leave) - model.value(&leave)).abs() <= 1,
+        "KLV keeps 256ths"
+    );
+    // Without --resume a run directory is not reused, and a shard does not mix with another.
+    let refused = owlery(&[
+        "train",
+        "leaves",
+        "--run",
+        &path("one"),
+        "--out",
+        &path("x.klv2"),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--resume"),
+        "{}",
+        stderr(&refused)
+    );
+    let other = owlery(&[
+        "train",
+        "leaves",
+        "--games",
+        "61",
+        "--resume",
+        "--run",
+        &path("one"),
+    ]);
+    assert!(
+        stderr(&other).contains("different games"),
+        "{}",
+        stderr(&other)
+    );
+    let wrong = owlery(&["train", "leaves", "--out", &path("leaves.txt")]);
+    assert!(
+        stderr(&wrong).contains("expected a .klv2"),
+        "{}",
+        stderr(&wrong)
+    );
+    // A bot plays with the table.
+    let sim = owlery(&[
+        "sim",
+        "scrabble",
+        "--games",
+        "4",
+        "--bots",
+        "equity,equity-linear",
+        "--leaves",
+        &path("one.klv2"),
+        "--out",
+        &path("sim"),
+    ]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

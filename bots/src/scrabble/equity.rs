@@ -9,7 +9,7 @@ use engine::scrabble::{
     SIZE, Stretch, check_placement, leave_after,
 };
 
-use super::leaves::{LeaveModel, Mix};
+use super::leaves::LeaveModel;
 use super::may_exchange;
 
 /// Plays the placement or exchange of highest equity: its score plus the leave's learned value
@@ -22,6 +22,9 @@ use super::may_exchange;
 pub struct Equity {
     movegen: MoveGen,
     model: &'static LeaveModel,
+    /// The table of a turn's sub-rack values, kept from turn to turn.
+    sub_values: Option<SubRackValues>,
+    name: &'static str,
 }
 
 /// Leaves are told apart by up to this many blanks (more share the last entry).
@@ -30,29 +33,26 @@ const MAX_BLANKS: usize = 2;
 impl Equity {
     /// An equity bot valuing leaves by `model`.
     pub fn new(model: &'static LeaveModel) -> Equity {
+        Equity::named(model, "equity")
+    }
+
+    /// An equity bot valuing leaves by `model`, registered as `name`.
+    pub fn named(model: &'static LeaveModel, name: &'static str) -> Equity {
         Equity {
             movegen: MoveGen::new(),
             model,
+            sub_values: None,
+            name,
         }
     }
 }
 
-/// Calls `visit` with every sub-rack of `rack` (each multiset once, the empty one and `rack` included).
+/// Calls `visit` with every sub-rack of `rack` (each multiset once, the empty one and `rack`
+/// included), in mixed-radix order: the count of the rack's first kind is the fastest digit.
 pub fn for_each_sub_rack(rack: &Rack, mut visit: impl FnMut(&Rack)) {
-    for_each_sub_rack_with(rack, &mut (), |_, _, _, _| {}, |_, sub| visit(sub));
-}
-
-/// As [`for_each_sub_rack`], telling `changed` each time a kind's count in the sub-rack goes
-/// from one number to another (so `state` can follow the sub-rack without rereading it).
-fn for_each_sub_rack_with<S>(
-    rack: &Rack,
-    state: &mut S,
-    mut changed: impl FnMut(&mut S, usize, u8, u8),
-    mut visit: impl FnMut(&mut S, &Rack),
-) {
     let mut kinds = [(0usize, 0u8); KINDS];
     let mut present = 0;
-    for kind in (0..KINDS).filter(|&kind| rack.count(kind) > 0) {
+    for kind in rack.present_kinds() {
         kinds[present] = (kind, rack.count(kind));
         present += 1;
     }
@@ -61,20 +61,17 @@ fn for_each_sub_rack_with<S>(
     let mut taken = [0u8; KINDS];
     let mut sub = Rack::EMPTY;
     loop {
-        visit(state, &sub);
-        // The next count vector, in mixed radix.
+        visit(&sub);
         let mut position = 0;
         loop {
             let Some(&(kind, count)) = kinds.get(position) else {
                 return;
             };
             if taken[kind] < count {
-                changed(state, kind, taken[kind], taken[kind] + 1);
                 taken[kind] += 1;
                 sub.add(kind);
                 break;
             }
-            changed(state, kind, count, 0);
             for _ in 0..count {
                 sub.take(kind);
             }
@@ -93,7 +90,7 @@ impl Equity {
 
 impl Decider<Game> for Equity {
     fn name(&self) -> &str {
-        "equity"
+        self.name
     }
 
     fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {
@@ -128,9 +125,12 @@ impl Equity {
         observation: &Observation<'_>,
         floor: i32,
     ) -> Option<(Move, i32)> {
-        let leaves = TurnLeaves::of(self.model, observation);
+        let leaves = self.turn_leaves(observation);
         let mut ranking = self.rank(observation, &leaves);
-        choose_ranked(observation, &leaves, &mut ranking, floor)
+        let chosen = choose_ranked(observation, &leaves, &mut ranking, floor);
+        drop(ranking);
+        self.sub_values = Some(leaves.into_values());
+        chosen
     }
 
     /// The move `choose` makes and its equity, and the best placement whose main word reads
@@ -143,15 +143,18 @@ impl Equity {
         margin: i32,
         wanted: impl FnOnce(&Move) -> bool,
     ) -> ((Move, i32), Option<(i32, Placement)>) {
-        let leaves = TurnLeaves::of(self.model, observation);
+        let leaves = self.turn_leaves(observation);
         let mut ranking = self.rank(observation, &leaves);
         let chosen = choose_ranked(observation, &leaves, &mut ranking, i32::MIN)
             .expect("passing is worth more than nothing");
-        if !wanted(&chosen.0) {
-            return (chosen, None);
-        }
-        let floor = chosen.1.saturating_add(margin);
-        let backwards = ranking.best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c));
+        let backwards = wanted(&chosen.0)
+            .then(|| {
+                let floor = chosen.1.saturating_add(margin);
+                ranking.best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
+            })
+            .flatten();
+        drop(ranking);
+        self.sub_values = Some(leaves.into_values());
         (chosen, backwards)
     }
 
@@ -167,7 +170,7 @@ impl Equity {
         if width == 0 {
             return;
         }
-        let leaves = TurnLeaves::of(self.model, observation);
+        let leaves = self.turn_leaves(observation);
         let visit = |candidate: &Candidate<'_>| {
             let value = leaves.candidate_value(candidate);
             if out.len() == width && value <= out[width - 1].0 {
@@ -187,6 +190,7 @@ impl Equity {
             observation.backwards,
             visit,
         );
+        self.sub_values = Some(leaves.into_values());
     }
 
     /// The equity of `placement` in this position, if it is legal here.
@@ -216,10 +220,22 @@ impl Equity {
     /// The equity of the best placement whose main word reads backwards (were Confundo
     /// played), if that is `floor` or more.
     pub fn backwards_above(&mut self, observation: &Observation<'_>, floor: i32) -> Option<i32> {
-        let leaves = TurnLeaves::of(self.model, observation);
-        self.rank(observation, &leaves)
+        let leaves = self.turn_leaves(observation);
+        let best = self
+            .rank(observation, &leaves)
             .best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
-            .map(|(value, _)| value)
+            .map(|(value, _)| value);
+        self.sub_values = Some(leaves.into_values());
+        best
+    }
+
+    /// This turn's leave values, in the table kept from the last turn.
+    fn turn_leaves<'p>(&mut self, observation: &Observation<'p>) -> TurnLeaves<'p> {
+        let values = self
+            .sub_values
+            .take()
+            .unwrap_or_else(|| Box::new([0; MOST_SUB_RACKS]));
+        TurnLeaves::of(self.model, observation, values)
     }
 
     /// The position's anchors ranked by the most a placement through each could be worth.
@@ -342,33 +358,30 @@ impl<'a> LeaveValue<'a> {
     fn out_value(&self, leave: &Rack) -> i32 {
         if leave.is_empty() { self.going_out } else { 0 }
     }
-
-    /// What `count` tiles of `kind` add to a leave's worth, its mix of vowels and consonants
-    /// aside.
-    fn kind_value(&self, kind: usize, count: u8) -> i32 {
-        if self.bag_empty {
-            self.left_over * self.tiles.points(kind) * i32::from(count)
-        } else {
-            self.model.kind_value(kind, count)
-        }
-    }
-
-    /// What a leave's mix of vowels and consonants adds to its worth.
-    fn mix_value(&self, mix: Mix) -> i32 {
-        if self.bag_empty {
-            0
-        } else {
-            self.model.mix_value(mix)
-        }
-    }
 }
 
-/// This turn's leave values: what a leave is worth, the best of each size, the best exchange.
+/// The most sub-racks whose values a turn keeps in a table: every sub-rack of ten different
+/// tiles. A larger rack (Engorgio's, in a long game) values each leave as it comes.
+const MOST_SUB_RACKS: usize = 1 << 10;
+
+/// A turn's sub-rack values by index (see [`TurnLeaves`]).
+type SubRackValues = Box<[i32; MOST_SUB_RACKS]>;
+
+/// This turn's leave values: what each sub-rack of the rack is worth, the best of each size,
+/// the best exchange.
 struct TurnLeaves<'a> {
     leave: LeaveValue<'a>,
     rack: Rack,
     /// What covering a brown Hogwarts square is worth.
     hogwarts_value: i32,
+    /// Each kind on the rack and its place value: a sub-rack's index in `values` is the sum
+    /// of its counts times their places (a number in mixed radix, a digit per kind).
+    places: [(u8, u16); KINDS],
+    kinds: usize,
+    /// Every sub-rack's value by index, if `indexed`.
+    values: SubRackValues,
+    /// Whether the rack has `MOST_SUB_RACKS` sub-racks or fewer, each in `values`.
+    indexed: bool,
     /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
     /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
     /// it places is not kept).
@@ -378,21 +391,33 @@ struct TurnLeaves<'a> {
 }
 
 impl<'a> TurnLeaves<'a> {
-    fn of(model: &'a LeaveModel, observation: &Observation<'a>) -> TurnLeaves<'a> {
+    fn of(
+        model: &'a LeaveModel,
+        observation: &Observation<'a>,
+        mut values: SubRackValues,
+    ) -> TurnLeaves<'a> {
         let rack = observation.rack;
         let leave = LeaveValue::of(model, observation);
         let mut best = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
         let mut best_exchange: Option<(i32, Rack)> = None;
         let exchange = may_exchange(observation);
-        // Each sub-rack's value follows the odometer: the kinds' parts summed as they change.
-        let mut running = (0, Mix::default());
-        let changed = |(sum, mix): &mut (i32, Mix), kind, from, to| {
-            *sum += leave.kind_value(kind, to) - leave.kind_value(kind, from);
-            mix.change(kind, from, to);
-        };
-        for_each_sub_rack_with(&rack, &mut running, changed, |&mut (sum, mix), keep| {
-            let value = sum + leave.mix_value(mix) + leave.out_value(keep);
-            debug_assert_eq!(value, leave.value(keep), "the running value of {keep}");
+        let mut places = [(0u8, 0u16); KINDS];
+        let mut kinds = 0;
+        let mut sub_racks = 1usize;
+        for kind in rack.present_kinds() {
+            places[kinds] = (kind as u8, sub_racks.min(usize::from(u16::MAX)) as u16);
+            kinds += 1;
+            sub_racks = sub_racks.saturating_mul(usize::from(rack.count(kind)) + 1);
+        }
+        let indexed = sub_racks <= MOST_SUB_RACKS;
+        // The sub-racks come in index order: the first kind's count is the fastest digit.
+        let mut index = 0;
+        for_each_sub_rack(&rack, |keep| {
+            let value = leave.value(keep);
+            if indexed {
+                values[index] = value;
+            }
+            index += 1;
             let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
             for at_most in &mut best[blanks..] {
                 at_most[keep.len()] = at_most[keep.len()].max(value);
@@ -406,9 +431,18 @@ impl<'a> TurnLeaves<'a> {
             leave,
             rack,
             hogwarts_value: model.hogwarts_square(),
+            places,
+            kinds,
+            values,
+            indexed,
             best,
             best_exchange,
         }
+    }
+
+    /// Gives back the table of sub-rack values for the next turn.
+    fn into_values(self) -> SubRackValues {
+        self.values
     }
 
     /// The most a placement on `stretch` could be worth: its score bound and the best leave
@@ -427,9 +461,17 @@ impl<'a> TurnLeaves<'a> {
             + candidate.hogwarts_tiles() as i32 * self.hogwarts_value
     }
 
-    /// What keeping `leave` is worth.
+    /// What keeping `leave` (a sub-rack of this turn's rack) is worth.
+    #[inline]
     fn value(&self, leave: &Rack) -> i32 {
-        self.leave.value(leave)
+        if !self.indexed {
+            return self.leave.value(leave);
+        }
+        let index: usize = self.places[..self.kinds]
+            .iter()
+            .map(|&(kind, place)| usize::from(leave.count(usize::from(kind))) * usize::from(place))
+            .sum();
+        self.values[index]
     }
 }
 

@@ -12,6 +12,7 @@ use engine::play::Decider;
 use engine::scrabble::{Game, Move, Observation, Question};
 
 use crate::registry::{Entry, made};
+use leaves::LeaveModel;
 
 pub use equity::Equity;
 pub use greedy::Greedy;
@@ -39,6 +40,12 @@ pub static BOTS: &[Entry<Game>] = &[
         setting: None,
         about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more",
         make: |_, settings| made(Equity::new(settings.leaves)),
+    },
+    Entry {
+        name: "equity-linear",
+        setting: None,
+        about: "equity with the linear leave model (a value per tile, extra copy and vowel mix): the table's baseline",
+        make: |_, _| made(Equity::named(LeaveModel::linear(), "equity-linear")),
     },
     Entry {
         name: "lookahead",

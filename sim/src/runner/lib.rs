@@ -52,7 +52,7 @@ pub(crate) fn fixed_chunks(range: &Range<u64>, size: u64) -> Vec<Range<u64>> {
 }
 
 /// The workers: `threads` of them, or one per core.
-pub(crate) fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+pub fn worker_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = threads {
         pool = pool.num_threads(threads);
@@ -134,16 +134,7 @@ pub fn run<C: Contest>(
     }
     let pending = pending_chunks(&range, manifest.chunk, &done);
     let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
-    let progress = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .expect("a valid template"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = progress_bar(total);
     let pool = worker_pool(threads)?;
     let started = Instant::now();
     pool.install(|| {
@@ -172,15 +163,87 @@ pub fn run<C: Contest>(
     progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     finish(dir, manifest, &range)?;
+    print_rate(total, seconds);
+    Ok(())
+}
+
+/// A progress bar of `total` games on a terminal, hidden otherwise.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .expect("a valid template"),
+    );
+    bar
+}
+
+/// The run's games-per-second line.
+pub fn print_rate(games: u64, seconds: f64) {
     let rate = if seconds > 0.0 {
-        total as f64 / seconds
+        games as f64 / seconds
     } else {
         0.0
     };
     // A slow run (sixteen-card Rummy hands, a long look ahead) shows a rate, not 0.0.
     let decimals = if rate < 1.0 { 3 } else { 1 };
-    println!("{total} games in {seconds:.2} s: {rate:.decimals$} games/s");
-    Ok(())
+    println!("{games} games in {seconds:.2} s: {rate:.decimals$} games/s");
+}
+
+/// Plays the chunks of `range` not yet saved in `dir`, each by `work` (its games, whatever
+/// they count), saving each chunk's counts as it finishes; returns the games played and the
+/// seconds taken. For work other than a `Contest`'s tables (training, say), with the same
+/// chunks, checks, resumption and shards.
+pub fn run_chunks<T, W>(
+    manifest: &Manifest,
+    range: Range<u64>,
+    dir: &Path,
+    threads: Option<usize>,
+    work: W,
+) -> anyhow::Result<(u64, f64)>
+where
+    T: serde::Serialize,
+    W: Fn(Range<u64>) -> anyhow::Result<T> + Sync,
+{
+    store::remove_stale_temporaries(dir)?;
+    let done = saved_chunks(dir)?;
+    for chunk in &done {
+        chunk.check(manifest)?;
+    }
+    let pending = pending_chunks(&range, manifest.chunk, &done);
+    let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
+    let progress = progress_bar(total);
+    let started = Instant::now();
+    worker_pool(threads)?.install(|| {
+        pending
+            .par_iter()
+            .try_for_each(|chunk| -> anyhow::Result<()> {
+                let counts = work(chunk.clone())?;
+                save_chunk(dir, manifest, chunk, &counts, None)?;
+                progress.inc(chunk.end - chunk.start);
+                Ok(())
+            })
+    })?;
+    progress.finish_and_clear();
+    Ok((total, started.elapsed().as_secs_f64()))
+}
+
+/// The counts of the chunks of `dirs` covering `range` exactly once, each checked against
+/// `manifest`, in game order.
+pub fn load_chunks<T: serde::de::DeserializeOwned>(
+    dirs: &[&Path],
+    manifest: &Manifest,
+    range: &Range<u64>,
+) -> anyhow::Result<Vec<T>> {
+    let mut chunks = Vec::new();
+    for dir in dirs {
+        chunks.extend(saved_chunks(dir)?);
+    }
+    chunks.sort_by_key(|chunk| (chunk.range.start, chunk.range.end));
+    check_coverage(&chunks, range)?;
+    chunks.iter().map(|chunk| chunk.load(manifest)).collect()
 }
 
 /// Adds up the chunks of `dirs` covering `range` into `out`'s tables and manifest.
@@ -198,7 +261,7 @@ pub fn combine(
     check_coverage(&chunks, range)?;
     // Everything is read and checked before anything is written: a refused chunk leaves no
     // table behind.
-    let mut totals = Aggregates::default();
+    let mut totals: Aggregates = Aggregates::default();
     let mut rows = manifest
         .per_game
         .then(|| game_header(&manifest.bots).into_bytes());

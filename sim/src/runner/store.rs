@@ -6,8 +6,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use super::aggregate::Aggregates;
-
 pub use reports::schema::{MANIFEST, Manifest};
 
 const CHUNKS: &str = "chunks";
@@ -174,7 +172,7 @@ pub fn save_chunk(
     dir: &Path,
     manifest: &Manifest,
     range: &Range<u64>,
-    totals: &Aggregates,
+    totals: &impl serde::Serialize,
     rows: Option<&[u8]>,
 ) -> anyhow::Result<()> {
     let chunks = dir.join(CHUNKS);
@@ -253,7 +251,7 @@ impl SavedChunk {
     }
 
     /// Reads the chunk's counts, checked.
-    pub fn load(&self, manifest: &Manifest) -> anyhow::Result<Aggregates> {
+    pub fn load<T: serde::de::DeserializeOwned>(&self, manifest: &Manifest) -> anyhow::Result<T> {
         let (_, counts) = self.read_checked(manifest)?;
         serde_json::from_slice(&counts)
             .with_context(|| format!("{}: damaged chunk", self.path.display()))

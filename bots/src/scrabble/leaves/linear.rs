@@ -1,12 +1,10 @@
-//! What the tiles kept after a move are worth: a linear model learned from self-play.
-//!
-//! A leave's value is the sum of its tiles' values, a value for each copy of a kind beyond the
-//! first, and a value for its mix of vowels and consonants. `owlery train leaves` fits the three
-//! tables to the points each seat scored on its next turn (docs/BOTS.md has the method); they
-//! live in `bots/data/leaves.toml`, embedded in the binary.
+//! The linear leave model: a leave's value is the sum of its tiles' values, a value for each
+//! copy of a kind beyond the first, and a value for its mix of vowels and consonants.
+//! `owlery train leaves --model linear` fits the three tables to the points each seat scored
+//! on its next turn (docs/BOTS.md has the method); they live in `bots/data/leaves.toml`,
+//! embedded in the binary, which also holds what a brown Hogwarts square is worth.
 
 use std::collections::BTreeMap;
-use std::ops::RangeBounds;
 use std::sync::OnceLock;
 
 use engine::data::{DataError, toml_error};
@@ -14,10 +12,8 @@ use engine::scrabble::Rack;
 use engine::scrabble::tiles::{BLANK, KINDS};
 use serde::{Deserialize, Serialize};
 
-use super::equity::for_each_sub_rack;
-
-/// The shipped leave values.
-pub const EMBEDDED_LEAVES: &str = include_str!("../../data/leaves.toml");
+/// The shipped linear leave values.
+pub const EMBEDDED_LEAVES: &str = include_str!("../../../data/leaves.toml");
 
 /// Rows and columns of the balance table: vowels and consonants kept, the last for "so many or more".
 pub const BALANCE: usize = 8;
@@ -59,7 +55,7 @@ impl Mix {
 
 /// Leave values in hundredths of a point, so equity compares exactly.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LeaveModel {
+pub struct LinearLeaves {
     tile: [i32; KINDS],
     duplicate: [i32; KINDS],
     balance: [[i32; BALANCE]; BALANCE],
@@ -106,25 +102,25 @@ fn bounded(key: &str, value: f64) -> Result<i32, String> {
     }
 }
 
-impl LeaveModel {
+impl LinearLeaves {
     /// The shipped model, parsed once.
-    pub fn embedded() -> &'static LeaveModel {
-        static MODEL: OnceLock<LeaveModel> = OnceLock::new();
+    pub fn embedded() -> &'static LinearLeaves {
+        static MODEL: OnceLock<LinearLeaves> = OnceLock::new();
         MODEL.get_or_init(|| {
-            LeaveModel::parse(EMBEDDED_LEAVES, "embedded leaves.toml")
+            LinearLeaves::parse(EMBEDDED_LEAVES, "embedded leaves.toml")
                 .expect("the shipped leaves.toml is tested")
         })
     }
 
     /// Reads a leave file; `file` names it in errors.
-    pub fn parse(text: &str, file: &str) -> Result<LeaveModel, DataError> {
+    pub fn parse(text: &str, file: &str) -> Result<LinearLeaves, DataError> {
         let parsed: LeaveFile =
             toml::from_str(text).map_err(|error| toml_error(text, file, &error))?;
-        LeaveModel::from_file(parsed, file)
+        LinearLeaves::from_file(parsed, file)
     }
 
     /// Checks a file's values and turns them into hundredths of a point.
-    fn from_file(parsed: LeaveFile, file: &str) -> Result<LeaveModel, DataError> {
+    fn from_file(parsed: LeaveFile, file: &str) -> Result<LinearLeaves, DataError> {
         let invalid = |message: String| DataError {
             file: file.to_string(),
             place: None,
@@ -165,7 +161,7 @@ impl LeaveModel {
         }
         let hogwarts_square =
             bounded("hogwarts_square", parsed.hogwarts_square).map_err(invalid)?;
-        Ok(LeaveModel {
+        Ok(LinearLeaves {
             tile,
             duplicate,
             balance,
@@ -184,22 +180,6 @@ impl LeaveModel {
             mix.change(kind, 0, leave.count(kind));
         }
         value + self.mix_value(mix)
-    }
-
-    /// The best tiles of `rack` to keep, some number of them in `sizes`, and their value;
-    /// equal values go to the more tiles kept.
-    pub fn best_keep(&self, rack: &Rack, sizes: impl RangeBounds<usize>) -> (Rack, i32) {
-        let mut best = (Rack::EMPTY, i32::MIN);
-        for_each_sub_rack(rack, |sub| {
-            if !sizes.contains(&sub.len()) {
-                return;
-            }
-            let value = self.value(sub);
-            if (value, sub.len()) > (best.1, best.0.len()) {
-                best = (*sub, value);
-            }
-        });
-        best
     }
 
     /// What `count` tiles of `kind` add to a leave's value, its mix of vowels and consonants
@@ -328,7 +308,7 @@ impl LeaveFit {
     /// Solves for the values: scores are centred on their mean and the weights pulled gently
     /// towards zero (so a mix seldom seen is worth about the average), then the empty leave is
     /// made worth nothing.
-    pub fn solve(&self, games: u64, bot: &str, hogwarts_square: f64) -> LeaveModel {
+    pub fn solve(&self, games: u64, bot: &str, hogwarts_square: f64) -> LinearLeaves {
         let n = FEATURES;
         let mean = if self.samples == 0 {
             0.0
@@ -375,7 +355,7 @@ impl LeaveFit {
             duplicates: named(KINDS),
             balance,
         };
-        LeaveModel::from_file(file, "fitted leaves").expect("a fitted model is well formed")
+        LinearLeaves::from_file(file, "fitted leaves").expect("a fitted model is well formed")
     }
 }
 
@@ -420,7 +400,7 @@ mod tests {
 
     #[test]
     fn the_shipped_values_parse() {
-        let model = LeaveModel::embedded();
+        let model = LinearLeaves::embedded();
         assert_eq!(
             model.value(&Rack::EMPTY),
             0,
@@ -470,17 +450,17 @@ mod tests {
 
     #[test]
     fn bad_files_name_what_is_wrong() {
-        let error = LeaveModel::parse("method = 3", "mine.toml").unwrap_err();
+        let error = LinearLeaves::parse("method = 3", "mine.toml").unwrap_err();
         assert!(error.to_string().contains("mine.toml"), "{error}");
         let text = EMBEDDED_LEAVES.replacen("\nA = ", "\nAA = ", 1);
-        let error = LeaveModel::parse(&text, "mine.toml").unwrap_err();
+        let error = LinearLeaves::parse(&text, "mine.toml").unwrap_err();
         assert!(error.to_string().contains("AA"), "{error}");
     }
 
     #[test]
     fn a_model_writes_and_reads_back() {
-        let model = LeaveModel::embedded();
-        let again = LeaveModel::parse(&model.to_toml(), "again").unwrap();
+        let model = LinearLeaves::embedded();
+        let again = LinearLeaves::parse(&model.to_toml(), "again").unwrap();
         assert_eq!(&again, model);
     }
 }
