@@ -200,7 +200,24 @@ fn best_of_every_placement(
 /// finds that move only when it reaches the floor.
 #[test]
 fn equity_chooses_what_valuing_every_placement_chooses() {
-    equity_against_every_placement(12, 8);
+    equity_against_every_placement(12, 8, LeaveModel::embedded());
+}
+
+/// The same with a leave table of arbitrary values, where no bound may lean on a leave's
+/// parts adding up: each sub-rack is looked up.
+#[test]
+fn equity_with_a_leave_table_chooses_what_valuing_every_placement_chooses() {
+    use bots::scrabble::leaves::table::{LEAVES, LeaveTable, unrank};
+    let mut table = LeaveTable::default();
+    let mut state = 99u64;
+    for place in 1..LEAVES {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        table.set(&unrank(place), (state >> 40) as i32 % 4000 - 2000);
+    }
+    let model = Box::leak(Box::new(LeaveModel::from_table(table)));
+    equity_against_every_placement(12, 8, model);
 }
 
 /// The same over many more games: `cargo test --release -p owlery-bots --test equity --
@@ -208,11 +225,10 @@ fn equity_chooses_what_valuing_every_placement_chooses() {
 #[test]
 #[ignore]
 fn soak_equity_chooses_what_valuing_every_placement_chooses() {
-    equity_against_every_placement(300, 150);
+    equity_against_every_placement(300, 150, LeaveModel::embedded());
 }
 
-fn equity_against_every_placement(plain_games: u64, hp_games: u64) {
-    let model = LeaveModel::embedded();
+fn equity_against_every_placement(plain_games: u64, hp_games: u64, model: &'static LeaveModel) {
     let mut equity = bots::scrabble::Equity::new(model);
     let mut movegen = MoveGen::new();
     let mut checked = 0;
