@@ -19,16 +19,78 @@ pub struct Reserves {
     pub unmortgage: i32,
     /// While this many properties are unexplored, leave Jail at once to keep exploring.
     pub leave_jail_while_unexplored: u32,
+    /// The share of a set's premium, in percent, it offers for the piece that completes its
+    /// set and asks for one that completes another's.
+    pub premium_share: i32,
 }
 
 impl Default for Reserves {
     fn default() -> Self {
-        Reserves {
-            explore: 60,
-            crest: 30,
-            unmortgage: 120,
-            leave_jail_while_unexplored: 8,
+        Reserves::STANDARD
+    }
+}
+
+impl Reserves {
+    /// The heuristic's own.
+    pub const STANDARD: Reserves = Reserves {
+        explore: 60,
+        crest: 30,
+        unmortgage: 120,
+        leave_jail_while_unexplored: 8,
+        premium_share: 50,
+    };
+
+    /// Keeps much back, stays in Jail early and asks the whole premium of a set.
+    pub const CAUTIOUS: Reserves = Reserves {
+        explore: 150,
+        crest: 80,
+        unmortgage: 200,
+        leave_jail_while_unexplored: 12,
+        premium_share: 100,
+    };
+
+    /// Spends to the last point, leaves Jail while anything is unexplored and sells a set's
+    /// last piece for a quarter of its premium.
+    pub const BOLD: Reserves = Reserves {
+        explore: 0,
+        crest: 0,
+        unmortgage: 40,
+        leave_jail_while_unexplored: 1,
+        premium_share: 25,
+    };
+
+    /// The form of a setting: a style's name or the five numbers.
+    pub const SETTING: &'static str = "cautious, bold, or EXPLORE/CREST/UNMORTGAGE/JAIL/SHARE \
+         (reserves 0 to 1000 points, jail 0 to 40 properties, share 0 to 200 percent)";
+
+    /// Reads a setting: `cautious`, `bold`, or the five numbers `60/30/120/8/50` (the
+    /// default's).
+    pub fn parse(setting: &str) -> Option<Reserves> {
+        match setting {
+            "cautious" => return Some(Reserves::CAUTIOUS),
+            "bold" => return Some(Reserves::BOLD),
+            _ => {}
         }
+        let numbers: Vec<i32> = setting
+            .split('/')
+            .map(|n| n.parse().ok())
+            .collect::<Option<_>>()?;
+        let &[explore, crest, unmortgage, jail, share] = numbers.as_slice() else {
+            return None;
+        };
+        let points = 0..=1000;
+        let fits = [explore, crest, unmortgage]
+            .iter()
+            .all(|n| points.contains(n))
+            && (0..=40).contains(&jail)
+            && (0..=200).contains(&share);
+        fits.then_some(Reserves {
+            explore,
+            crest,
+            unmortgage,
+            leave_jail_while_unexplored: jail as u32,
+            premium_share: share,
+        })
     }
 }
 
@@ -170,9 +232,10 @@ impl Policy for Heuristic {
                 take: missing,
                 ..Trade::default()
             };
-            // What the owner asks: what it loses in holdings plus half the set's premium.
+            // What the owner asks: what it loses in holdings plus a share of the set's premium.
             let loss = -trade_gain(&view, owner, &trade);
-            let offer = ((loss + premium / 2).max(0) + 9) / 10 * 10;
+            let share = premium * self.reserves.premium_share / 100;
+            let offer = ((loss + share).max(0) + 9) / 10 * 10;
             if points - offer < self.reserves.explore / 2 || offer > premium + loss {
                 continue;
             }
@@ -192,6 +255,28 @@ impl Policy for Heuristic {
         }
         // A set one location from whole is worth more than its locations' values say.
         let gain = trade_gain(&view, me, trade) - near_set_loss(&view, me, trade);
-        gain >= set_price(&view, trade) && gain >= 0
+        gain >= set_price(&view, trade, self.reserves.premium_share) && gain >= 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_name_a_style_or_give_five_numbers() {
+        assert_eq!(Reserves::parse("cautious"), Some(Reserves::CAUTIOUS));
+        assert_eq!(Reserves::parse("bold"), Some(Reserves::BOLD));
+        assert_eq!(Reserves::parse("60/30/120/8/50"), Some(Reserves::STANDARD));
+        for bad in [
+            "",
+            "60/30/120/8",
+            "60/30/120/8/50/1",
+            "60/30/120/8/201",
+            "-1/30/120/8/50",
+            "x",
+        ] {
+            assert_eq!(Reserves::parse(bad), None, "{bad:?}");
+        }
     }
 }

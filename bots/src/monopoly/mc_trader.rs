@@ -6,10 +6,13 @@ use engine::monopoly::{
     mask_bits,
 };
 use engine::play::{Decider, play_out};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::heuristic::Heuristic;
+use super::heuristic::{Heuristic, Reserves};
 use super::worth::{set_price, trade_gain};
 
 /// One alternative, made on a copy of the table (with the rollout seats for any auction);
@@ -25,17 +28,41 @@ const MARGIN_SCALE: f64 = 150.0;
 /// Rollouts per alternative when none are given.
 pub const DEFAULT_ROLLOUTS: usize = 48;
 
+/// The styles the rollouts draw the other players' play from: the heuristic's own reserves,
+/// a cautious player's and a bold one's.
+const STYLES: [Reserves; 3] = [Reserves::STANDARD, Reserves::CAUTIOUS, Reserves::BOLD];
+
+/// A rollout seat: plays the heuristic in the style its rollout drew for the seat.
+struct RolloutSeat {
+    styles: Arc<[AtomicU8; MAX_PLAYERS]>,
+    players: [Heuristic; STYLES.len()],
+}
+
+impl Decider<Monopoly> for RolloutSeat {
+    fn name(&self) -> &str {
+        "rollout"
+    }
+
+    fn decide(&mut self, view: &View<'_>, question: Question) -> Option<Answer> {
+        let style = usize::from(self.styles[view.seat].load(Ordering::Relaxed));
+        Some(answer_by(&mut self.players[style], *view, question))
+    }
+}
+
 /// Plays as `heuristic`, except where a choice changes who owns what: exploring, bidding,
 /// proposing and answering trades. There it plays each alternative out to the end K times
 /// on copies of the table ([`Monopoly::sampled`]: the Owl Post deck reshuffled and the dice
-/// reseeded, never the true future), every player following the heuristic, and takes the
-/// alternative with the best mean final margin (its count minus the best other count).
+/// reseeded, never the true future), and takes the alternative with the best mean final
+/// margin (its count minus the best other count). In each rollout it plays the heuristic and
+/// every other player a style drawn from `STYLES` by the rollout's seed, so it does not
+/// count on its opponents playing as it does.
 pub struct McTrader {
     rollouts: usize,
     rng: Pcg64Mcg,
     policy: Heuristic,
-    /// One heuristic seat per player for the rollouts, made once.
+    /// One seat per player for the rollouts, made once, and the style each plays.
     rollout_seats: Vec<Box<dyn Decider<Monopoly>>>,
+    styles: Arc<[AtomicU8; MAX_PLAYERS]>,
     /// The last property valued: (turn, property, worth to this seat over the auction).
     valued: Option<(u32, usize, i32)>,
 }
@@ -43,14 +70,37 @@ pub struct McTrader {
 impl McTrader {
     /// A Monte Carlo trader with `rollouts` playouts per alternative.
     pub fn new(rollouts: usize, seed: u64) -> McTrader {
+        let styles: Arc<[AtomicU8; MAX_PLAYERS]> = Arc::default();
         McTrader {
             rollouts: rollouts.max(1),
             rng: Pcg64Mcg::seed_from_u64(seed),
             policy: Heuristic::new(),
             rollout_seats: (0..MAX_PLAYERS)
-                .map(|_| Box::new(Heuristic::new()) as Box<dyn Decider<Monopoly>>)
+                .map(|_| {
+                    Box::new(RolloutSeat {
+                        styles: styles.clone(),
+                        players: STYLES.map(Heuristic::with_reserves),
+                    }) as Box<dyn Decider<Monopoly>>
+                })
                 .collect(),
+            styles,
             valued: None,
+        }
+    }
+
+    /// Draws each other player's style for the rollout of `seed`; this seat plays its own.
+    fn draw_styles(&self, seat: usize, seed: u64) {
+        for (other, style) in self.styles.iter().enumerate() {
+            let drawn = if other == seat {
+                0
+            } else {
+                // SplitMix64's finaliser: a seat's style independent of the others'.
+                let mut x = seed ^ (other as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                ((x ^ (x >> 31)) % STYLES.len() as u64) as u8
+            };
+            style.store(drawn, Ordering::Relaxed);
         }
     }
 
@@ -66,14 +116,15 @@ impl McTrader {
         change: &Alternative<'_>,
     ) -> Option<f64> {
         let players = view.players();
-        let seats = &mut self.rollout_seats[..players];
         let mut total = 0.0;
         for &seed in seeds {
+            self.draw_styles(seat, seed);
+            let seats = &mut self.rollout_seats[..players];
             let mut copy = view.sampled(seed);
             if !change(&mut copy, seats) {
                 return None;
             }
-            // The heuristic seats always answer what is asked.
+            // The rollout seats always answer what is asked.
             play_out(&mut copy, seats, |_| {}).ok()?;
             let scores = copy.final_scores();
             let best_other = (0..players)
@@ -165,7 +216,8 @@ impl McTrader {
                 };
                 // The partner accepts when its gain covers the set price; the points that make
                 // that so exactly, rounded to tens in the partner's favour.
-                let short = set_price(view, &trade) - trade_gain(view, partner, &trade);
+                let short = set_price(view, &trade, Reserves::default().premium_share)
+                    - trade_gain(view, partner, &trade);
                 let mut points = (short + 9).div_euclid(10) * 10;
                 let partner_spare = view.points(partner) - 30;
                 if points < 0 {

@@ -69,9 +69,12 @@ pub(crate) fn answer_by(policy: &mut impl Policy, view: View<'_>, question: Ques
 pub static BOTS: &[Entry<Monopoly>] = &[
     Entry {
         name: "heuristic",
-        setting: None,
-        about: "buys with a reserve or to complete a set, bids to a value, crests whole sets, buys missing pieces",
-        make: |_, _| made(Heuristic::new()),
+        setting: Some(Reserves::SETTING),
+        about: "buys with a reserve or to complete a set, bids to a value, crests whole sets, buys missing pieces; a setting changes its reserves and prices",
+        make: |setting, _| {
+            let reserves = setting.map_or(Some(Reserves::default()), Reserves::parse)?;
+            made(Heuristic::with_reserves(reserves))
+        },
     },
     Entry {
         name: "mc-trader",

@@ -94,14 +94,15 @@ pub fn near_set_loss(view: &View<'_>, seat: usize, trade: &Trade) -> i32 {
         .sum()
 }
 
-/// What the partner asks on top for handing the proposer whole sets: half of each one's premium.
-pub fn set_price(view: &View<'_>, trade: &Trade) -> i32 {
+/// What the partner asks on top for handing the proposer whole sets: `share` percent of each
+/// one's premium (the heuristic asks half).
+pub fn set_price(view: &View<'_>, trade: &Trade, share: i32) -> i32 {
     let before = view.owned(trade.from);
     let after = (before & !trade.give) | trade.take;
     view.board()
         .groups
         .iter()
         .filter(|g| after & g.members == g.members && before & g.members != g.members)
-        .map(|g| set_premium(view, g.members) / 2)
+        .map(|g| set_premium(view, g.members) * share / 100)
         .sum()
 }
