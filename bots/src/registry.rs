@@ -11,8 +11,10 @@ use crate::scrabble::leaves::LeaveModel;
 /// What bots are made with besides their name, the same for every seat of a run.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    /// The leave values of the bots that value the tiles they keep.
+    /// The leave values of the crossword bots that value the tiles they keep.
     pub leaves: &'static LeaveModel,
+    /// The leave values of the card game's `equity`, learned from the card game.
+    pub card_leaves: &'static LeaveModel,
     /// Monopoly's `mc-trader`: rollouts per alternative.
     pub rollouts: usize,
 }
@@ -21,6 +23,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             leaves: LeaveModel::embedded(),
+            card_leaves: LeaveModel::card_embedded(),
             rollouts: DEFAULT_ROLLOUTS,
         }
     }

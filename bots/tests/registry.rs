@@ -21,6 +21,7 @@ fn quick_names<G: Registered>() -> Vec<String> {
         .map(|entry| match entry.setting {
             Some(setting) if setting.starts_with("WIDTHxSAMPLES") => format!("{}:2x3", entry.name),
             Some(setting) if setting.starts_with("BUDGET") => format!("{}:300", entry.name),
+            Some(setting) if setting.starts_with("cautious") => format!("{}:bold", entry.name),
             Some(setting) => panic!(
                 "{}: a setting this test cannot shorten: {setting}",
                 entry.name

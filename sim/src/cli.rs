@@ -112,9 +112,21 @@ pub enum TrainCommand {
     Leaves(TrainLeavesArgs),
 }
 
+/// The games leave values are learned from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TrainGame {
+    /// The crossword game (the values of `equity`, `lookahead`, `solver` and `cards`).
+    Scrabble,
+    /// The card game's Classic variant (the values of its `equity`).
+    ScrabbleCards,
+}
+
 /// Arguments of `owlery train leaves`.
 #[derive(Debug, Args)]
 pub struct TrainLeavesArgs {
+    /// The game to learn from.
+    #[arg(long, value_enum, default_value_t = TrainGame::Scrabble)]
+    pub game: TrainGame,
     /// Two-player self-play games to learn from (in the whole run, across all shards).
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,

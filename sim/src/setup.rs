@@ -145,9 +145,19 @@ pub fn bot_settings(args: &RulesArgs, rollouts: usize) -> anyhow::Result<Setting
             let model = LeaveModel::read(&bytes, &path.display().to_string())?;
             &*Box::leak(Box::new(model))
         }
-        None => LeaveModel::embedded(),
+        None => {
+            return Ok(Settings {
+                rollouts,
+                ..Settings::default()
+            });
+        }
     };
-    Ok(Settings { leaves, rollouts })
+    // One file given: whichever game runs, its bots value leaves by it.
+    Ok(Settings {
+        leaves,
+        card_leaves: leaves,
+        rollouts,
+    })
 }
 
 /// The crossword rules: the embedded defaults, each part replaceable by a file or a setting.

@@ -447,7 +447,8 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
         stderr(&refused).contains(
             "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
              lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver, \
-             solver:BUDGET (budget 1 to 100000000), or a crossword bot's name (greedy, random)"
+             solver:BUDGET (budget 1 to 100000000), or a crossword bot's name (greedy, equity-linear, \
+             random)"
         ),
         "{}",
         stderr(&refused)
@@ -1033,6 +1034,28 @@ fn train_leaves_learns_a_table_that_resumes_merges_shards_and_plays() {
         "{}",
         stderr(&wrong)
     );
+    // The card game's values, learned from its own games, played by its equity.
+    train(&[
+        "--game",
+        "scrabble-cards",
+        "--run",
+        &path("cards"),
+        "--out",
+        &path("cards.klv2"),
+    ]);
+    let cards = owlery(&[
+        "sim",
+        "scrabble-cards",
+        "--games",
+        "4",
+        "--bots",
+        "equity,equity-linear",
+        "--leaves",
+        &path("cards.klv2"),
+        "--out",
+        &path("cards-sim"),
+    ]);
+    assert!(cards.status.success(), "{}", stderr(&cards));
     // A bot plays with the table.
     let sim = owlery(&[
         "sim",

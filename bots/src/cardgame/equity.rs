@@ -19,14 +19,21 @@ use crate::scrabble::leaves::LeaveModel;
 pub struct CardEquity {
     generator: TableMoveGen,
     model: &'static LeaveModel,
+    name: &'static str,
 }
 
 impl CardEquity {
     /// An equity player valuing what it keeps by `model`.
     pub fn new(model: &'static LeaveModel) -> CardEquity {
+        CardEquity::named(model, "equity")
+    }
+
+    /// An equity player valuing what it keeps by `model`, registered as `name`.
+    pub fn named(model: &'static LeaveModel, name: &'static str) -> CardEquity {
         CardEquity {
             generator: TableMoveGen::default(),
             model,
+            name,
         }
     }
 }
@@ -118,7 +125,7 @@ impl CardEquity {
 
 impl Decider<CardGame> for CardEquity {
     fn name(&self) -> &str {
-        "equity"
+        self.name
     }
 
     fn decide(&mut self, view: &CardView<'_>, question: CardQuestion) -> Option<CardAnswer> {

@@ -13,6 +13,7 @@ pub use greedy::{CardGreedy, best_premium};
 pub use random::CardRandom;
 
 use crate::registry::{Entry, made};
+use crate::scrabble::leaves::LeaveModel;
 
 /// Answers a Classic or Forfeit question: the move by `choose`, an Action card by
 /// [`action_policy`].
@@ -64,8 +65,14 @@ pub static BOTS: &[Entry<CardGame>] = &[
     Entry {
         name: "equity",
         setting: None,
-        about: "the play worth most points now plus the learned value of the letters it keeps (as the crossword equity values them); Premium cards as greedy lays them",
-        make: |_, settings| made(CardEquity::new(settings.leaves)),
+        about: "the play worth most points now plus the value of the letters it keeps, learned from the card game; Premium cards as greedy lays them",
+        make: |_, settings| made(CardEquity::new(settings.card_leaves)),
+    },
+    Entry {
+        name: "equity-linear",
+        setting: None,
+        about: "equity valuing the letters kept by the crossword's linear leave model: the card values' baseline",
+        make: |_, _| made(CardEquity::named(LeaveModel::linear(), "equity-linear")),
     },
     Entry {
         name: "random",

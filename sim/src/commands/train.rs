@@ -15,12 +15,13 @@ use bots::scrabble::leaves::klv::{self, KlvFormat};
 use bots::scrabble::leaves::learn::LeaveSums;
 use bots::scrabble::leaves::linear::{LeaveFit, LeaveSample};
 use bots::seating::seat_table;
+use engine::cardgame::{CardGame, CardMove, CardRules};
 use engine::play::play_out;
 use engine::scrabble::{Game, Move, Rack, Rules};
 use lexicon::{Edition, Lexicon};
 use rayon::prelude::*;
 
-use crate::cli::TrainLeavesArgs;
+use crate::cli::{TrainGame, TrainLeavesArgs};
 use crate::simulate::{open_run, parse_shard, shard_from_slurm, shard_range};
 use runner::seeds::{fingerprint, game_seed};
 use runner::store::{Manifest, check_writable, read_manifest, write_atomically};
@@ -65,17 +66,20 @@ pub fn leaves(args: &TrainLeavesArgs) -> anyhow::Result<ExitCode> {
             args.smoothing
         );
     }
-    bots::bot::<Game>(&args.bot)?;
-    let format = out_format(&args.out)?;
+    match args.game {
+        TrainGame::Scrabble => bots::bot::<Game>(&args.bot).map(drop)?,
+        TrainGame::ScrabbleCards => bots::bot::<CardGame>(&args.bot).map(drop)?,
+    }
     check_writable(&args.out, "--out")?;
+    let format = out_format(&args.out)?;
     let settings = bot_settings(args)?;
     match format {
         Some(format) => table(args, format, &settings),
         None => {
             let table_only = args.shard.is_some() || args.resume || !args.merge.is_empty();
-            if table_only {
+            if table_only || args.game != TrainGame::Scrabble {
                 bail!(
-                    "--shard, --resume and --merge train the leave table: give --out a .klv2 file"
+                    "--shard, --resume, --merge and --game scrabble-cards train a leave table: give --out a .klv2 file"
                 );
             }
             linear(args, &settings)
@@ -85,17 +89,15 @@ pub fn leaves(args: &TrainLeavesArgs) -> anyhow::Result<ExitCode> {
 
 /// The bot's settings: its leave values from `--leaves` or the shipped ones.
 fn bot_settings(args: &TrainLeavesArgs) -> anyhow::Result<Settings> {
-    let leaves = match &args.leaves {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let model = LeaveModel::read(&bytes, &path.display().to_string())?;
-            &*Box::leak(Box::new(model))
-        }
-        None => LeaveModel::embedded(),
+    let Some(path) = &args.leaves else {
+        return Ok(Settings::default());
     };
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let model = LeaveModel::read(&bytes, &path.display().to_string())?;
+    let leaves = &*Box::leak(Box::new(model));
     Ok(Settings {
         leaves,
+        card_leaves: leaves,
         ..Settings::default()
     })
 }
@@ -118,11 +120,16 @@ fn manifest(args: &TrainLeavesArgs, shard: Option<String>) -> anyhow::Result<Man
         bail!("--chunk 0: expected at least one game per chunk");
     }
     let bots = [args.bot.clone(), args.bot.clone()];
+    let (game, variant) = match args.game {
+        TrainGame::Scrabble => ("scrabble", None),
+        TrainGame::ScrabbleCards => ("scrabble-cards", Some("classic".to_string())),
+    };
     Ok(Manifest {
         chunk,
         shard,
+        variant,
         ..Manifest::new(
-            "scrabble",
+            game,
             &bots,
             args.seed,
             args.games,
@@ -139,6 +146,7 @@ fn table(
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let rules = Arc::new(Rules::standard());
+    let card_rules = Arc::new(CardRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
     let started = Instant::now();
     let (manifest, dirs) = if args.merge.is_empty() {
@@ -156,10 +164,23 @@ fn table(
             let mut sums = LeaveSums::default();
             for index in games {
                 let seed = game_seed(args.seed, index);
-                learn_from_game(&rules, &lexicon, &args.bot, settings, seed, |learned| {
+                let learn = |learned: Learned| {
                     let target = learned.next_score * 100 + learned.next_leave_value;
                     sums.add(&learned.kept, target);
-                })?;
+                };
+                match args.game {
+                    TrainGame::Scrabble => {
+                        learn_from_game(&rules, &lexicon, &args.bot, settings, seed, learn)?
+                    }
+                    TrainGame::ScrabbleCards => learn_from_card_game(
+                        &card_rules,
+                        &lexicon,
+                        &args.bot,
+                        settings,
+                        seed,
+                        learn,
+                    )?,
+                }
             }
             Ok(sums)
         };
@@ -192,7 +213,10 @@ fn table(
     for chunk in &chunks {
         sums.merge(chunk);
     }
-    let counts = *rules.tiles.counts();
+    let counts = match args.game {
+        TrainGame::Scrabble => *rules.tiles.counts(),
+        TrainGame::ScrabbleCards => *card_rules.letters.counts(),
+    };
     let (_, leaves) = sums.solve(LeaveModel::linear(), &counts, args.smoothing);
     let bytes = klv::write(&leaves, format).map_err(|error| anyhow::anyhow!("{error}"))?;
     write_atomically(&args.out, &bytes)?;
@@ -294,6 +318,61 @@ fn learn_from_game(
         }
         if refilled {
             waiting[seat] = Some(kept);
+        }
+    })?;
+    Ok(())
+}
+
+/// Plays one self-play game of the card game (Classic) and tells `learn`, for every turn after
+/// which the seat's hand was refilled whole, the letters it kept and what its next turn made
+/// of them (points, Premium cards included, and its leave by the bot's values).
+fn learn_from_card_game(
+    rules: &Arc<CardRules>,
+    lexicon: &Arc<Lexicon>,
+    bot: &str,
+    settings: &Settings,
+    seed: u64,
+    mut learn: impl FnMut(Learned),
+) -> anyhow::Result<()> {
+    let mut game = CardGame::new(rules.clone(), lexicon.clone(), 2, seed)?;
+    let names = [bot.to_string(), bot.to_string()];
+    let mut seats = seat_table(&names, seed, settings, None)?;
+    // Each seat's letters before its next move, and its score before it.
+    let mut hands = [game.hand(0).letters, game.hand(1).letters];
+    let mut scores = [0i32; 2];
+    let mut waiting: [Option<Rack>; 2] = [None, None];
+    let mut turns_seen = 0;
+    play_out(&mut game, &mut seats, |game: &CardGame| {
+        for turn in &game.history()[turns_seen..] {
+            let seat = turn.seat;
+            let mut kept = hands[seat];
+            let left = match &turn.action {
+                CardMove::Place(_) if turn.challenged_off.is_some() => false,
+                CardMove::Place(play) => play.tiles.iter().all(|t| kept.take(t.cell.kind())),
+                CardMove::Exchange { letters, .. } => kept.take_all(letters),
+                CardMove::Pass => false,
+            };
+            let refilled = left && game.hand(seat).letters.len() == rules.numbers.hand_size;
+            let points = game.scores()[seat] - scores[seat];
+            if let Some(leave) = waiting[seat].take() {
+                learn(Learned {
+                    kept: leave,
+                    next_score: points,
+                    next_leave_value: if refilled {
+                        settings.card_leaves.value(&kept)
+                    } else {
+                        0
+                    },
+                });
+            }
+            if refilled {
+                waiting[seat] = Some(kept);
+            }
+        }
+        turns_seen = game.history().len();
+        for seat in 0..2 {
+            hands[seat] = game.hand(seat).letters;
+            scores[seat] = game.scores()[seat];
         }
     })?;
     Ok(())

