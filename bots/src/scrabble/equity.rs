@@ -360,9 +360,9 @@ impl<'a> LeaveValue<'a> {
     }
 }
 
-/// The most sub-racks whose values a turn keeps in a table: every sub-rack of ten different
-/// tiles. A larger rack (Engorgio's, in a long game) values each leave as it comes.
-const MOST_SUB_RACKS: usize = 1 << 10;
+// A rack of more than `MOST_SUB_RACKS` sub-racks (Engorgio's, in a long game) values each
+// leave as it comes.
+use super::leaves::MOST_SUB_RACKS;
 
 /// A turn's sub-rack values by index (see [`TurnLeaves`]).
 type SubRackValues = Box<[i32; MOST_SUB_RACKS]>;
@@ -411,9 +411,19 @@ impl<'a> TurnLeaves<'a> {
         }
         let indexed = sub_racks <= MOST_SUB_RACKS;
         // The sub-racks come in index order: the first kind's count is the fastest digit.
+        // While the bag holds tiles each is the model's value, read in one batch.
+        let batched = indexed && !leave.bag_empty;
+        if batched {
+            model.sub_rack_values(&rack, &mut values[..]);
+        }
         let mut index = 0;
         for_each_sub_rack(&rack, |keep| {
-            let value = leave.value(keep);
+            let value = if batched {
+                values[index]
+            } else {
+                leave.value(keep)
+            };
+            debug_assert_eq!(value, leave.value(keep), "the value of {keep}");
             if indexed {
                 values[index] = value;
             }

@@ -28,8 +28,8 @@ pub enum KlvFormat {
 /// The most nodes a graph may hold: arc indices have 22 bits.
 const MOST_NODES: usize = 1 << 22;
 
-/// The most points a leave may be worth, either way, as the linear model's files allow.
-const MOST_POINTS: f32 = 1000.0;
+/// The most points a leave may be worth, either way.
+const MOST_POINTS: f32 = super::table::MOST_POINTS as f32;
 
 /// A kind in the files' numbering: the blank first.
 fn file_tile(kind: usize) -> u8 {

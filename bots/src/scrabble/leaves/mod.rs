@@ -17,6 +17,10 @@ use engine::scrabble::Rack;
 
 use super::equity::for_each_sub_rack;
 pub use linear::LinearLeaves;
+
+/// The most sub-racks a rack's values are read for at once: every sub-rack of ten different
+/// tiles.
+pub const MOST_SUB_RACKS: usize = 1 << 10;
 use table::LeaveTable;
 
 /// A leave model: how the tiles kept are valued, and what a brown Hogwarts square is worth.
@@ -113,6 +117,39 @@ impl LeaveModel {
                 table.get(leave).unwrap_or_else(|| beyond.value(leave))
             }
         }
+    }
+
+    /// The value of every sub-rack of `rack` (one with `MOST_SUB_RACKS` or fewer), in
+    /// [`for_each_sub_rack`]'s order, into the start of `out`; returns how many. A table's reads are issued
+    /// together, after the ranks, so the processor overlaps their cache misses.
+    pub fn sub_rack_values(&self, rack: &Rack, out: &mut [i32]) -> usize {
+        let mut count = 0;
+        match &self.values {
+            Values::Linear(linear) => for_each_sub_rack(rack, |sub| {
+                out[count] = linear.value(sub);
+                count += 1;
+            }),
+            Values::Table { table, beyond } => {
+                // A leave beyond the table is valued at once and marked by a negative rank.
+                let mut ranks = [0u32; MOST_SUB_RACKS];
+                for_each_sub_rack(rack, |sub| {
+                    match table::rank(sub) {
+                        Some(rank) => ranks[count] = rank as u32,
+                        None => {
+                            ranks[count] = u32::MAX;
+                            out[count] = beyond.value(sub);
+                        }
+                    }
+                    count += 1;
+                });
+                for (value, &rank) in out[..count].iter_mut().zip(&ranks[..count]) {
+                    if rank != u32::MAX {
+                        *value = table.at(rank as usize);
+                    }
+                }
+            }
+        }
+        count
     }
 
     /// What covering a brown Hogwarts square is worth, in hundredths of a point.

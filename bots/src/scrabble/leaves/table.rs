@@ -87,10 +87,15 @@ pub fn unrank(rank: usize) -> Rack {
     leave
 }
 
+/// The most points a value in the table may be, either way: far beyond any leave's worth,
+/// and what hundredths of a point in 16 bits hold (the table stays small enough to stay in
+/// the caches: a turn reads it for every sub-rack of its rack).
+pub const MOST_POINTS: i32 = 300;
+
 /// A value for every leave of six tiles or fewer, in hundredths of a point.
 #[derive(Clone, PartialEq, Eq)]
 pub struct LeaveTable {
-    values: Box<[i32]>,
+    values: Box<[i16]>,
 }
 
 impl std::fmt::Debug for LeaveTable {
@@ -111,13 +116,20 @@ impl LeaveTable {
     /// The value of `leave`, if it holds six tiles or fewer.
     #[inline]
     pub fn get(&self, leave: &Rack) -> Option<i32> {
-        rank(leave).map(|rank| self.values[rank])
+        rank(leave).map(|rank| self.at(rank))
     }
 
-    /// Sets the value of `leave` (of six tiles or fewer).
+    /// The value at `rank`.
+    #[inline]
+    pub fn at(&self, rank: usize) -> i32 {
+        i32::from(self.values[rank])
+    }
+
+    /// Sets the value of `leave` (of six tiles or fewer), held to `MOST_POINTS` either way.
     pub fn set(&mut self, leave: &Rack, value: i32) {
         let rank = rank(leave).expect("a leave of six tiles or fewer");
-        self.values[rank] = value;
+        let most = MOST_POINTS * 100;
+        self.values[rank] = value.clamp(-most, most) as i16;
     }
 }
 
