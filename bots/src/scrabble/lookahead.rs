@@ -77,8 +77,8 @@ pub struct Lookahead {
     reply_board: Board,
     /// Each judged move's worth, summed over the samples.
     worth: Vec<i64>,
-    /// Each judged move's replies, summed over the samples so far.
-    replies: Vec<i64>,
+    /// The seat replying to the moves judged.
+    replier: usize,
     /// This turn's judged moves as the replies meet them.
     judged: Vec<Judged>,
 }
@@ -111,7 +111,7 @@ impl Lookahead {
             board: Board::empty(),
             reply_board: Board::empty(),
             worth: Vec::with_capacity(reach.width + 1),
-            replies: Vec::with_capacity(reach.width + 1),
+            replier: 0,
             judged: Vec::with_capacity(reach.width + 1),
         }
     }
@@ -149,17 +149,47 @@ impl Lookahead {
         observation: &Observation<'_>,
         moves: &[(i32, Move)],
     ) -> Option<&[i64]> {
-        let (replier, tiles) = Lookahead::replier(observation)?;
-        // With more players a point to one opponent costs this seat a share of a point: all
-        // of them gaining one is as bad for its place as losing one itself.
-        let others = observation.scores.len() as i64 - 1;
         let samples = self.samples_for(observation);
-        self.draw_samples(&observation.unseen, tiles, samples);
+        self.begin_judging(observation, moves, samples)?;
         // Sample by sample, each judged move in turn: the searches for one drawn rack follow
         // one another, so the generator keeps what the lexicon said of that rack (17 % more
         // games a second than move by move, docs/BOTS.md).
-        self.replies.clear();
-        self.replies.resize(moves.len(), 0);
+        let mut replies = std::mem::take(&mut self.worth);
+        replies.clear();
+        replies.resize(moves.len(), 0);
+        for sample in 0..self.samples.len() {
+            for (judged, reply) in replies.iter_mut().enumerate() {
+                *reply += self.reply_against(observation, judged, sample);
+            }
+        }
+        // With more players a point to one opponent costs this seat a share of a point: all
+        // of them gaining one is as bad for its place as losing one itself.
+        let others = observation.scores.len() as i64 - 1;
+        let samples = self.samples.len() as i64;
+        for (reply, &(value, _)) in replies.iter_mut().zip(moves) {
+            *reply = i64::from(value) * samples - *reply / others;
+        }
+        self.worth = replies;
+        Some(&self.worth)
+    }
+
+    /// Readies `moves` (each with its equity) to be judged one drawn rack at a time by
+    /// [`Lookahead::reply_against`]: draws `samples` racks for the replying seat (one where
+    /// its rack is known). Returns how many, or `None` where the bot does not look ahead.
+    pub fn begin_judging(
+        &mut self,
+        observation: &Observation<'_>,
+        moves: &[(i32, Move)],
+        samples: usize,
+    ) -> Option<usize> {
+        let (replier, tiles) = Lookahead::replier(observation)?;
+        self.replier = replier;
+        let samples = if Lookahead::rack_known(observation) {
+            1
+        } else {
+            samples
+        };
+        self.draw_samples(&observation.unseen, tiles, samples);
         self.judged.clear();
         self.judged.extend(moves.iter().map(|&(_, action)| {
             let placement = match action {
@@ -172,39 +202,39 @@ impl Lookahead {
                 leave: placement.map_or(observation.rack, |p| leave_after(&observation.rack, &p)),
             }
         }));
-        // Plain data: a copy, no allocation.
-        let mut board = std::mem::take(&mut self.board);
-        board.clone_from(observation.board);
-        for sample in 0..self.samples.len() {
-            for judged in 0..self.judged.len() {
-                let Judged {
-                    placement,
-                    drawn,
-                    leave,
-                } = self.judged[judged];
-                // A move going out with the bag empty ends the game: no reply.
-                if observation.bag_len == 0 && leave.is_empty() {
-                    continue;
-                }
-                let placed = || placement.iter().flat_map(|p| p.placed());
-                for (square, cell) in placed() {
-                    board.set(square / SIZE, square % SIZE, cell);
-                }
-                self.replies[judged] +=
-                    self.reply(observation, replier, &board, (drawn, &leave), sample);
-                for (square, _) in placed() {
-                    board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-                }
-            }
+        self.board.clone_from(observation.board);
+        Some(self.samples.len())
+    }
+
+    /// The equity of the replier's best reply, holding rack `sample`, to the move `judged` of
+    /// the last [`Lookahead::begin_judging`]: none to a move going out with the bag empty,
+    /// which ends the game.
+    pub fn reply_against(
+        &mut self,
+        observation: &Observation<'_>,
+        judged: usize,
+        sample: usize,
+    ) -> i64 {
+        let Judged {
+            placement,
+            drawn,
+            leave,
+        } = self.judged[judged];
+        if observation.bag_len == 0 && leave.is_empty() {
+            return 0;
         }
-        self.worth.clear();
-        let samples = self.samples.len() as i64;
-        for (&(value, _), &replies) in moves.iter().zip(&self.replies) {
-            self.worth
-                .push(i64::from(value) * samples - replies / others);
+        // Plain data: the board is taken out to be lent, no allocation.
+        let mut board = std::mem::take(&mut self.board);
+        let placed = || placement.iter().flat_map(|p| p.placed());
+        for (square, cell) in placed() {
+            board.set(square / SIZE, square % SIZE, cell);
+        }
+        let reply = self.reply(observation, self.replier, &board, (drawn, &leave), sample);
+        for (square, _) in placed() {
+            board.set(square / SIZE, square % SIZE, Cell::EMPTY);
         }
         self.board = board;
-        Some(&self.worth)
+        reply
     }
 
     /// The racks the last [`Lookahead::judge`] drew for the replying seat and summed its

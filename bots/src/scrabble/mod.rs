@@ -6,6 +6,7 @@ mod greedy;
 pub mod leaves;
 pub mod lookahead;
 mod random;
+pub mod simmer;
 mod solver;
 
 use engine::play::Decider;
@@ -63,6 +64,15 @@ pub static BOTS: &[Entry<Game>] = &[
         make: |setting, settings| {
             let budget = setting.map_or(Some(endgame::BUDGET), endgame::parse_budget)?;
             made(Solver::new(settings.leaves, 0, budget))
+        },
+    },
+    Entry {
+        name: "simmer",
+        setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        about: "races equity's best 16 moves (WIDTH) over racks drawn from the unseen tiles, dropping each once it trails beyond doubt, at most 96 racks (SAMPLES); the endgame searched once the bag is empty",
+        make: |setting, settings| {
+            let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
+            made(simmer::Simmer::new(settings.leaves, 0, reach))
         },
     },
     Entry {
