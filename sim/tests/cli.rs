@@ -342,7 +342,7 @@ fn analyze_ranks_by_equity_the_score_plus_the_leaves_learned_value() {
     let by_equity = analyze_csv(VOWELS, &["--rank-by", "equity"]);
     assert_eq!(by_equity[0].join(","), "rank,move,word,score,leave,equity");
     // Thirteen points keeping EIS beat fourteen keeping EIIU.
-    assert_eq!(by_equity[1], ["1", "7D EUOI", "EUOI", "13", "EIS", "17.6"]);
+    assert_eq!(by_equity[1], ["1", "7D EUOI", "EUOI", "13", "EIS", "20.9"]);
     let model = bots::scrabble::leaves::LeaveModel::embedded();
     let mut last = f64::MAX;
     for row in &by_equity[1..] {
@@ -448,7 +448,7 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
             "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
              lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver, \
              solver:BUDGET (budget 1 to 100000000), or a crossword bot's name (greedy, equity-linear, \
-             random)"
+             simmer, random)"
         ),
         "{}",
         stderr(&refused)

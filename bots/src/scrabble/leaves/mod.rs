@@ -18,6 +18,12 @@ use engine::scrabble::Rack;
 use super::equity::for_each_sub_rack;
 pub use linear::LinearLeaves;
 
+/// The shipped leave table, a KLV2 file learned by `owlery train leaves` (docs/BOTS.md).
+pub const EMBEDDED_TABLE: &[u8] = include_bytes!("../../../data/leaves.klv2");
+
+/// The shipped leave table of the card game's `equity`, learned from the card game.
+pub const EMBEDDED_CARD_TABLE: &[u8] = include_bytes!("../../../data/card-leaves.klv2");
+
 /// The most sub-racks a rack's values are read for at once: every sub-rack of ten different
 /// tiles.
 pub const MOST_SUB_RACKS: usize = 1 << 10;
@@ -41,14 +47,22 @@ enum Values {
 }
 
 impl LeaveModel {
-    /// The shipped model.
+    /// The shipped model: the leave table, parsed once.
     pub fn embedded() -> &'static LeaveModel {
-        LeaveModel::linear()
+        static MODEL: OnceLock<LeaveModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            LeaveModel::read(EMBEDDED_TABLE, "embedded leaves.klv2")
+                .expect("the shipped leaves.klv2 is tested")
+        })
     }
 
-    /// The shipped card-game model: values learned from the card game.
+    /// The shipped card-game model: a leave table learned from the card game, parsed once.
     pub fn card_embedded() -> &'static LeaveModel {
-        LeaveModel::linear()
+        static MODEL: OnceLock<LeaveModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            LeaveModel::read(EMBEDDED_CARD_TABLE, "embedded card-leaves.klv2")
+                .expect("the shipped card-leaves.klv2 is tested")
+        })
     }
 
     /// The shipped linear model, parsed once (the `equity-linear` bot's).
@@ -180,9 +194,16 @@ mod tests {
 
     #[test]
     fn the_shipped_models_value_the_empty_leave_at_nothing() {
-        for model in [LeaveModel::embedded(), LeaveModel::linear()] {
+        let models = [
+            LeaveModel::embedded(),
+            LeaveModel::card_embedded(),
+            LeaveModel::linear(),
+        ];
+        for model in models {
             assert_eq!(model.value(&Rack::EMPTY), 0, "{}", model.kind());
         }
+        assert_eq!(LeaveModel::embedded().kind(), "table");
+        assert_eq!(LeaveModel::card_embedded().kind(), "table");
     }
 
     #[test]
