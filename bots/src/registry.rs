@@ -11,10 +11,12 @@ use crate::scrabble::leaves::LeaveModel;
 /// What bots are made with besides their name, the same for every seat of a run.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    /// The leave values of the crossword bots that value the tiles they keep.
-    pub leaves: &'static LeaveModel,
-    /// The leave values of the card game's `equity`, learned from the card game.
-    pub card_leaves: &'static LeaveModel,
+    /// The leave values of the crossword bots that value the tiles they keep; none for the
+    /// shipped ones (read only when a bot needs them).
+    pub leaves: Option<&'static LeaveModel>,
+    /// The leave values of the card game's `equity`; none for the shipped ones, learned from
+    /// the card game.
+    pub card_leaves: Option<&'static LeaveModel>,
     /// Monopoly's `mc-trader`: rollouts per alternative.
     pub rollouts: usize,
 }
@@ -22,10 +24,22 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            leaves: LeaveModel::embedded(),
-            card_leaves: LeaveModel::card_embedded(),
+            leaves: None,
+            card_leaves: None,
             rollouts: DEFAULT_ROLLOUTS,
         }
+    }
+}
+
+impl Settings {
+    /// The crossword bots' leave values.
+    pub fn leaves(&self) -> &'static LeaveModel {
+        self.leaves.unwrap_or_else(LeaveModel::embedded)
+    }
+
+    /// The card game's `equity`'s leave values.
+    pub fn card_leaves(&self) -> &'static LeaveModel {
+        self.card_leaves.unwrap_or_else(LeaveModel::card_embedded)
     }
 }
 

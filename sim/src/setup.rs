@@ -154,8 +154,8 @@ pub fn bot_settings(args: &RulesArgs, rollouts: usize) -> anyhow::Result<Setting
     };
     // One file given: whichever game runs, its bots value leaves by it.
     Ok(Settings {
-        leaves,
-        card_leaves: leaves,
+        leaves: Some(leaves),
+        card_leaves: Some(leaves),
         rollouts,
     })
 }

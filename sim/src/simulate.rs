@@ -93,8 +93,9 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let described = |rules: &dyn std::fmt::Debug| {
         let text = format!(
-            "{rules:?}|{:?}|{}|{}|{}",
-            settings.leaves,
+            "{rules:?}|{:016x}|{:016x}|{}|{}|{}",
+            settings.leaves().fingerprint(),
+            settings.card_leaves().fingerprint(),
             lexicon.dictionary().origin(),
             lexicon.dictionary().len(),
             lexicon.glossary_len()

@@ -66,7 +66,7 @@ pub static BOTS: &[Entry<CardGame>] = &[
         name: "equity",
         setting: None,
         about: "the play worth most points now plus the value of the letters it keeps, learned from the card game; Premium cards as greedy lays them",
-        make: |_, settings| made(CardEquity::new(settings.card_leaves)),
+        make: |_, settings| made(CardEquity::new(settings.card_leaves())),
     },
     Entry {
         name: "equity-linear",

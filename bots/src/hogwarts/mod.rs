@@ -78,7 +78,7 @@ pub static BOTS: &[Entry<HpGame>] = &[
         name: "cards",
         setting: None,
         about: "equity's moves, with a policy for every Hogwarts card (docs/BOTS.md)",
-        make: |_, settings| made(CardWise::new(settings.leaves)),
+        make: |_, settings| made(CardWise::new(settings.leaves())),
     },
     Entry {
         name: "cards-lookahead",
@@ -86,7 +86,7 @@ pub static BOTS: &[Entry<HpGame>] = &[
         about: "the cards policy with lookahead's moves (a little stronger, much slower)",
         make: |setting, settings| {
             let reach = setting.map_or(Some(Reach::STANDARD), Reach::parse)?;
-            made(CardWise::looking_ahead_by(settings.leaves, 0, reach))
+            made(CardWise::looking_ahead_by(settings.leaves(), 0, reach))
         },
     },
     Entry {

@@ -40,7 +40,7 @@ pub static BOTS: &[Entry<Game>] = &[
         name: "equity",
         setting: None,
         about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more",
-        make: |_, settings| made(Equity::new(settings.leaves)),
+        make: |_, settings| made(Equity::new(settings.leaves())),
     },
     Entry {
         name: "equity-linear",
@@ -54,7 +54,7 @@ pub static BOTS: &[Entry<Game>] = &[
         about: "equity's best 8 moves (WIDTH), each less the next player's best reply over 24 racks (SAMPLES) drawn from the unseen tiles (in a two-player endgame, the known rack, then its own follow-up)",
         make: |setting, settings| {
             let reach = setting.map_or(Some(Reach::STANDARD), Reach::parse)?;
-            made(Lookahead::with_reach(settings.leaves, 0, reach))
+            made(Lookahead::with_reach(settings.leaves(), 0, reach))
         },
     },
     Entry {
@@ -63,7 +63,7 @@ pub static BOTS: &[Entry<Game>] = &[
         about: "lookahead until the bag is empty; then, with two players, both racks known, the endgame searched to its end (alpha-beta, at most 20,000 positions a turn: BUDGET)",
         make: |setting, settings| {
             let budget = setting.map_or(Some(endgame::BUDGET), endgame::parse_budget)?;
-            made(Solver::new(settings.leaves, 0, budget))
+            made(Solver::new(settings.leaves(), 0, budget))
         },
     },
     Entry {
@@ -72,7 +72,7 @@ pub static BOTS: &[Entry<Game>] = &[
         about: "races equity's best 16 moves (WIDTH) over racks drawn from the unseen tiles, dropping each once it trails beyond doubt, at most 96 racks (SAMPLES); the endgame searched once the bag is empty",
         make: |setting, settings| {
             let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
-            made(simmer::Simmer::new(settings.leaves, 0, reach))
+            made(simmer::Simmer::new(settings.leaves(), 0, reach))
         },
     },
     Entry {

@@ -96,8 +96,8 @@ fn bot_settings(args: &TrainLeavesArgs) -> anyhow::Result<Settings> {
     let model = LeaveModel::read(&bytes, &path.display().to_string())?;
     let leaves = &*Box::leak(Box::new(model));
     Ok(Settings {
-        leaves,
-        card_leaves: leaves,
+        leaves: Some(leaves),
+        card_leaves: Some(leaves),
         ..Settings::default()
     })
 }
@@ -310,7 +310,7 @@ fn learn_from_game(
                 kept: leave,
                 next_score: turn.score,
                 next_leave_value: if refilled {
-                    settings.leaves.value(&kept)
+                    settings.leaves().value(&kept)
                 } else {
                     0
                 },
@@ -359,7 +359,7 @@ fn learn_from_card_game(
                     kept: leave,
                     next_score: points,
                     next_leave_value: if refilled {
-                        settings.card_leaves.value(&kept)
+                        settings.card_leaves().value(&kept)
                     } else {
                         0
                     },

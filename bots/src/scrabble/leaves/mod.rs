@@ -114,6 +114,27 @@ impl LeaveModel {
         }
     }
 
+    /// A fingerprint of every value (FNV-1a): runs fingerprint the leave values they play
+    /// with, so a run is never resumed or merged with other values.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut add = |bytes: &[u8]| {
+            for &byte in bytes {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        add(&self.hogwarts_square.to_le_bytes());
+        match &self.values {
+            Values::Linear(linear) => add(format!("{linear:?}").as_bytes()),
+            Values::Table { table, .. } => {
+                for rank in 0..table::LEAVES {
+                    add(&table.at(rank).to_le_bytes());
+                }
+            }
+        }
+        hash
+    }
+
     /// The linear values, if it is the linear model.
     pub fn as_linear(&self) -> Option<&LinearLeaves> {
         match &self.values {
@@ -204,6 +225,23 @@ mod tests {
         }
         assert_eq!(LeaveModel::embedded().kind(), "table");
         assert_eq!(LeaveModel::card_embedded().kind(), "table");
+    }
+
+    #[test]
+    fn fingerprints_tell_values_apart() {
+        let mut table = LeaveTable::default();
+        let zeros = LeaveModel::from_table(table.clone()).fingerprint();
+        table.set(&Rack::parse("QU").unwrap(), 1);
+        let one = LeaveModel::from_table(table).fingerprint();
+        assert_ne!(zeros, one);
+        assert_ne!(
+            LeaveModel::embedded().fingerprint(),
+            LeaveModel::linear().fingerprint()
+        );
+        assert_eq!(
+            LeaveModel::linear().fingerprint(),
+            LeaveModel::from_linear(LinearLeaves::embedded().clone()).fingerprint()
+        );
     }
 
     #[test]

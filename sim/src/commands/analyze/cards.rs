@@ -149,7 +149,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         rules: &rules,
         lexicon: &lexicon,
     };
-    let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves;
+    let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.card_leaves();
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
         // By score, each play with its best Premium card use; by equity, as the equity bot

@@ -263,7 +263,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         game.observation(0).core.keeps_leftovers
     });
     let observation = seat_view(&cgp, &rules, &lexicon, confundo, keeps_leftovers);
-    let leaves = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves;
+    let leaves = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.leaves();
     let equity = Equity::new(leaves);
     let mut rows: Vec<Ranked> = moves
         .iter()
