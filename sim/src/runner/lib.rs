@@ -125,14 +125,7 @@ pub fn run<C: Contest>(
     dir: &Path,
     threads: Option<usize>,
 ) -> anyhow::Result<()> {
-    store::remove_stale_temporaries(dir)?;
-    let done = saved_chunks(dir)?;
-    // Every chunk found is checked before any game is played: a resumed run never mixes in
-    // another run's counts, a copied chunk or a changed one.
-    for chunk in &done {
-        chunk.check(manifest)?;
-    }
-    let pending = pending_chunks(&range, manifest.chunk, &done);
+    let pending = chunks_to_play(manifest, &range, dir)?;
     let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
     let progress = progress_bar(total);
     let pool = worker_pool(threads)?;
@@ -165,6 +158,22 @@ pub fn run<C: Contest>(
     finish(dir, manifest, &range)?;
     print_rate(total, seconds);
     Ok(())
+}
+
+/// The chunks of `range` not yet saved in `dir`, once every chunk found there is checked
+/// against `manifest` (and a killed run's temporaries removed): a resumed run never mixes in
+/// another run's counts, a copied chunk or a changed one.
+fn chunks_to_play(
+    manifest: &Manifest,
+    range: &Range<u64>,
+    dir: &Path,
+) -> anyhow::Result<Vec<Range<u64>>> {
+    store::remove_stale_temporaries(dir)?;
+    let done = saved_chunks(dir)?;
+    for chunk in &done {
+        chunk.check(manifest)?;
+    }
+    Ok(pending_chunks(range, manifest.chunk, &done))
 }
 
 /// A progress bar of `total` games on a terminal, hidden otherwise.
@@ -207,12 +216,7 @@ where
     T: serde::Serialize,
     W: Fn(Range<u64>) -> anyhow::Result<T> + Sync,
 {
-    store::remove_stale_temporaries(dir)?;
-    let done = saved_chunks(dir)?;
-    for chunk in &done {
-        chunk.check(manifest)?;
-    }
-    let pending = pending_chunks(&range, manifest.chunk, &done);
+    let pending = chunks_to_play(manifest, &range, dir)?;
     let total: u64 = pending.iter().map(|r| r.end - r.start).sum();
     let progress = progress_bar(total);
     let started = Instant::now();
