@@ -424,7 +424,7 @@ impl<'a> TurnLeaves<'a> {
                 leave.value(keep)
             };
             debug_assert_eq!(value, leave.value(keep), "the value of {keep}");
-            if indexed {
+            if indexed && !batched {
                 values[index] = value;
             }
             index += 1;

@@ -33,7 +33,7 @@ fn is_vowel(kind: usize) -> bool {
 
 /// A leave's vowels and consonants (blanks are neither).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Mix {
+struct Mix {
     vowels: usize,
     consonants: usize,
 }
@@ -41,7 +41,7 @@ pub struct Mix {
 impl Mix {
     /// The mix once a leave's tiles of `kind` go from `from` to `to`.
     #[inline]
-    pub fn change(&mut self, kind: usize, from: u8, to: u8) {
+    fn change(&mut self, kind: usize, from: u8, to: u8) {
         let tally = if is_vowel(kind) {
             &mut self.vowels
         } else if kind != BLANK {
@@ -185,7 +185,7 @@ impl LinearLeaves {
     /// What `count` tiles of `kind` add to a leave's value, its mix of vowels and consonants
     /// aside.
     #[inline]
-    pub fn kind_value(&self, kind: usize, count: u8) -> i32 {
+    fn kind_value(&self, kind: usize, count: u8) -> i32 {
         match i32::from(count) {
             0 => 0,
             count => self.tile[kind] * count + self.duplicate[kind] * (count - 1),
@@ -194,7 +194,7 @@ impl LinearLeaves {
 
     /// What a leave's mix of vowels and consonants adds to its value.
     #[inline]
-    pub fn mix_value(&self, mix: Mix) -> i32 {
+    fn mix_value(&self, mix: Mix) -> i32 {
         self.balance[mix.vowels.min(BALANCE - 1)][mix.consonants.min(BALANCE - 1)]
     }
 

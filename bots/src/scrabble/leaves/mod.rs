@@ -165,7 +165,7 @@ impl LeaveModel {
                 count += 1;
             }),
             Values::Table { table, beyond } => {
-                // A leave beyond the table is valued at once and marked by a negative rank.
+                // A leave beyond the table is valued at once, its rank marked `u32::MAX`.
                 let mut ranks = [0u32; MOST_SUB_RACKS];
                 for_each_sub_rack(rack, |sub| {
                     match table::rank(sub) {
