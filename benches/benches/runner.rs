@@ -35,6 +35,7 @@ fn simulation_loop(c: &mut Criterion) {
         rules,
         lexicon,
         lineup: Lineup::registered(names.clone(), Settings::default()),
+        draws: engine::draws::Draws::Shared,
     };
     let mut seats = crossword.seats().expect("registered bots");
     group.throughput(Throughput::Elements(10));

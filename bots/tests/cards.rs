@@ -200,3 +200,33 @@ fn confundo_is_kept_when_reading_backwards_gains_nothing() {
     let game = position(EMPTY, "RETAINS", "0/0", &[Card::Confundo]);
     assert_eq!(decide(&game), None);
 }
+
+#[test]
+fn at_once_plays_a_timed_card_where_the_policy_holds_it() {
+    let at_once = |setting: &str, game: &HpGame| {
+        CardWise::with_setting(LeaveModel::embedded(), setting)
+            .unwrap()
+            .choose_card(&game.observation(0))
+    };
+    // No H, A, Y, P or O to place: the policy holds Harry Potter; at once plays it.
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::HarryPotter]);
+    assert_eq!(decide(&game), None);
+    assert_eq!(
+        at_once("at-once=harry_potter", &game),
+        Some(CardPlay::Bonus(Card::HarryPotter))
+    );
+    // Only the card named is played early.
+    assert_eq!(at_once("at-once=gemino+revelio", &game), None);
+    let game = position(EMPTY, "QUIZERS", "0/0", &[Card::Gemino]);
+    assert_eq!(decide(&game), None, "Gemino waits for another card");
+    assert_eq!(at_once("at-once=gemino", &game), Some(CardPlay::Gemino));
+    // Every timed card is named by its key; a card the policy plays at once anyway is not.
+    for (card, _) in bots::hogwarts::TIMED {
+        assert!(
+            CardWise::with_setting(LeaveModel::embedded(), &format!("at-once={}", card.key()))
+                .is_some()
+        );
+    }
+    assert!(CardWise::with_setting(LeaveModel::embedded(), "at-once=reparo").is_none());
+    assert!(CardWise::with_setting(LeaveModel::embedded(), "gemino").is_none());
+}

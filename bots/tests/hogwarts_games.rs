@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use bots::Settings;
 use bots::seating::seat_table;
+use engine::draws::Draws;
 use engine::hogwarts::{CardTable, HpGame, HpRules};
 use engine::play::{Decider, play_out};
 use lexicon::{Edition, Lexicon};
@@ -72,7 +73,14 @@ fn random_harry_potter_games(count: u64) {
     let mut competition_points = 0;
     for seed in 0..count {
         let players = 2 + (seed % 3) as usize;
-        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), players, seed).unwrap();
+        // Every other game draws by seat (duplicate seating's draws).
+        let draws = if seed % 2 == 1 {
+            Draws::BySeat
+        } else {
+            Draws::Shared
+        };
+        let houses = HpGame::sorted_houses(players, seed).unwrap();
+        let mut game = HpGame::dealt(rules.clone(), lexicon.clone(), houses, seed, draws).unwrap();
         let names = ["random", "greedy", "random", "cards"];
         let mut bots = seats(&names[..players], seed);
         let mut turns = 0;
@@ -122,8 +130,9 @@ fn random_harry_potter_games(count: u64) {
 fn the_same_seed_plays_the_same_harry_potter_game() {
     let rules = Arc::new(HpRules::standard());
     let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
-    let replay = |seed: u64| {
-        let mut game = HpGame::sorted(rules.clone(), lexicon.clone(), 4, seed).unwrap();
+    let replay = |seed: u64, draws: Draws| {
+        let houses = HpGame::sorted_houses(4, seed).unwrap();
+        let mut game = HpGame::dealt(rules.clone(), lexicon.clone(), houses, seed, draws).unwrap();
         play_out(
             &mut game,
             &mut seats(&["greedy", "random", "greedy", "random"], seed),
@@ -136,6 +145,9 @@ fn the_same_seed_plays_the_same_harry_potter_game() {
             game.houses().to_vec(),
         )
     };
-    assert_eq!(replay(5), replay(5));
-    assert_ne!(replay(5), replay(6));
+    for draws in [Draws::Shared, Draws::BySeat] {
+        assert_eq!(replay(5, draws), replay(5, draws));
+        assert_ne!(replay(5, draws), replay(6, draws));
+    }
+    assert_ne!(replay(5, Draws::Shared), replay(5, Draws::BySeat));
 }

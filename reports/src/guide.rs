@@ -299,7 +299,16 @@ pub fn write_guide(dir: &Path, manifest: &Manifest, out: &Path) -> Result<(), Gu
         crate::houses::section(dir, &mut blocks)?;
     }
     if dir.join(CardRow::FILE).exists() {
-        card_section(dir, manifest.is_card_game(), &mut blocks)?;
+        // The command that measures the cards' effects, where one does.
+        let command = if !manifest.is_card_game() {
+            "owlery effect scrabble-hp".to_string()
+        } else if is_rummy(dir, manifest) {
+            String::new()
+        } else {
+            let variant = manifest.variant.as_deref().unwrap_or("classic");
+            format!("owlery effect scrabble-cards --variant {variant}")
+        };
+        card_section(dir, manifest.is_card_game(), &command, &mut blocks)?;
     }
     if dir.join(CardByBotRow::FILE).exists() {
         card_policy_section(dir, &mut blocks)?;
@@ -526,7 +535,12 @@ pub(crate) fn effects_text(effects: &[EffectRow], command: &str) -> String {
 }
 
 /// What the cards are worth: each card's plays, points and win rates, and a chart of the gaps.
-fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+fn card_section(
+    dir: &Path,
+    card_game: bool,
+    command: &str,
+    blocks: &mut Vec<Block>,
+) -> Result<(), GuideError> {
     let cards = schema::read::<CardRow>(dir)?;
     // Each card's effect, where `owlery effect --every-card` measured it into the run.
     let effects = card_effects(dir)?;
@@ -596,12 +610,11 @@ fn card_section(dir: &Path, card_game: bool, blocks: &mut Vec<Block>) -> Result<
     if !sentences.is_empty() {
         blocks.push(Block::Paragraph(sentences.join(" ")));
     }
-    let command = if card_game {
-        ""
-    } else {
-        "owlery effect scrabble-hp"
-    };
     blocks.push(Block::Paragraph(effects_text(&effects, command)));
+    if !card_game {
+        let policies = crate::advice::policy_effects(dir)?;
+        blocks.push(Block::Paragraph(crate::advice::paragraph(&policies)));
+    }
     let mut header: Vec<String> = [
         "card",
         "draws",

@@ -3,6 +3,7 @@
 //! This crate knows the tables' columns, not the engine: it reads a run directory and writes
 //! a Markdown guide, a self-contained HTML page, and SVG charts.
 
+mod advice;
 pub mod charts;
 pub mod document;
 pub mod guide;

@@ -678,6 +678,11 @@ impl Row for EffectRow {
 /// measured on the players who drew it (rows of [`EffectRow`], group `drew`).
 pub const CARD_EFFECTS: &str = "card_effects.csv";
 
+/// `owlery effect scrabble-hp --every-policy`'s table: each Hogwarts card the `cards` policy
+/// holds back, played instead the first turn it may (group `policy`, named by the card;
+/// `change` says what the policy holds it until).
+pub const POLICY_EFFECTS: &str = "policy_effects.csv";
+
 /// `owlery effect --every-house`'s table: each house's power switched off alone, measured on
 /// that house (rows of [`EffectRow`], group `house`).
 pub const HOUSE_EFFECTS: &str = "house_effects.csv";

@@ -82,6 +82,7 @@ fn simulate(games: u64, seed: u64, dir: &Path) -> anyhow::Result<()> {
         rules: Arc::new(Rules::standard()),
         lexicon: Arc::new(Lexicon::embedded(Edition::Plain)),
         lineup,
+        draws: engine::draws::Draws::Shared,
     };
     // What else the games depend on: the bot's own version, say.
     let manifest = Manifest::new("scrabble", &names, seed, games, "vowel-balance-1".into());

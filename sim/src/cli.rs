@@ -682,15 +682,22 @@ pub struct EffectArgs {
     #[arg(
         long = "change",
         value_name = "KEY=VALUE",
-        required_unless_present_any = ["every_card", "every_house"]
+        required_unless_present_any = ["every_card", "every_house", "every_policy"]
     )]
     pub changes: Vec<String>,
     /// Measure every card instead, on the players who drew it: each Hogwarts card's power
-    /// switched off alone (cards.NAME.power=false), or in monopoly-hp each Owl Post card
-    /// replaced alone by a letter that does nothing: OUT/card_effects.csv, which `owlery
-    /// report` on a run in OUT puts beside the card table.
+    /// switched off alone (cards.NAME.power=false); in scrabble-cards each Premium card with
+    /// its multiplier 1 and in Forfeit each Action category worth 0 (on the players who held
+    /// its card); in monopoly-hp each Owl Post card replaced alone by a letter that does
+    /// nothing: OUT/card_effects.csv, which `owlery report` on a run in OUT puts beside the
+    /// card table.
     #[arg(long, conflicts_with = "every_house")]
     pub every_card: bool,
+    /// scrabble-hp: measure the `cards` policy's timing of each Hogwarts card it holds back
+    /// instead: the first bot (`cards`) against itself playing that card the first turn it
+    /// may: OUT/policy_effects.csv, from which `owlery report` on a run in OUT gives advice.
+    #[arg(long, conflicts_with_all = ["every_card", "every_house"])]
+    pub every_policy: bool,
     /// scrabble-hp: measure every house's power instead, one at a time switched off
     /// (Gryffindor's opening cards 0, Ravenclaw's opening tiles a normal rack, Slytherin not
     /// first, Hufflepuff's leftovers counted against it), on that house: OUT/house_effects.csv,

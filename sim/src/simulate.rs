@@ -11,6 +11,7 @@ use crate::setup::{
     hp_rules, monopoly_rules,
 };
 use bots::Settings;
+use engine::draws::Draws;
 
 use crate::cli::{GameArg, SimArgs};
 use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
@@ -110,6 +111,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
                 rules,
                 lexicon: lexicon.clone(),
                 lineup: Lineup::registered(args.bots.clone(), settings),
+                draws: Draws::Shared,
             });
             (contest, hash)
         }
@@ -121,6 +123,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
                 lexicon: lexicon.clone(),
                 lineup: Lineup::registered(args.bots.clone(), settings),
                 houses_follow_bots: false,
+                draws: Draws::Shared,
             });
             (contest, hash)
         }

@@ -257,7 +257,7 @@ fn play_refuses_unknown_bots_and_bad_data_files() {
     let hp = owlery(&["sim", "scrabble-hp", "--bots", "greedy,genius"]);
     assert!(
         stderr(&hp)
-            .contains("expected one of cards, cards-lookahead, cards-lookahead:WIDTHxSAMPLES"),
+            .contains("expected one of cards, cards:at-once=CARD+CARD (those timed cards played the first turn they may), cards-lookahead, cards-lookahead:WIDTHxSAMPLES"),
         "{}",
         stderr(&hp)
     );

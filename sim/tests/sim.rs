@@ -1357,3 +1357,102 @@ fn every_cards_and_houses_effect_is_measured_and_the_guide_tells_it() {
             .contains("--every-card measures the Hogwarts cards")
     );
 }
+
+#[test]
+fn advice_comes_from_paired_comparisons_of_the_cards_policy() {
+    let run = scratch("policy-effects");
+    let dir = run.to_str().unwrap();
+    let common = ["--games", "4", "--bots", "cards,greedy", "--out", dir];
+    assert_ran(&owlery(&[&["sim", "scrabble-hp"][..], &common].concat()));
+    let guide = scratch("policy-effects-guide");
+    let before = report(&run, &guide);
+    assert!(
+        before.contains("`owlery effect scrabble-hp --every-policy --out RUN`"),
+        "{before}"
+    );
+    let printed = assert_ran(&owlery(
+        &[&["effect", "scrabble-hp", "--every-policy"][..], &common].concat(),
+    ));
+    assert_eq!(
+        printed.lines().filter(|l| l.starts_with("policy ")).count(),
+        8,
+        "{printed}"
+    );
+    let table = std::fs::read_to_string(run.join("policy_effects.csv")).unwrap();
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("held until another card is held,policy,gemino,4,4,")),
+        "{table}"
+    );
+    let after = report(&run, &guide);
+    assert!(
+        after.contains("Advice, each from paired games of two policies"),
+        "{after}"
+    );
+    assert!(after.contains("Gemino"), "{after}");
+    let refused = owlery(&[
+        "effect",
+        "scrabble-hp",
+        "--every-policy",
+        "--bots",
+        "greedy,cards",
+        "--out",
+        dir,
+    ]);
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("the first bot `cards` (found greedy,cards)")
+    );
+}
+
+#[test]
+fn the_card_games_premium_and_action_cards_are_measured_by_effect() {
+    let run = scratch("card-game-effects");
+    let dir = run.to_str().unwrap();
+    let common = [
+        "--variant",
+        "forfeit",
+        "--games",
+        "4",
+        "--bots",
+        "greedy,greedy",
+        "--out",
+        dir,
+    ];
+    assert_ran(&owlery(&[&["sim", "scrabble-cards"][..], &common].concat()));
+    let guide = scratch("card-game-effects-guide");
+    let before = report(&run, &guide);
+    assert!(
+        before.contains("`owlery effect scrabble-cards --variant forfeit --every-card"),
+        "{before}"
+    );
+    let printed = assert_ran(&owlery(
+        &[&["effect", "scrabble-cards", "--every-card"][..], &common].concat(),
+    ));
+    // Two Premium cards and the 16 Action cards' 32 categories.
+    assert_eq!(
+        printed.lines().filter(|l| l.starts_with("drew ")).count(),
+        34,
+        "{printed}"
+    );
+    let table = std::fs::read_to_string(run.join("card_effects.csv")).unwrap();
+    let row = |change: &str| -> Vec<String> {
+        let line = table
+            .lines()
+            .find(|l| l.starts_with(change))
+            .unwrap_or_else(|| panic!("{change} in\n{table}"));
+        line.split(',').map(String::from).collect()
+    };
+    let double = row("double_word_multiplier=1,drew,double_word,");
+    // Doubling nothing costs the players who drew Doubles points (score_effect, column 13).
+    let points: f64 = double[12].parse().unwrap();
+    assert!(points < 0.0, "{double:?}");
+    // An Action category counts the deals in which its card was held.
+    let held: u64 = row("action: Ends in S worth 0,drew,action: Ends in S,")[3]
+        .parse()
+        .unwrap();
+    assert!(held <= 4, "{held}");
+    let after = report(&run, &guide);
+    assert!(after.contains("worth to its drawer"), "{after}");
+}

@@ -28,7 +28,31 @@ pub struct CardWise {
     /// This turn's card was played for the planned move (a Bonus card, Revelio, Confundo):
     /// that move is made, whoever would choose another.
     played_for_plan: bool,
+    /// Timed cards (bit `Card::index`) played the first turn they may instead, to measure
+    /// what their timing is worth.
+    at_once: u32,
 }
+
+/// The cards whose timing the policy decides, and what each is held until.
+pub const TIMED: [(Card, &str); 8] = [
+    (Card::HarryPotter, "a play uses two or more of its letters"),
+    (
+        Card::TomMarvoloRiddle,
+        "a play uses two or more of its letters",
+    ),
+    (Card::RonWeasley, "a play uses two or more of its letters"),
+    (Card::Buckbeak, "a play uses two or more of its letters"),
+    (Card::Revelio, "a play forms a Glossary word"),
+    (
+        Card::Confundo,
+        "a backwards word beats the best play by 5 points",
+    ),
+    (
+        Card::Transfiguration,
+        "the best turn is worth under 15 points",
+    ),
+    (Card::Gemino, "another card is held"),
+];
 
 /// What `equity`'s choice depends on that a card played after the plan may change: the rack
 /// (Transfiguration), the reading (Confundo), the bag and the board. A card that leaves all of
@@ -60,7 +84,47 @@ impl CardWise {
             planned: None,
             lookahead: None,
             played_for_plan: false,
+            at_once: 0,
         }
+    }
+
+    /// The card player with the cards of `setting` (`at-once=CARD+CARD`, cards of [`TIMED`])
+    /// played the first turn they may; `None` for another setting.
+    pub fn with_setting(model: &'static LeaveModel, setting: &str) -> Option<CardWise> {
+        let names = setting.strip_prefix("at-once=")?;
+        let mut at_once = 0;
+        for name in names.split('+') {
+            let (card, _) = TIMED.iter().find(|(card, _)| card.key() == name)?;
+            at_once |= 1 << card.index();
+        }
+        Some(CardWise {
+            at_once,
+            ..CardWise::new(model)
+        })
+    }
+
+    /// A timed card of the `at-once` setting that may be played now.
+    fn untimed(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+        let core = &observation.core;
+        let wanted = observation
+            .hand
+            .iter()
+            .filter(|card| self.at_once & (1 << card.index()) != 0);
+        wanted.copied().find_map(|card| match card {
+            Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
+                Some(CardPlay::Bonus(card))
+            }
+            Card::Revelio => Some(CardPlay::Revelio),
+            Card::Confundo => (!core.backwards).then_some(CardPlay::Confundo),
+            Card::Transfiguration if may_exchange(core) => {
+                let (keep, _) = self.equity.best_keep(&core.rack, ..core.rack.len());
+                let mut tiles = core.rack;
+                tiles.take_all(&keep);
+                (!tiles.is_empty()).then_some(CardPlay::Transfiguration { tiles })
+            }
+            Card::Gemino => Some(CardPlay::Gemino),
+            _ => None,
+        })
     }
 
     /// The card player choosing its moves as `lookahead` does, its draws seeded by `seed`.
@@ -302,6 +366,9 @@ impl CardWise {
             return None;
         }
         if let Some(play) = CardWise::at_once(observation.hand) {
+            return Some(play);
+        }
+        if let Some(play) = self.untimed(observation) {
             return Some(play);
         }
         if let Some(play) = self.before_plan(observation) {

@@ -11,7 +11,7 @@ use engine::scrabble::{Move, Rack};
 use crate::registry::{Entry, Settings, made};
 use crate::scrabble::Reach;
 
-pub use cards::CardWise;
+pub use cards::{CardWise, TIMED};
 pub use naive::CardNaive;
 
 /// A bot's card, move and discard choices, as methods of `B`.
@@ -76,9 +76,12 @@ fn naive(
 pub static BOTS: &[Entry<HpGame>] = &[
     Entry {
         name: "cards",
-        setting: None,
+        setting: Some("at-once=CARD+CARD (those timed cards played the first turn they may)"),
         about: "equity's moves, with a policy for every Hogwarts card (docs/BOTS.md)",
-        make: |_, settings| made(CardWise::new(settings.leaves())),
+        make: |setting, settings| match setting {
+            None => made(CardWise::new(settings.leaves())),
+            Some(setting) => made(CardWise::with_setting(settings.leaves(), setting)?),
+        },
     },
     Entry {
         name: "cards-lookahead",

@@ -16,14 +16,6 @@ pub enum Premium {
 }
 
 impl Premium {
-    /// How many times it counts a word.
-    pub fn multiplier(self) -> i32 {
-        match self {
-            Premium::Double => 2,
-            Premium::Triple => 3,
-        }
-    }
-
     /// Its name in moves and tables.
     pub fn name(self) -> &'static str {
         match self {
@@ -212,7 +204,7 @@ pub fn total(
     rules: &CardRules,
 ) -> i32 {
     let numbers = &rules.numbers;
-    let multiplier = premium.map_or(1, Premium::multiplier);
+    let multiplier = premium.map_or(1, |p| numbers.multiplier(p));
     let mut points: i32 = words
         .iter()
         .map(|w| {

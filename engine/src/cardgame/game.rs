@@ -138,6 +138,8 @@ pub struct CardGame {
     /// Forfeit: the Action deck (top first) and each hand's Action card.
     action_deck: VecDeque<u8>,
     action_hands: [Option<u8>; MAX_CARD_PLAYERS],
+    /// Forfeit: for each Action card, the seats (a bit each) that have held it.
+    action_holders: Vec<u8>,
     /// The last play's words (upper case) and player, while Action cards may be played on them.
     turn_words: Vec<String>,
     turn_player: Option<usize>,
@@ -290,6 +292,7 @@ impl CardGame {
             premiums_drawn: [[0; 2]; MAX_CARD_PLAYERS],
             action_deck: VecDeque::new(),
             action_hands: [None; MAX_CARD_PLAYERS],
+            action_holders: Vec::new(),
             turn_words: Vec::new(),
             turn_player: None,
             turn_actions: 0,
@@ -300,10 +303,11 @@ impl CardGame {
             let mut deck: Vec<u8> = (0..game.rules.actions.len() as u8).collect();
             deck.shuffle(&mut rng);
             game.action_deck = deck.into();
+            game.action_holders = vec![0; game.rules.actions.len()];
         }
         for seat in 0..players {
             game.refill(seat);
-            game.action_hands[seat] = game.action_deck.pop_front();
+            game.take_action_card(seat);
         }
         Ok(game)
     }
@@ -433,8 +437,21 @@ impl CardGame {
             points,
         });
         self.action_deck.push_back(card);
-        self.action_hands[seat] = self.action_deck.pop_front();
+        self.take_action_card(seat);
         Ok(points)
+    }
+
+    /// Forfeit: `seat` takes the Action deck's top card into its hand.
+    fn take_action_card(&mut self, seat: usize) {
+        self.action_hands[seat] = self.action_deck.pop_front();
+        if let Some(card) = self.action_hands[seat] {
+            self.action_holders[usize::from(card)] |= 1 << seat;
+        }
+    }
+
+    /// Forfeit: for each Action card, the seats (bit `1 << seat`) that have held it.
+    pub fn action_holders(&self) -> &[u8] {
+        &self.action_holders
     }
 
     /// Forfeit: whether `seat` holds an Action card with a category, not yet counted this

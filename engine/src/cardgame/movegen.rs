@@ -63,7 +63,7 @@ impl TableCandidate<'_> {
         let numbers = &rules.numbers;
         let mut points = self.base_points();
         if let Some((premium, index)) = premium {
-            points += self.premium_gain(index, premium.multiplier());
+            points += self.premium_gain(index, numbers.multiplier(premium));
         }
         let whole_hand = self.tiles.len() == numbers.hand_size;
         if opening && (!whole_hand || numbers.first_word_bingo_multiplied) {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::actions::{ActionCard, standard_actions};
+use super::check::Premium;
 use super::rummy::{RoundCard, standard_rounds};
 use crate::data::{MOST_POINTS, NumbersFile, Range};
 use crate::scrabble::TileSet;
@@ -20,6 +21,12 @@ pub struct CardNumbers {
     pub double_word_cards: u8,
     /// Triple Word Score cards in the pack.
     pub triple_word_cards: u8,
+    /// Times a Double Word Score card counts the words through it (1: no power).
+    #[serde(default = "double")]
+    pub double_word_multiplier: i32,
+    /// Times a Triple Word Score card counts the words through it (1: no power).
+    #[serde(default = "triple")]
+    pub triple_word_multiplier: i32,
     /// Points for playing a whole hand in one turn.
     pub bingo_bonus: i32,
     /// The first word's multiplier.
@@ -35,6 +42,8 @@ impl NumbersFile for CardNumbers {
         Range::new("hand_size", 2, 15, "letter cards"),
         Range::new("double_word_cards", 0, 100, "cards in the pack"),
         Range::new("triple_word_cards", 0, 100, "cards in the pack"),
+        Range::new("double_word_multiplier", 1, 100, "times"),
+        Range::new("triple_word_multiplier", 1, 100, "times"),
         // A bonus, never a penalty.
         Range::new("bingo_bonus", 0, MOST_POINTS, "points"),
         Range::new("first_word_multiplier", 1, 100, "times"),
@@ -42,7 +51,24 @@ impl NumbersFile for CardNumbers {
     ];
 }
 
+/// A rules file from before the multipliers were numbers keeps the printed cards'.
+fn double() -> i32 {
+    2
+}
+
+fn triple() -> i32 {
+    3
+}
+
 impl CardNumbers {
+    /// Times `premium` counts the words through it.
+    pub fn multiplier(&self, premium: Premium) -> i32 {
+        match premium {
+            Premium::Double => self.double_word_multiplier,
+            Premium::Triple => self.triple_word_multiplier,
+        }
+    }
+
     /// The standard numbers.
     pub fn standard() -> CardNumbers {
         CardNumbers::parse(DEFAULT_CARD_RULES, "embedded scrabble-cards/rules.toml")

@@ -74,6 +74,11 @@ impl Card {
         Card::Reparo,
     ];
 
+    /// The card's place in [`Card::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The card's key in rules.toml and in the tables.
     pub fn key(self) -> &'static str {
         match self {
@@ -157,8 +162,49 @@ impl CardPiles {
         self.deck.pop()
     }
 
+    /// Draws the card a keyed draw picks from the deck (see [`crate::draws`]); an empty deck
+    /// is first refilled from the discard pile.
+    pub fn draw_keyed(&mut self, key: u64) -> Option<Card> {
+        if self.deck.is_empty() {
+            std::mem::swap(&mut self.deck, &mut self.discard);
+        }
+        let mut counts = [0u8; Card::ALL.len()];
+        for card in &self.deck {
+            counts[card.index()] += 1;
+        }
+        let wanted = Card::ALL[crate::draws::pick_keyed(&counts, key)?];
+        let at = self.deck.iter().position(|&card| card == wanted)?;
+        Some(self.deck.swap_remove(at))
+    }
+
     /// Every card in every pile, for conservation checks.
     pub fn total(&self) -> usize {
         self.deck.len() + self.discard.len() + self.hands.iter().map(Vec::len).sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_indexes_its_place_in_the_list() {
+        for (place, card) in Card::ALL.into_iter().enumerate() {
+            assert_eq!(card.index(), place, "{card}");
+        }
+    }
+
+    #[test]
+    fn a_keyed_draw_takes_from_the_deck_and_then_from_the_discards() {
+        let mut piles = CardPiles {
+            deck: vec![Card::Reparo, Card::Gemino],
+            hands: vec![Vec::new(); 2],
+            discard: vec![Card::Confundo],
+        };
+        let mut drawn: Vec<Card> = (0..3).filter_map(|key| piles.draw_keyed(key)).collect();
+        assert_eq!(drawn.pop(), Some(Card::Confundo));
+        drawn.sort();
+        assert_eq!(drawn, [Card::Gemino, Card::Reparo]);
+        assert_eq!(piles.draw_keyed(4), None);
     }
 }

@@ -11,6 +11,7 @@ use super::house::House;
 use super::rules::{CardTable, HpNumbers, HpRules};
 use super::spells::{CardError, CardPlay, TurnCard};
 use super::turn::Stage;
+use crate::draws::{Draws, SeatStreams};
 use crate::scrabble::game::MAX_PLAYERS;
 use crate::scrabble::{
     Cgp, CheckedPlay, Direction, Game, GameRng, IllegalMove, Move, Observation, Placement, Rack,
@@ -151,6 +152,8 @@ pub struct HpGame {
     houses: Vec<House>,
     piles: CardPiles,
     card_rng: GameRng,
+    /// Each seat's own card stream, when draws are by seat.
+    card_draws: Option<SeatStreams>,
     events: Vec<CardEvent>,
     /// Points from cards scored before a seat's first turn (Gryffindor's opening draw).
     pending_points: [i32; MAX_PLAYERS],
@@ -170,6 +173,17 @@ impl HpGame {
         houses: Vec<House>,
         seed: u64,
     ) -> Result<HpGame, SetupError> {
+        HpGame::dealt(rules, lexicon, houses, seed, Draws::Shared)
+    }
+
+    /// A new game whose tiles and cards are drawn as `draws` says.
+    pub fn dealt(
+        rules: Arc<HpRules>,
+        lexicon: Arc<Lexicon>,
+        houses: Vec<House>,
+        seed: u64,
+        draws: Draws,
+    ) -> Result<HpGame, SetupError> {
         let players = houses.len();
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
@@ -178,6 +192,7 @@ impl HpGame {
         let numbers = &rules.numbers;
         let crossword: Arc<Rules> = Arc::new(rules.crossword.clone());
         let mut setup = Setup::standard(players, crossword.numbers.rack_size);
+        setup.draws = draws;
         for (seat, house) in houses.iter().enumerate() {
             match house {
                 House::Ravenclaw => {
@@ -191,7 +206,7 @@ impl HpGame {
             }
         }
         let core = Game::with_setup(crossword, lexicon, setup, seed)?;
-        HpGame::around(rules, core, houses, seed, true)
+        HpGame::around(rules, core, houses, seed, Some(draws))
     }
 
     /// A game from a CGP position (the player to move first), with houses in that order; no
@@ -213,16 +228,17 @@ impl HpGame {
                 core.keep_leftovers(seat);
             }
         }
-        HpGame::around(rules, core, houses, seed, false)
+        HpGame::around(rules, core, houses, seed, None)
     }
 
-    /// The layer around a crossword game: the deck shuffled, Gryffindor's opening cards drawn.
+    /// The layer around a crossword game: the deck shuffled and, for a new game (`opening`
+    /// says how it draws), Gryffindor's opening cards drawn.
     fn around(
         rules: Arc<HpRules>,
         core: Game,
         houses: Vec<House>,
         seed: u64,
-        opening: bool,
+        opening: Option<Draws>,
     ) -> Result<HpGame, SetupError> {
         let players = houses.len();
         let numbers = &rules.numbers;
@@ -233,6 +249,8 @@ impl HpGame {
             houses,
             piles,
             card_rng,
+            card_draws: (opening == Some(Draws::BySeat))
+                .then(|| SeatStreams::new(seed, CARD_STREAM)),
             events: Vec::new(),
             pending_points: [0; MAX_PLAYERS],
             turn: TurnCard::default(),
@@ -244,7 +262,7 @@ impl HpGame {
             .houses
             .iter()
             .position(|&h| h == House::Gryffindor)
-            .filter(|_| opening);
+            .filter(|_| opening.is_some());
         if let Some(seat) = gryffindor {
             for _ in 0..game.rules.numbers.houses.gryffindor.opening_cards {
                 let (_, points) = game.draw_card(seat);
@@ -276,7 +294,11 @@ impl HpGame {
 
     /// Draws a card for `seat`: a Competition card scores at once and is discarded.
     fn draw_card(&mut self, seat: usize) -> (Option<Card>, i32) {
-        let Some(card) = self.piles.draw(&mut self.card_rng) else {
+        let drawn = match &mut self.card_draws {
+            None => self.piles.draw(&mut self.card_rng),
+            Some(streams) => self.piles.draw_keyed(streams.next_key(seat)),
+        };
+        let Some(card) = drawn else {
             return (None, 0);
         };
         let points = if card.is_competition() {

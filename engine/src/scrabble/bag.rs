@@ -43,6 +43,13 @@ impl Bag {
         Some(usize::from(self.tiles.swap_remove(index)))
     }
 
+    /// Draws the tile a keyed draw picks (see [`crate::draws`]), if any are left.
+    pub fn draw_keyed(&mut self, key: u64) -> Option<usize> {
+        let kind = crate::draws::pick_keyed(&self.counts(), key)?;
+        self.remove(kind);
+        Some(kind)
+    }
+
     /// Draws tiles onto a rack until it holds `size` or the bag is empty.
     pub fn fill(&mut self, rack: &mut Rack, size: usize, rng: &mut impl Rng) {
         while rack.len() < size {

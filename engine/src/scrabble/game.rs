@@ -15,6 +15,7 @@ use super::observation::{Observation, unseen_by};
 use super::rack::Rack;
 use super::rules::Rules;
 use super::tiles::{KINDS, TileSet, kind_char};
+use crate::draws::{Draws, SeatStreams};
 use crate::play::{Pending, Rejected, Stepped};
 
 /// The most players a game seats.
@@ -22,6 +23,9 @@ pub const MAX_PLAYERS: usize = 4;
 
 /// The game's random number generator: small, fast, and reproducible from a `u64` seed.
 pub type GameRng = Pcg64Mcg;
+
+/// The purpose that keys the tiles' seat streams.
+const TILE_STREAM: u64 = 0x7469_6c65;
 
 /// One turn as it happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +55,8 @@ pub struct Setup {
     pub opening_tiles: [usize; MAX_PLAYERS],
     /// Seats whose tiles left at the end count for them instead of against them (Hufflepuff).
     pub keeps_leftovers: [bool; MAX_PLAYERS],
+    /// Where each seat's tiles come from.
+    pub draws: Draws,
 }
 
 impl Setup {
@@ -61,6 +67,7 @@ impl Setup {
             first: 0,
             opening_tiles: [rack_size; MAX_PLAYERS],
             keeps_leftovers: [false; MAX_PLAYERS],
+            draws: Draws::Shared,
         }
     }
 }
@@ -201,6 +208,8 @@ pub struct Game {
     scoreless: u32,
     history: Vec<Turn>,
     rng: GameRng,
+    /// Each seat's own tile stream, when draws are by seat.
+    seat_draws: Option<SeatStreams>,
     end: Option<EndReason>,
     adjustments: [i32; MAX_PLAYERS],
     keeps_leftovers: [bool; MAX_PLAYERS],
@@ -243,17 +252,17 @@ impl Game {
             scoreless: 0,
             history: Vec::with_capacity(64),
             rng: GameRng::seed_from_u64(seed),
+            seat_draws: match setup.draws {
+                Draws::Shared => None,
+                Draws::BySeat => Some(SeatStreams::new(seed, TILE_STREAM)),
+            },
             end: None,
             adjustments: [0; MAX_PLAYERS],
             keeps_leftovers: setup.keeps_leftovers,
             backwards_allowed: false,
         };
         for seat in 0..players {
-            game.bag.fill(
-                &mut game.racks[seat],
-                setup.opening_tiles[seat],
-                &mut game.rng,
-            );
+            game.fill(seat, setup.opening_tiles[seat]);
         }
         Ok(game)
     }
@@ -280,6 +289,7 @@ impl Game {
             scoreless: cgp.scoreless,
             history: Vec::new(),
             rng: GameRng::seed_from_u64(seed),
+            seat_draws: None,
             end: None,
             adjustments: [0; MAX_PLAYERS],
             keeps_leftovers: [false; MAX_PLAYERS],
@@ -290,11 +300,7 @@ impl Game {
         for seat in 0..players {
             game.racks[seat] = cgp.racks[seat];
             game.scores[seat] = cgp.scores[seat];
-            game.bag.fill(
-                &mut game.racks[seat],
-                game.rules.numbers.rack_size,
-                &mut game.rng,
-            );
+            game.fill(seat, game.rules.numbers.rack_size);
         }
         Ok(game)
     }
@@ -302,9 +308,23 @@ impl Game {
     /// Draws up to `count` more tiles onto `seat`'s rack (Engorgio); returns how many came.
     pub fn draw_extra(&mut self, seat: usize, count: usize) -> usize {
         let before = self.racks[seat].len();
-        self.bag
-            .fill(&mut self.racks[seat], before + count, &mut self.rng);
+        self.fill(seat, before + count);
         self.racks[seat].len() - before
+    }
+
+    /// Draws onto `seat`'s rack until it holds `size` or the bag is empty.
+    fn fill(&mut self, seat: usize, size: usize) {
+        match &mut self.seat_draws {
+            None => self.bag.fill(&mut self.racks[seat], size, &mut self.rng),
+            Some(streams) => {
+                while self.racks[seat].len() < size {
+                    match self.bag.draw_keyed(streams.next_key(seat)) {
+                        Some(kind) => self.racks[seat].add(kind),
+                        None => break,
+                    }
+                }
+            }
+        }
     }
 
     /// Moves one tile of `kind` from one rack to another (Expelliarmus, Veritaserum).
@@ -349,7 +369,7 @@ impl Game {
         }
         self.racks[seat].take_all(tiles);
         let size = self.racks[seat].len() + tiles.len();
-        self.bag.fill(&mut self.racks[seat], size, &mut self.rng);
+        self.fill(seat, size);
         self.bag.put_back(tiles);
         true
     }
@@ -439,8 +459,7 @@ impl Game {
                     );
                     self.racks[seat].take(cell.kind());
                 }
-                self.bag
-                    .fill(&mut self.racks[seat], rack_size, &mut self.rng);
+                self.fill(seat, rack_size);
                 for word in play.words.iter().filter(|word| word.backwards) {
                     for &square in &word.squares {
                         self.board.mark_backwards(square, word.direction);
@@ -453,7 +472,7 @@ impl Game {
                 // the usual size (Ravenclaw's opening eight, a tile taken by Expelliarmus).
                 let size = self.racks[seat].len();
                 self.racks[seat].take_all(tiles);
-                self.bag.fill(&mut self.racks[seat], size, &mut self.rng);
+                self.fill(seat, size);
                 self.bag.put_back(tiles);
                 0
             }

@@ -8,9 +8,12 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use std::sync::Arc;
 
+use bots::hogwarts::TIMED;
+use engine::cardgame::Variant;
+use engine::draws::Draws;
 use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
-use reports::schema::{CARD_EFFECTS, EffectRow, Fixed, HOUSE_EFFECTS, to_csv};
+use reports::schema::{CARD_EFFECTS, EffectRow, Fixed, HOUSE_EFFECTS, POLICY_EFFECTS, to_csv};
 use runner::effect::{Design, Effects, Group, groups, paired};
 use runner::store::write_atomically;
 
@@ -111,7 +114,8 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
 }
 
 /// The contest of `sim` with `changes` applied after its `--set`s, and its rules'
-/// fingerprint; with duplicate seating a bot keeps its house through the rotations, so each
+/// fingerprint; with duplicate seating a bot keeps its house through the rotations and the
+/// crossword games draw each seat's tiles and cards from the seat's own stream, so each
 /// house meets each seat's tiles, cards and dice too.
 pub(super) fn built(
     sim: &SimArgs,
@@ -131,8 +135,17 @@ pub(super) fn built_with(
     let mut args = sim.clone();
     args.data.extra = extra;
     let (mut built, hash) = contest(&args)?;
+    let draws = if duplicate {
+        Draws::BySeat
+    } else {
+        Draws::Shared
+    };
     match &mut built {
-        Contest::HarryPotter(game) => game.houses_follow_bots = duplicate,
+        Contest::Crossword(game) => game.draws = draws,
+        Contest::HarryPotter(game) => {
+            game.houses_follow_bots = duplicate;
+            game.draws = draws;
+        }
         Contest::Monopoly(game) => game.houses_follow_bots = duplicate,
         _ => {}
     }
@@ -185,7 +198,9 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         players,
         duplicate: args.duplicate,
     };
-    let (rows, file) = if args.every_card {
+    let (rows, file) = if args.every_policy {
+        (every_policy(args, &base, design)?, POLICY_EFFECTS)
+    } else if args.every_card {
         (every_card(args, &base, design)?, CARD_EFFECTS)
     } else if args.every_house {
         (every_house(args, &base, design)?, HOUSE_EFFECTS)
@@ -206,6 +221,44 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
     print(&rows, &design)?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each Hogwarts card the `cards` policy times, measured on the lineup's first bot (`cards`)
+/// against the same bot playing that card the first turn it may: what holding it is worth.
+fn every_policy(
+    args: &EffectArgs,
+    base: &Contest,
+    design: Design,
+) -> anyhow::Result<Vec<EffectRow>> {
+    let sim = &args.sim;
+    if sim.game != GameArg::ScrabbleHp
+        || !args.changes.is_empty()
+        || sim.bots.first().map(String::as_str) != Some("cards")
+    {
+        bail!(
+            "--every-policy measures the `cards` policy's timing of the Hogwarts cards: \
+             scrabble-hp, without --change, the first bot `cards` (found {})",
+            sim.bots.join(",")
+        );
+    }
+    let rules = hp_rules(&sim.data)?;
+    let mut rows = Vec::new();
+    for (card, held_until) in TIMED {
+        if rules.numbers.cards.count(card) == 0 {
+            continue;
+        }
+        let mut at_once = sim.clone();
+        at_once.bots[0] = format!("cards:at-once={}", card.key());
+        let (changed, _) = built(&at_once, &[], args.duplicate)?;
+        let policy = Group::Policy {
+            index: 0,
+            name: card.key().to_string(),
+        };
+        let effects = measured(base, &changed, sim, vec![policy], design)?;
+        rows.extend(rows_of(&effects, &format!("held until {held_until}")));
+        eprintln!("{card}: measured");
+    }
+    Ok(rows)
 }
 
 /// Each house's power measured by switching it off alone, on that house.
@@ -299,12 +352,15 @@ fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Resu
     if !args.changes.is_empty() {
         bail!("--every-card measures each card against the run's rules: without --change");
     }
-    if let Contest::Monopoly(game) = base {
-        return every_letter(args, base, &game.rules.cards, design);
+    match base {
+        Contest::Monopoly(game) => return every_letter(args, base, &game.rules.cards, design),
+        Contest::Cards(_) => return every_premium_and_action(args, base, design),
+        _ => {}
     }
     if sim.game != GameArg::ScrabbleHp {
         bail!(
-            "--every-card measures the Hogwarts cards or the Owl Post cards: scrabble-hp or monopoly-hp"
+            "--every-card measures the Hogwarts cards, the card game's Premium and Action cards \
+             or the Owl Post cards: scrabble-hp, scrabble-cards (classic or forfeit) or monopoly-hp"
         );
     }
     let rules = hp_rules(&sim.data)?;
@@ -322,6 +378,65 @@ fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Resu
         let effects = measured(base, &changed, sim, vec![drew], design)?;
         rows.extend(rows_of(&effects, &change));
         eprintln!("{card}: measured");
+    }
+    Ok(rows)
+}
+
+/// The card game's Premium cards, each measured with its multiplier 1 (drawn and laid, doing
+/// nothing), and in Forfeit each Action category with its plus and minus 0, on the players
+/// who drew the card (an Action category: who held its card).
+fn every_premium_and_action(
+    args: &EffectArgs,
+    base: &Contest,
+    design: Design,
+) -> anyhow::Result<Vec<EffectRow>> {
+    let sim = &args.sim;
+    let Contest::Cards(game) = base else {
+        unreachable!("the card game");
+    };
+    let mut rows = Vec::new();
+    for (kind, (name, change)) in [
+        ("double_word", "double_word_multiplier=1"),
+        ("triple_word", "triple_word_multiplier=1"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (changed, _) = built(sim, &[change.to_string()], args.duplicate)?;
+        let drew = Group::Drew {
+            kind,
+            name: name.to_string(),
+        };
+        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        rows.extend(rows_of(&effects, change));
+        eprintln!("{name}: measured");
+    }
+    // Action categories follow the two Premium cards in the tally: card c's category k at
+    // 2 + 2c + k.
+    for (card, action) in game.rules.actions.iter().enumerate() {
+        if game.rules.variant != Variant::Forfeit {
+            break;
+        }
+        for (category, named) in action.categories.iter().enumerate() {
+            let mut rules = (*game.rules).clone();
+            let off = &mut rules.actions[card].categories[category];
+            (off.plus, off.minus) = (0, 0);
+            // The same contest with the category's values 0 (its name, and so the tally's
+            // kinds, unchanged).
+            let (mut changed, _) = built(sim, &[], args.duplicate)?;
+            let Contest::Cards(changed_game) = &mut changed else {
+                unreachable!("the same game");
+            };
+            changed_game.rules = Arc::new(rules);
+            let name = format!("action: {}", named.name);
+            let drew = Group::Drew {
+                kind: 2 + 2 * card + category,
+                name: name.clone(),
+            };
+            let effects = measured(base, &changed, sim, vec![drew], design)?;
+            rows.extend(rows_of(&effects, &format!("{name} worth 0")));
+            eprintln!("{name}: measured");
+        }
     }
     Ok(rows)
 }

@@ -5,9 +5,11 @@
 //! order, deck order and dice for as long as they stay alike. Once a choice differs, each
 //! game goes on drawing from its own copy of the same streams; nothing re-aligns them, so
 //! the pairing helps most where a change matters least. With duplicate seating a deal is
-//! played once per rotation of the bots through the seats (the same tiles, cards and dice
-//! for each), so no bot or house is favoured by the deal it got; the deal is then the unit
-//! the intervals count, its games averaged.
+//! played once per rotation of the bots through the seats, and the crossword games draw
+//! each seat's tiles and cards from a stream of the seat's own (`engine::draws`): a seat
+//! meets much the same tiles however the play goes and whoever sits in it, so no bot or
+//! house is favoured by the deal it got, and the two rules' games stay coupled after they
+//! part. The deal is then the unit the intervals count, its games averaged.
 
 use engine::hogwarts::House;
 use rayon::prelude::*;
@@ -64,6 +66,14 @@ pub enum Group {
     Seat(usize),
     /// A house (the Harry Potter games).
     House(House),
+    /// The bot at place `index` of the lineup, whose policy the changed arm alters; `name`
+    /// says what the change is about.
+    Policy {
+        /// The bot's place in the lineup.
+        index: usize,
+        /// What the change is about (a card's key).
+        name: String,
+    },
     /// The seats that drew a kind of card in a game: a Hogwarts card by its index in the
     /// game's card tally, an Owl Post card by its place in the deck's file.
     Drew {
@@ -75,12 +85,13 @@ pub enum Group {
 }
 
 impl Group {
-    /// `bot`, `seat` or `house`.
+    /// `bot`, `seat`, `house`, `policy` or `drew`.
     pub fn kind(&self) -> &'static str {
         match self {
             Group::Bot(_) => "bot",
             Group::Seat(_) => "seat",
             Group::House(_) => "house",
+            Group::Policy { .. } => "policy",
             Group::Drew { .. } => "drew",
         }
     }
@@ -91,7 +102,7 @@ impl Group {
             Group::Bot(name) => name.clone(),
             Group::Seat(seat) => (seat + 1).to_string(),
             Group::House(house) => house.name().to_string(),
-            Group::Drew { name, .. } => name.clone(),
+            Group::Policy { name, .. } | Group::Drew { name, .. } => name.clone(),
         }
     }
 
@@ -101,6 +112,7 @@ impl Group {
             Group::Bot(name) => names[outcome.bots[seat]] == *name,
             Group::Seat(wanted) => seat == *wanted,
             Group::House(house) => outcome.houses[seat] == Some(*house),
+            Group::Policy { index, .. } => outcome.bots[seat] == *index,
             Group::Drew { kind, .. } => {
                 let hogwarts = outcome.cards.as_ref();
                 let owl_post = outcome.monopoly.as_ref().map(|game| &game.tally);
@@ -391,19 +403,21 @@ mod tests {
     use std::sync::Arc;
 
     use bots::Settings;
+    use engine::draws::Draws;
     use engine::scrabble::Rules;
     use lexicon::{Edition, Lexicon};
 
     use super::*;
     use crate::games::{Crossword, Lineup};
 
-    fn crossword(bingo_bonus: i32) -> Crossword {
+    fn crossword(bingo_bonus: i32, draws: Draws) -> Crossword {
         let mut rules = Rules::standard();
         rules.numbers.bingo_bonus = bingo_bonus;
         Crossword {
             rules: Arc::new(rules),
             lexicon: Arc::new(Lexicon::embedded(Edition::Plain)),
             lineup: Lineup::registered(names(), Settings::default()),
+            draws,
         }
     }
 
@@ -456,8 +470,8 @@ mod tests {
     #[test]
     fn the_same_rules_twice_differ_in_nothing_deal_by_deal() {
         let effects = paired(
-            &crossword(50),
-            &crossword(50),
+            &crossword(50, Draws::BySeat),
+            &crossword(50, Draws::BySeat),
             &names(),
             groups(&names()),
             design(40, true),
@@ -481,8 +495,8 @@ mod tests {
     fn a_change_measures_the_same_on_one_thread_or_two() {
         let run = |threads| {
             paired(
-                &crossword(50),
-                &crossword(20),
+                &crossword(50, Draws::Shared),
+                &crossword(20, Draws::Shared),
                 &names(),
                 groups(&names()),
                 design(70, false),

@@ -5,10 +5,11 @@ use std::sync::Arc;
 use anyhow::Context;
 use bots::{Registered, Settings, bot_with};
 use engine::cardgame::{CardGame, CardMove, CardRules, RummyGame, Variant};
+use engine::draws::Draws;
 use engine::hogwarts::{Card, CardEvent, CardTable, HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules};
 use engine::play::{Decider, Progress, Stepped, play_out};
-use engine::scrabble::{Game, Rules};
+use engine::scrabble::{Game, Rules, Setup};
 use lexicon::Lexicon;
 
 use super::Contest;
@@ -26,6 +27,8 @@ pub struct Crossword {
     pub lexicon: Arc<Lexicon>,
     /// Who plays.
     pub lineup: Lineup<Game>,
+    /// Where each seat's tiles come from.
+    pub draws: Draws,
 }
 
 impl Contest for Crossword {
@@ -36,12 +39,9 @@ impl Contest for Crossword {
     }
 
     fn play(&self, seats: &mut Self::Seats, index: u64, seed: u64) -> anyhow::Result<Outcome> {
-        let mut game = Game::new(
-            self.rules.clone(),
-            self.lexicon.clone(),
-            self.lineup.names().len(),
-            seed,
-        )?;
+        let mut setup = Setup::standard(self.lineup.names().len(), self.rules.numbers.rack_size);
+        setup.draws = self.draws;
+        let mut game = Game::with_setup(self.rules.clone(), self.lexicon.clone(), setup, seed)?;
         let rotation = play_seated(&mut game, seats, index, seed)?;
         Ok(outcome(index, seed, &game, rotation))
     }
@@ -179,6 +179,8 @@ pub struct HarryPotter {
     /// Each bot keeps its house as the seats rotate (duplicate seating), rather than each
     /// seat keeping the house sorted for it.
     pub houses_follow_bots: bool,
+    /// Where each seat's tiles and cards come from.
+    pub draws: Draws,
 }
 
 fn card_index(card: Card) -> usize {
@@ -201,7 +203,13 @@ impl Contest for HarryPotter {
         if self.houses_follow_bots {
             houses.rotate_left((index % players as u64) as usize);
         }
-        let mut game = HpGame::new(self.rules.clone(), self.lexicon.clone(), houses, seed)?;
+        let mut game = HpGame::dealt(
+            self.rules.clone(),
+            self.lexicon.clone(),
+            houses,
+            seed,
+            self.draws,
+        )?;
         let mut tally = CardTally::hogwarts();
         let numbers = &self.rules.numbers;
         let rotation = play_seated(&mut game, seats, index, seed)?;
@@ -370,7 +378,15 @@ impl Contest for CardContest {
                 count.points += turn.premium_gain;
             }
         }
-        // Action categories follow the two Premium cards: card c's category k at 2 + 2c + k.
+        // Action categories follow the two Premium cards: card c's category k at 2 + 2c + k,
+        // each "drawn" by the seats that held its card.
+        for (card, &holders) in game.action_holders().iter().enumerate() {
+            for seat in (0..players).filter(|seat| holders & (1 << seat) != 0) {
+                for category in 0..2 {
+                    tally.at(seat, 2 + 2 * card + category).drawn = 1;
+                }
+            }
+        }
         for play in game.action_plays() {
             let kind = 2 + 2 * play.card + play.category;
             let count = tally.at(play.seat, kind);
