@@ -409,3 +409,52 @@ fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
         "the search lost {gained} points over {endgames} endgames"
     );
 }
+
+/// What `action` gains the player to move in `game` to the end, the replies searched exactly.
+fn solved_worth(game: &Game, action: Move, search: &mut EndgameSearch) -> i32 {
+    let mover = game.to_move();
+    let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
+    let mut next = game.clone();
+    next.play(action).unwrap();
+    let mut gain = spread(&next) - spread(game);
+    if !next.is_over() {
+        let observation = next.observation(next.to_move());
+        let verdict = search
+            .search(&observation)
+            .expect("two players, the bag empty");
+        assert!(verdict.solved);
+        gain -= verdict.value;
+    }
+    gain
+}
+
+#[test]
+fn equity_with_the_bag_empty_judges_the_known_reply_and_gains_by_it() {
+    let model = bots::scrabble::leaves::LeaveModel::embedded();
+    let mut closing = bots::scrabble::Closing::new(model);
+    let mut fixed = bots::scrabble::Equity::new(model);
+    let mut search = EndgameSearch::new(u32::MAX);
+    let (mut positions, mut better, mut worse, mut gained) = (0, 0, 0, 0);
+    small_endgames(40, 9, |game| {
+        let observation = game.observation(game.to_move());
+        let (judged, judged_alone) = (closing.choose(&observation), fixed.choose(&observation));
+        positions += 1;
+        if judged == judged_alone {
+            return;
+        }
+        // Measured by the exact search to the end: what each choice gains the mover.
+        let (a, b) = (
+            solved_worth(game, judged, &mut search),
+            solved_worth(game, judged_alone, &mut search),
+        );
+        gained += a - b;
+        better += usize::from(a > b);
+        worse += usize::from(a < b);
+    });
+    assert!(positions >= 100, "{positions} endgames");
+    assert!(
+        better > 2 * worse && gained > 0,
+        "over {positions} endgames judging the reply chose better {better} times, worse {worse}, \
+         {gained} points in all"
+    );
+}

@@ -1,5 +1,6 @@
 //! Crossword bots, each a [`Decider`] of the crossword [`Game`], and the registry that names them.
 
+mod closing;
 pub mod endgame;
 mod equity;
 mod greedy;
@@ -15,6 +16,7 @@ use engine::scrabble::{Game, Move, Observation, Question};
 use crate::registry::{Entry, made};
 use leaves::LeaveModel;
 
+pub use closing::Closing;
 pub use equity::Equity;
 pub use greedy::Greedy;
 pub use lookahead::{Lookahead, Reach};
@@ -39,8 +41,14 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "equity",
         setting: None,
-        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more",
-        make: |_, settings| made(Equity::new(settings.leaves())),
+        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more; with the bag empty (two players) its 8 best moves judged by the known rack's best reply",
+        make: |_, settings| made(Closing::new(settings.leaves())),
+    },
+    Entry {
+        name: "equity-static",
+        setting: None,
+        about: "equity with the bag empty too: tiles kept charged twice their points, going out credited the opponent's (faster)",
+        make: |_, settings| made(Equity::named(settings.leaves(), "equity-static")),
     },
     Entry {
         name: "equity-linear",
