@@ -101,13 +101,19 @@ fn solved_endgames_match_a_minimax_played_through_the_engine() {
 /// What `action` gains the player to move in `game` to the end, every reply played through
 /// the engine.
 fn worth_of(game: &Game, action: Move, movegen: &mut MoveGen, memo: &mut HashMap<Key, i32>) -> i32 {
+    worth_after(game, action, |next| minimax(next, movegen, memo))
+}
+
+/// What `action` gains the player to move in `game`, less what `rest` says the other player
+/// gains from the position after it to the end.
+fn worth_after(game: &Game, action: Move, rest: impl FnOnce(&Game) -> i32) -> i32 {
     let mover = game.to_move();
     let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
     let mut next = game.clone();
     next.play(action).unwrap();
     let mut gain = spread(&next) - spread(game);
     if !next.is_over() {
-        gain -= minimax(&next, movegen, memo);
+        gain -= rest(&next);
     }
     gain
 }
@@ -412,20 +418,14 @@ fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
 
 /// What `action` gains the player to move in `game` to the end, the replies searched exactly.
 fn solved_worth(game: &Game, action: Move, search: &mut EndgameSearch) -> i32 {
-    let mover = game.to_move();
-    let spread = |game: &Game| game.scores()[mover] - game.scores()[1 - mover];
-    let mut next = game.clone();
-    next.play(action).unwrap();
-    let mut gain = spread(&next) - spread(game);
-    if !next.is_over() {
+    worth_after(game, action, |next| {
         let observation = next.observation(next.to_move());
         let verdict = search
             .search(&observation)
             .expect("two players, the bag empty");
         assert!(verdict.solved);
-        gain -= verdict.value;
-    }
-    gain
+        verdict.value
+    })
 }
 
 #[test]
