@@ -28,9 +28,9 @@ pub struct CardWise {
     /// This turn's card was played for the planned move (a Bonus card, Revelio, Confundo):
     /// that move is made, whoever would choose another.
     played_for_plan: bool,
-    /// Timed cards (bit `Card::index`) played the first turn they may instead, to measure
-    /// what their timing is worth.
-    at_once: u32,
+    /// Timed cards (bit `Card::index`) whose timing is off: played the first turn they may,
+    /// to measure what the timing is worth.
+    untimed: u32,
 }
 
 /// The cards whose timing the policy decides, and what each is held until.
@@ -84,7 +84,7 @@ impl CardWise {
             planned: None,
             lookahead: None,
             played_for_plan: false,
-            at_once: 0,
+            untimed: 0,
         }
     }
 
@@ -92,24 +92,24 @@ impl CardWise {
     /// played the first turn they may; `None` for another setting.
     pub fn with_setting(model: &'static LeaveModel, setting: &str) -> Option<CardWise> {
         let names = setting.strip_prefix("at-once=")?;
-        let mut at_once = 0;
+        let mut untimed = 0;
         for name in names.split('+') {
             let (card, _) = TIMED.iter().find(|(card, _)| card.key() == name)?;
-            at_once |= 1 << card.index();
+            untimed |= 1 << card.index();
         }
         Some(CardWise {
-            at_once,
+            untimed,
             ..CardWise::new(model)
         })
     }
 
     /// A timed card of the `at-once` setting that may be played now.
-    fn untimed(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
+    fn untimed_play(&self, observation: &HpObservation<'_>) -> Option<CardPlay> {
         let core = &observation.core;
         let wanted = observation
             .hand
             .iter()
-            .filter(|card| self.at_once & (1 << card.index()) != 0);
+            .filter(|card| self.untimed & (1 << card.index()) != 0);
         wanted.copied().find_map(|card| match card {
             Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
                 Some(CardPlay::Bonus(card))
@@ -368,7 +368,7 @@ impl CardWise {
         if let Some(play) = CardWise::at_once(observation.hand) {
             return Some(play);
         }
-        if let Some(play) = self.untimed(observation) {
+        if let Some(play) = self.untimed_play(observation) {
             return Some(play);
         }
         if let Some(play) = self.before_plan(observation) {

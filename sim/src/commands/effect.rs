@@ -413,10 +413,11 @@ fn every_premium_and_action(
     }
     // Action categories follow the two Premium cards in the tally: card c's category k at
     // 2 + 2c + k.
-    for (card, action) in game.rules.actions.iter().enumerate() {
-        if game.rules.variant != Variant::Forfeit {
-            break;
-        }
+    let actions = match game.rules.variant {
+        Variant::Forfeit => &game.rules.actions[..],
+        _ => &[],
+    };
+    for (card, action) in actions.iter().enumerate() {
         for (category, named) in action.categories.iter().enumerate() {
             let mut rules = (*game.rules).clone();
             let off = &mut rules.actions[card].categories[category];
