@@ -1,10 +1,9 @@
 //! `owlery sim`: many games across all cores, checkpointed in chunks, written as CSV tables.
 
 use std::ops::Range;
-use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use crate::setup::{
     bot_settings, card_rules, check_game_options, check_rummy_pack, crossword_rules, game_lexicon,
@@ -15,8 +14,8 @@ use engine::draws::Draws;
 
 use crate::cli::{GameArg, SimArgs};
 use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
-use runner::seeds::fingerprint;
-use runner::store::{MANIFEST, Manifest};
+use runner::seeds::{crossword_fingerprint, monopoly_fingerprint};
+use runner::store::Manifest;
 
 /// The game a run plays.
 pub enum Contest {
@@ -92,17 +91,7 @@ pub(crate) fn shard_range(games: u64, index: u64, count: u64) -> Range<u64> {
 /// The crossword games' contest and the fingerprint of their rules, leave values and lexicon.
 fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Contest, String)> {
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
-    let described = |rules: &dyn std::fmt::Debug| {
-        let text = format!(
-            "{rules:?}|{:016x}|{:016x}|{}|{}|{}",
-            settings.leaves().fingerprint(),
-            settings.card_leaves().fingerprint(),
-            lexicon.dictionary().origin(),
-            lexicon.dictionary().len(),
-            lexicon.glossary_len()
-        );
-        format!("{:016x}", fingerprint(text.as_bytes()))
-    };
+    let described = |rules: &dyn std::fmt::Debug| crossword_fingerprint(rules, &settings, &lexicon);
     Ok(match args.game {
         GameArg::Scrabble => {
             let rules = crossword_rules(&args.data)?;
@@ -162,12 +151,10 @@ pub fn contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
     if args.games == 0 {
         bail!("--games 0: expected at least one game");
     }
-    let hash = |text: String| format!("{:016x}", fingerprint(text.as_bytes()));
     let settings = bot_settings(&args.data, args.rollouts)?;
     let built = if args.game == GameArg::MonopolyHp {
         let rules = monopoly_rules(&args.data)?;
-        // The rollouts change mc-trader's play, so they are part of what a run is.
-        let hash = hash(format!("{rules:?}|rollouts {}", args.rollouts));
+        let hash = monopoly_fingerprint(&rules, args.rollouts);
         (
             Contest::Monopoly(MonopolyContest::new(
                 rules,
@@ -182,44 +169,6 @@ pub fn contest(args: &SimArgs) -> anyhow::Result<(Contest, String)> {
         args.game.check_bot(name, args.variant)?;
     }
     Ok(built)
-}
-
-/// Readies `out` for the run `manifest` describes: a new run only where no other run's
-/// files are (or `force` clears them); with `resume`, only the same run; chunks there are
-/// checked before the manifest is written, so a refused run leaves the directory as it was.
-pub(crate) fn open_run(
-    out: &Path,
-    manifest: &Manifest,
-    resume: bool,
-    force: bool,
-) -> anyhow::Result<()> {
-    if !resume {
-        // A new run starts in a directory holding no other run's files: chunks without a
-        // manifest, or tables, would otherwise be taken for this run's.
-        runner::store::clear_for_new_run(out, force)?;
-    }
-    // With --resume and no manifest the run starts (a Slurm task submitted again resumes or
-    // starts with one command); chunks left there are checked against it before any game.
-    if out.join(MANIFEST).exists() {
-        let existing = runner::store::read_manifest(out)?;
-        if let Some(field) = existing
-            .mismatch(manifest)
-            .or((existing.shard != manifest.shard).then_some("shard"))
-        {
-            bail!(
-                "{}: --resume with a different {field} than the run there; resume with the same arguments",
-                out.display()
-            );
-        }
-    }
-    // Chunks already there are checked before the manifest is written: a refused run leaves
-    // the directory as it found it.
-    for chunk in runner::store::saved_chunks(out)? {
-        chunk.check(manifest)?;
-    }
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    runner::store::write_manifest(out, manifest)?;
-    Ok(())
 }
 
 /// Runs `owlery sim`.
@@ -257,7 +206,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             rules_hash,
         )
     };
-    open_run(&args.out, &manifest, args.resume, args.force)?;
+    runner::store::open_run(&args.out, &manifest, args.resume, args.force)?;
     match &contest {
         Contest::Crossword(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,
         Contest::HarryPotter(game) => runner::run(game, &manifest, range, &args.out, args.threads)?,

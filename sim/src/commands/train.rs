@@ -22,8 +22,9 @@ use lexicon::{Edition, Lexicon};
 use rayon::prelude::*;
 
 use crate::cli::{TrainGame, TrainLeavesArgs};
-use crate::simulate::{open_run, parse_shard, shard_from_slurm, shard_range};
+use crate::simulate::{parse_shard, shard_from_slurm, shard_range};
 use runner::seeds::{fingerprint, game_seed};
+use runner::store::open_run;
 use runner::store::{Manifest, check_writable, read_manifest, write_atomically};
 
 /// Games per unit of work of the linear fit: enough to amortise its sums, few enough to

@@ -85,6 +85,18 @@ impl<G: Stepped> Lineup<G> {
         }
     }
 
+    /// As [`Lineup::custom`], for bots whose making can fail (a Python class that raises when
+    /// made): the run stops with `make`'s error.
+    pub fn fallible(
+        names: Vec<String>,
+        make: impl Fn() -> anyhow::Result<Vec<Box<dyn Decider<G>>>> + Send + Sync + 'static,
+    ) -> Lineup<G> {
+        Lineup {
+            names,
+            make: Box::new(make),
+        }
+    }
+
     /// The bots' names, in seat order for game 0.
     pub fn names(&self) -> &[String] {
         &self.names

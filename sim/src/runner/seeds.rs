@@ -16,6 +16,32 @@ pub fn fingerprint(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The fingerprint of a crossword run (any of the three word games): its rules as `Debug`
+/// shows them, the bots' leave values and the lexicon, so a resumed or merged run is refused
+/// when any of them changed.
+pub fn crossword_fingerprint(
+    rules: &dyn std::fmt::Debug,
+    settings: &bots::Settings,
+    lexicon: &lexicon::Lexicon,
+) -> String {
+    let text = format!(
+        "{rules:?}|{:016x}|{:016x}|{}|{}|{}",
+        settings.leaves().fingerprint(),
+        settings.card_leaves().fingerprint(),
+        lexicon.dictionary().origin(),
+        lexicon.dictionary().len(),
+        lexicon.glossary_len()
+    );
+    format!("{:016x}", fingerprint(text.as_bytes()))
+}
+
+/// The fingerprint of a Monopoly run: its rules and `mc-trader`'s rollouts (which change how
+/// it plays).
+pub fn monopoly_fingerprint(rules: &dyn std::fmt::Debug, rollouts: usize) -> String {
+    let text = format!("{rules:?}|rollouts {rollouts}");
+    format!("{:016x}", fingerprint(text.as_bytes()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

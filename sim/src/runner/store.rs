@@ -20,6 +20,39 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> anyhow::Result<()> {
     write_atomically(&dir.join(MANIFEST), manifest.to_toml().as_bytes())
 }
 
+/// Readies `out` for the run `manifest` describes: a new run only where no other run's
+/// files are (or `force` clears them); with `resume`, only the same run; chunks there are
+/// checked before the manifest is written, so a refused run leaves the directory as it was.
+pub fn open_run(out: &Path, manifest: &Manifest, resume: bool, force: bool) -> anyhow::Result<()> {
+    if !resume {
+        // A new run starts in a directory holding no other run's files: chunks without a
+        // manifest, or tables, would otherwise be taken for this run's.
+        clear_for_new_run(out, force)?;
+    }
+    // With --resume and no manifest the run starts (a Slurm task submitted again resumes or
+    // starts with one command); chunks left there are checked against it before any game.
+    if out.join(MANIFEST).exists() {
+        let existing = read_manifest(out)?;
+        if let Some(field) = existing
+            .mismatch(manifest)
+            .or((existing.shard != manifest.shard).then_some("shard"))
+        {
+            bail!(
+                "{}: --resume with a different {field} than the run there; resume with the same arguments",
+                out.display()
+            );
+        }
+    }
+    // Chunks already there are checked before the manifest is written: a refused run leaves
+    // the directory as it found it.
+    for chunk in saved_chunks(out)? {
+        chunk.check(manifest)?;
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    write_manifest(out, manifest)?;
+    Ok(())
+}
+
 /// Checks, before any work, that the file `path` (given by `flag`) can be written where it
 /// names: its directory exists and it is not a directory. A long game or training run must
 /// not end in an error about where to put what it made.

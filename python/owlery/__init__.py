@@ -1,0 +1,96 @@
+"""Owlery for Python: the crossword game as an environment, Owlery's bots, and the simulator.
+
+``Game`` steps a game one answer at a time; ``Game.observe(seat)`` is what that seat may see
+(its own rack, never another's); ``Bot(name)`` asks one of Owlery's bots; ``sim(...)`` runs
+the simulator, Python players seated beside Owlery's bots, and returns its tables as pandas
+DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Dict, Optional, Sequence, Union
+
+from ._owlery import Bot, Choice, Game, Observation, bot_seed, bots, game_seed
+from ._owlery import sim as _sim
+
+__all__ = [
+    "Bot",
+    "Choice",
+    "Game",
+    "Observation",
+    "bot",
+    "bot_seed",
+    "bots",
+    "game_seed",
+    "play",
+    "read_run",
+    "sim",
+]
+
+
+def bot(name: str) -> Bot:
+    """One of Owlery's bots for the crossword game (``owlery.bots()`` lists them)."""
+    return Bot(name)
+
+
+def play(game: Game, players: Sequence[Any]) -> Game:
+    """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot``, an
+    object with ``choose(observation)``, or a function of an observation."""
+    if len(players) != game.players:
+        raise ValueError(f"{len(players)} players for {game.players} seats")
+    while game.to_play is not None:
+        player = players[game.to_play]
+        observation = game.observe()
+        choose = getattr(player, "choose", player)
+        game.apply(choose(observation))
+    return game
+
+
+def read_run(directory: Union[str, os.PathLike]) -> Dict[str, "pandas.DataFrame"]:
+    """The tables of a run directory, each CSV as a DataFrame keyed by its name
+    (``bots``, ``seats``, ``letters``, ...), with the manifest's text under ``manifest``."""
+    import pandas
+
+    directory = Path(directory)
+    tables: Dict[str, Any] = {}
+    for path in sorted(directory.glob("*.csv")):
+        tables[path.stem] = pandas.read_csv(path, keep_default_na=False)
+    manifest = directory / "manifest.toml"
+    if manifest.exists():
+        tables["manifest"] = manifest.read_text()
+    return tables
+
+
+def sim(
+    bots: Sequence[Union[str, Callable, type, Any]],
+    games: int,
+    seed: int = 1,
+    out: Optional[Union[str, os.PathLike]] = None,
+    threads: Optional[int] = None,
+    chunk: Optional[int] = None,
+    per_game: bool = False,
+    resume: bool = False,
+    force: bool = False,
+) -> Dict[str, "pandas.DataFrame"]:
+    """Simulates ``games`` games of the plain crossword game and returns the run's tables as
+    DataFrames (see ``read_run``).
+
+    ``bots`` names each seat's player: a registered bot (``"greedy"``, ``"equity"``), a Python
+    class whose instances have ``choose(observation)`` (made once per worker thread, so it may
+    keep state; ``start_game(seed)`` is called before each game), or a function of an
+    observation (shared by the workers, so it must keep no state between calls). A player
+    answers with a ``Choice`` from ``observation.legal()``, its index, or a move in notation.
+    Same seed, same tables, on any number of threads. ``per_game`` adds ``games``, a row per
+    game (its seed, each seat's player and score). Without ``out`` the run is written to a
+    temporary directory and removed once read.
+    """
+    if out is None:
+        with tempfile.TemporaryDirectory(prefix="owlery-") as scratch:
+            run = Path(scratch) / "run"
+            _sim(list(bots), games, seed, run, threads, chunk, per_game, resume, force)
+            return read_run(run)
+    directory = _sim(list(bots), games, seed, Path(out), threads, chunk, per_game, resume, force)
+    return read_run(directory)

@@ -1,0 +1,157 @@
+//! Bots both ways: Owlery's bots asked from Python, and a Python player seated in the
+//! simulator as a `Decider`.
+
+use std::sync::{Arc, Mutex};
+
+use ::bots::{Registered, Settings};
+use engine::play::Decider;
+use engine::scrabble::{Game, Move, Observation as View, Question, Rules};
+use lexicon::Lexicon;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::crossword::{Choice, Observation, Snapshot};
+
+/// One of Owlery's bots for the crossword game, answering from a seat's observation.
+#[pyclass(module = "owlery")]
+pub struct Bot {
+    name: String,
+    decider: Mutex<Box<dyn Decider<Game>>>,
+}
+
+#[pymethods]
+impl Bot {
+    /// The bot registered as `name` (`greedy`, `equity`, `lookahead:16x64`, ...).
+    #[new]
+    fn new(name: &str) -> PyResult<Bot> {
+        let decider = ::bots::bot_with::<Game>(name, &Settings::default())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Bot {
+            name: name.to_string(),
+            decider: Mutex::new(decider),
+        })
+    }
+
+    /// Its registry name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Readies it for a new game; a bot that draws random numbers reseeds from `seed`.
+    fn start_game(&self, seed: u64) {
+        self.lock().start_game(seed);
+    }
+
+    /// Its answer to the question `observation` shows (the move of the seat observing).
+    fn choose(&self, py: Python<'_>, observation: &Observation) -> PyResult<Choice> {
+        let view = observation.view();
+        let answer = py.detach(|| self.lock().decide(&view, Question::Move));
+        let action = answer.ok_or_else(|| PyValueError::new_err("the bot gave no answer"))?;
+        observation.choice_of(action)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot({:?})", self.name)
+    }
+}
+
+impl Bot {
+    /// The decider, even if a Python thread panicked holding it (a decider keeps no
+    /// invariant across calls that a panic could break).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn Decider<Game>>> {
+        self.decider
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Every registered bot of the crossword game: `(name, setting, about)`.
+#[pyfunction(name = "bots")]
+pub fn registered_bots() -> Vec<(&'static str, Option<&'static str>, &'static str)> {
+    Game::bots()
+        .iter()
+        .map(|entry| (entry.name, entry.setting, entry.about))
+        .collect()
+}
+
+/// The first error a Python player raised in a run, kept to raise again when the run stops.
+pub(crate) type Failure = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python player in the simulator: `choose(observation)` (or the object called) answers
+/// with a `Choice`, an index into `observation.legal()` or a move in notation; an optional
+/// `start_game(seed)` is called before each game.
+pub(crate) struct PythonPlayer {
+    name: String,
+    player: Py<PyAny>,
+    rules: Arc<Rules>,
+    lexicon: Arc<Lexicon>,
+    failure: Failure,
+    turn: u64,
+}
+
+impl PythonPlayer {
+    /// `player`, labelled `name`, in games of `rules` and `lexicon`.
+    pub(crate) fn new(
+        name: String,
+        player: Py<PyAny>,
+        rules: Arc<Rules>,
+        lexicon: Arc<Lexicon>,
+        failure: Failure,
+    ) -> PythonPlayer {
+        PythonPlayer {
+            name,
+            player,
+            rules,
+            lexicon,
+            failure,
+            turn: 0,
+        }
+    }
+
+    /// Keeps the run's first error.
+    fn fail(&self, error: PyErr) {
+        let mut slot = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert(error);
+    }
+
+    /// Asks the Python player.
+    fn ask(&self, py: Python<'_>, view: &View<'_>) -> PyResult<Move> {
+        let snapshot = Snapshot::of(view, &self.rules, &self.lexicon);
+        let observation = Bound::new(py, Observation::new(snapshot, self.turn))?;
+        let player = self.player.bind(py);
+        let answer = if player.hasattr("choose")? {
+            player.call_method1("choose", (observation.clone(),))?
+        } else {
+            player.call1((observation.clone(),))?
+        };
+        observation.get().answer_of(&answer)
+    }
+}
+
+impl Decider<Game> for PythonPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        self.turn = 0;
+        let started = Python::attach(|py| {
+            let player = self.player.bind(py);
+            if player.hasattr("start_game")? {
+                player.call_method1("start_game", (seed,))?;
+            }
+            Ok::<_, PyErr>(())
+        });
+        if let Err(error) = started {
+            self.fail(error);
+        }
+    }
+
+    fn decide(&mut self, view: &View<'_>, _: Question) -> Option<Move> {
+        let answer = Python::attach(|py| self.ask(py, view));
+        self.turn += 1;
+        // No answer stops the game, and the run reports the error kept here.
+        answer.map_err(|error| self.fail(error)).ok()
+    }
+}

@@ -1,0 +1,526 @@
+//! The plain crossword game for Python: a table stepped one answer at a time through the
+//! engine's `Stepped`, a seat's view kept as an owned snapshot (so Python may hold it), and
+//! the legal moves listed as choices.
+
+use std::sync::{Arc, OnceLock};
+
+use engine::play::Stepped;
+use engine::scrabble::tiles::{BLANK, KINDS, kind_char};
+use engine::scrabble::{Board, Game as Crossword, Move, Observation as View, Rack, Rules};
+use engine::scrabble::{MoveGen, SIZE};
+use lexicon::{Edition, Lexicon};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The most seats the crossword game takes.
+const MOST_SEATS: usize = 4;
+
+/// What one seat may see, owned: the engine's view borrows the game, a snapshot does not.
+pub(crate) struct Snapshot {
+    seat: usize,
+    rack: Rack,
+    board: Board,
+    scores: Vec<i32>,
+    rack_sizes: Vec<usize>,
+    keeps_leftovers: [bool; MOST_SEATS],
+    bag_len: usize,
+    unseen: [u8; KINDS],
+    scoreless: u32,
+    backwards: bool,
+    rules: Arc<Rules>,
+    lexicon: Arc<Lexicon>,
+}
+
+impl Snapshot {
+    /// The snapshot of `view`, whose rules and lexicon are `rules` and `lexicon`.
+    pub(crate) fn of(view: &View<'_>, rules: &Arc<Rules>, lexicon: &Arc<Lexicon>) -> Snapshot {
+        let seats = view.scores.len();
+        Snapshot {
+            seat: view.seat,
+            rack: view.rack,
+            board: view.board.clone(),
+            scores: view.scores.to_vec(),
+            rack_sizes: view.rack_sizes[..seats].to_vec(),
+            keeps_leftovers: view.keeps_leftovers,
+            bag_len: view.bag_len,
+            unseen: view.unseen,
+            scoreless: view.scoreless,
+            backwards: view.backwards,
+            rules: rules.clone(),
+            lexicon: lexicon.clone(),
+        }
+    }
+
+    /// The engine's view of this snapshot, as a bot is shown it.
+    pub(crate) fn view(&self) -> View<'_> {
+        let mut rack_sizes = [0; MOST_SEATS];
+        rack_sizes[..self.rack_sizes.len()].copy_from_slice(&self.rack_sizes);
+        View {
+            seat: self.seat,
+            rack: self.rack,
+            board: &self.board,
+            scores: &self.scores,
+            rack_sizes,
+            keeps_leftovers: self.keeps_leftovers,
+            bag_len: self.bag_len,
+            unseen: self.unseen,
+            scoreless: self.scoreless,
+            rules: &self.rules,
+            lexicon: &self.lexicon,
+            backwards: self.backwards,
+        }
+    }
+
+    /// Every legal answer: each placement (best score first), each distinct exchange, and
+    /// the pass, in an order that depends only on the position.
+    fn legal(&self, turn: u64) -> Vec<Choice> {
+        let view = self.view();
+        let mut placements = Vec::new();
+        MoveGen::new().generate(
+            &self.board,
+            &self.rules,
+            &self.lexicon,
+            &self.rack,
+            |candidate| placements.push((Move::Place(candidate.placement()), candidate.score())),
+        );
+        let mut choices: Vec<Choice> = placements
+            .into_iter()
+            .map(|(action, score)| self.choice(action, score, turn))
+            .collect();
+        choices.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.text.cmp(&b.text)));
+        let mut exchanges = Vec::new();
+        sub_racks(&self.rack, 0, Rack::EMPTY, &mut exchanges);
+        for tiles in exchanges {
+            let action = Move::Exchange(tiles);
+            if view.check(&action).is_ok() {
+                choices.push(self.choice(action, 0, turn));
+            }
+        }
+        choices.push(self.choice(Move::Pass, 0, turn));
+        for (index, choice) in choices.iter_mut().enumerate() {
+            choice.index = index;
+        }
+        choices
+    }
+
+    /// `action` as a choice of this seat at `turn`.
+    fn choice(&self, action: Move, score: i32, turn: u64) -> Choice {
+        let tiles = match &action {
+            Move::Place(placement) => placement
+                .tiles
+                .iter()
+                .take(usize::from(placement.len))
+                .filter(|cell| !cell.is_empty())
+                .map(|cell| kind_char(cell.kind()))
+                .collect(),
+            Move::Exchange(rack) => rack.to_string(),
+            Move::Pass => String::new(),
+        };
+        Choice {
+            text: action.notation(&self.board),
+            action,
+            score,
+            tiles,
+            seat: self.seat,
+            turn,
+            index: 0,
+        }
+    }
+}
+
+/// Every non-empty sub-rack of `rack`, kinds from `kind` on, added to `so_far`.
+fn sub_racks(rack: &Rack, kind: usize, so_far: Rack, out: &mut Vec<Rack>) {
+    let Some(next) = (kind..KINDS).find(|&k| rack.count(k) > 0) else {
+        if !so_far.is_empty() {
+            out.push(so_far);
+        }
+        return;
+    };
+    let mut with = so_far;
+    for _ in 0..=rack.count(next) {
+        sub_racks(rack, next + 1, with, out);
+        with.add(next);
+    }
+}
+
+/// One legal answer: a placement, an exchange or the pass, at the turn it was listed.
+#[pyclass(module = "owlery", frozen, from_py_object)]
+#[derive(Clone)]
+pub struct Choice {
+    pub(crate) action: Move,
+    /// The move in the game's notation (`8D QI`, `H7 F(A)RM`, `exchange QV`, `pass`).
+    #[pyo3(get)]
+    text: String,
+    /// Points it scores now (0 for an exchange or the pass).
+    #[pyo3(get)]
+    score: i32,
+    /// The tiles it takes from the rack (`?` for a blank), or those exchanged.
+    #[pyo3(get)]
+    tiles: String,
+    /// The seat it is for.
+    #[pyo3(get)]
+    seat: usize,
+    /// The turn it was listed at: a choice answers only that turn.
+    #[pyo3(get)]
+    turn: u64,
+    /// Its place in the list of legal choices it came from.
+    #[pyo3(get)]
+    index: usize,
+}
+
+#[pymethods]
+impl Choice {
+    /// `place`, `exchange` or `pass`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.action {
+            Move::Place(_) => "place",
+            Move::Exchange(_) => "exchange",
+            Move::Pass => "pass",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Choice({:?}, score={})", self.text, self.score)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+}
+
+/// What one seat sees at one turn: its own rack, never another's, and not the bag's order.
+#[pyclass(module = "owlery", frozen)]
+pub struct Observation {
+    snapshot: Snapshot,
+    /// The turn it was seen at.
+    #[pyo3(get)]
+    turn: u64,
+    legal: OnceLock<Vec<Choice>>,
+}
+
+impl Observation {
+    /// Seat `snapshot.seat`'s view at `turn`.
+    pub(crate) fn new(snapshot: Snapshot, turn: u64) -> Observation {
+        Observation {
+            snapshot,
+            turn,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// The engine's view, for a bot.
+    pub(crate) fn view(&self) -> View<'_> {
+        self.snapshot.view()
+    }
+
+    /// The legal choices, listed once.
+    pub(crate) fn choices(&self) -> &[Choice] {
+        self.legal.get_or_init(|| self.snapshot.legal(self.turn))
+    }
+
+    /// `action` as this seat's choice now (scored as the game would), as listed by
+    /// [`Observation::choices`] where it is there.
+    pub(crate) fn choice_of(&self, action: Move) -> PyResult<Choice> {
+        let checked = self
+            .view()
+            .check(&action)
+            .map_err(|reason| PyValueError::new_err(reason.to_string()))?;
+        if let Some(listed) = self.choices().iter().find(|c| c.action == action) {
+            return Ok(listed.clone());
+        }
+        let score = checked.map_or(0, |play| play.score);
+        Ok(self.snapshot.choice(action, score, self.turn))
+    }
+
+    /// Reads what a Python player answered: a `Choice` listed now, an index into
+    /// [`Observation::choices`], or a move in notation.
+    pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if let Ok(choice) = answer.cast::<Choice>() {
+            let choice = choice.get();
+            if choice.turn != self.turn || choice.seat != self.snapshot.seat {
+                return Err(PyValueError::new_err(format!(
+                    "{:?} was listed for seat {} at turn {}, not seat {} at turn {}",
+                    choice.text, choice.seat, choice.turn, self.snapshot.seat, self.turn
+                )));
+            }
+            return Ok(choice.action);
+        }
+        if let Ok(index) = answer.extract::<usize>() {
+            let choices = self.choices();
+            return choices.get(index).map(|c| c.action).ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "choice {index}: expected 0 to {} (the legal choices now)",
+                    choices.len() - 1
+                ))
+            });
+        }
+        if let Ok(text) = answer.extract::<String>() {
+            return Move::parse(&text, &self.snapshot.board)
+                .map_err(|e| PyValueError::new_err(e.to_string()));
+        }
+        Err(PyValueError::new_err(format!(
+            "{}: expected a Choice, an index into legal() or a move such as '8D QI'",
+            answer.repr()?
+        )))
+    }
+}
+
+/// The board as rows of text: `A`-`Z` a tile, `a`-`z` a blank, `.` an empty square.
+fn board_rows(board: &Board) -> Vec<String> {
+    (0..SIZE)
+        .map(|row| (0..SIZE).map(|col| board.get(row, col).to_char()).collect())
+        .collect()
+}
+
+/// Tiles by kind as text, letters in order and blanks as `?` last.
+fn tiles_text(counts: &[u8; KINDS]) -> String {
+    (0..KINDS)
+        .filter(|&kind| kind != BLANK)
+        .chain([BLANK])
+        .flat_map(|kind| std::iter::repeat_n(kind_char(kind), usize::from(counts[kind])))
+        .collect()
+}
+
+#[pymethods]
+impl Observation {
+    /// The seat looking.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.snapshot.seat
+    }
+
+    /// Its rack, e.g. `AEINST?`.
+    #[getter]
+    fn rack(&self) -> String {
+        self.snapshot.rack.to_string()
+    }
+
+    /// The board, fifteen rows of fifteen characters.
+    #[getter]
+    fn board(&self) -> Vec<String> {
+        board_rows(&self.snapshot.board)
+    }
+
+    /// Every seat's score.
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.snapshot.scores.clone()
+    }
+
+    /// Tiles on each seat's rack, as seen across the table.
+    #[getter]
+    fn rack_sizes(&self) -> Vec<usize> {
+        self.snapshot.rack_sizes.clone()
+    }
+
+    /// Tiles in the bag.
+    #[getter]
+    fn bag(&self) -> usize {
+        self.snapshot.bag_len
+    }
+
+    /// The tiles this seat has not seen (the bag and the other racks together).
+    #[getter]
+    fn unseen(&self) -> String {
+        tiles_text(&self.snapshot.unseen)
+    }
+
+    /// Consecutive scoreless turns.
+    #[getter]
+    fn scoreless(&self) -> u32 {
+        self.snapshot.scoreless
+    }
+
+    /// The legal choices now: placements by score, then exchanges, then the pass.
+    fn legal(&self) -> Vec<Choice> {
+        self.choices().to_vec()
+    }
+
+    /// The observation as a dict of plain values.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("seat", self.seat())?;
+        dict.set_item("turn", self.turn)?;
+        dict.set_item("rack", self.rack())?;
+        dict.set_item("board", self.board())?;
+        dict.set_item("scores", self.scores())?;
+        dict.set_item("rack_sizes", self.rack_sizes())?;
+        dict.set_item("bag", self.bag())?;
+        dict.set_item("unseen", self.unseen())?;
+        dict.set_item("scoreless", self.scoreless())?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Observation(seat={}, turn={}, rack={:?}, scores={:?}, bag={})",
+            self.seat(),
+            self.turn,
+            self.rack(),
+            self.snapshot.scores,
+            self.snapshot.bag_len
+        )
+    }
+}
+
+/// A game of Scrabble (the plain crossword game) stepped one answer at a time.
+#[pyclass(module = "owlery")]
+pub struct Game {
+    game: Crossword,
+    rules: Arc<Rules>,
+    lexicon: Arc<Lexicon>,
+    seed: u64,
+    moves: Vec<String>,
+}
+
+impl Game {
+    /// The answers applied so far.
+    fn turn(&self) -> u64 {
+        self.moves.len() as u64
+    }
+
+    /// Seat `seat`'s view now.
+    fn observe_seat(&self, seat: usize) -> Observation {
+        let view = self.game.view(seat);
+        Observation::new(Snapshot::of(&view, &self.rules, &self.lexicon), self.turn())
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game for `players` seats (2 to 4) whose tiles come from `seed`.
+    #[new]
+    #[pyo3(signature = (players = 2, seed = 0))]
+    fn new(players: usize, seed: u64) -> PyResult<Game> {
+        let rules = Arc::new(Rules::standard());
+        let lexicon = shared_lexicon();
+        let game = Crossword::new(rules.clone(), lexicon.clone(), players, seed)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Game {
+            game,
+            rules,
+            lexicon,
+            seed,
+            moves: Vec::new(),
+        })
+    }
+
+    /// The seats at the table.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    /// The seed the game was dealt from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The seat whose answer the game waits for; `None` once it is over.
+    #[getter]
+    fn to_play(&self) -> Option<usize> {
+        self.game.pending().map(|pending| pending.seat)
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Answers applied so far.
+    #[getter(turn)]
+    fn turn_count(&self) -> u64 {
+        self.turn()
+    }
+
+    /// Every seat's score (with the end's adjustments once it is over).
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.game.scores().to_vec()
+    }
+
+    /// The seats with the highest score, once the game is over.
+    #[getter]
+    fn winners(&self) -> Vec<usize> {
+        if !self.game.is_over() {
+            return Vec::new();
+        }
+        let scores = self.game.scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        (0..scores.len()).filter(|&s| scores[s] == best).collect()
+    }
+
+    /// Every answer so far, in notation.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.moves.clone()
+    }
+
+    /// What `seat` may see (by default, the seat to play).
+    #[pyo3(signature = (seat = None))]
+    fn observe(&self, seat: Option<usize>) -> PyResult<Observation> {
+        let seat = match seat.or(self.to_play()) {
+            Some(seat) if seat < self.players() => seat,
+            Some(seat) => {
+                return Err(PyIndexError::new_err(format!(
+                    "seat {seat}: expected 0 to {}",
+                    self.players() - 1
+                )));
+            }
+            None => return Err(PyValueError::new_err("the game is over: no seat to play")),
+        };
+        Ok(self.observe_seat(seat))
+    }
+
+    /// The legal choices of the seat to play (empty once the game is over).
+    fn legal(&self) -> Vec<Choice> {
+        match self.to_play() {
+            Some(seat) => self.observe_seat(seat).legal(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Plays the seat to play's answer: a `Choice` listed this turn, an index into `legal()`,
+    /// or a move in notation (`8D QI`, `exchange QV`, `pass`). A refused answer raises
+    /// `ValueError` and changes nothing.
+    fn apply(&mut self, answer: &Bound<'_, PyAny>) -> PyResult<()> {
+        let Some(seat) = self.to_play() else {
+            return Err(PyValueError::new_err("the game is over"));
+        };
+        let action = self.observe_seat(seat).answer_of(answer)?;
+        let text = self.game.notation(&action);
+        self.game
+            .answer(action)
+            .map_err(|rejected| PyValueError::new_err(format!("{text}: {}", rejected.reason)))?;
+        self.moves.push(text);
+        Ok(())
+    }
+
+    /// The position as CGP, with the rack of the seat to play (the referee's view).
+    fn cgp(&self) -> String {
+        self.game.describe()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(scrabble, players={}, seed={}, turn={}, scores={:?}{})",
+            self.players(),
+            self.seed,
+            self.turn(),
+            self.game.scores(),
+            if self.is_over() { ", over" } else { "" }
+        )
+    }
+}
+
+/// The embedded word list, loaded once per process and shared.
+pub(crate) fn shared_lexicon() -> Arc<Lexicon> {
+    static LEXICON: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    LEXICON
+        .get_or_init(|| Arc::new(Lexicon::embedded(Edition::Plain)))
+        .clone()
+}

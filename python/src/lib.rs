@@ -1,0 +1,23 @@
+//! Owlery for Python: the crossword game as an environment stepped answer by answer, Owlery's
+//! bots asked from Python, Python players seated in the simulator, and runs written as the
+//! `owlery` command writes them (the `owlery` package reads their tables as DataFrames).
+
+use pyo3::prelude::*;
+
+mod bot;
+mod crossword;
+mod run;
+
+/// The extension module behind the `owlery` package.
+#[pymodule]
+fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<crossword::Game>()?;
+    module.add_class::<crossword::Observation>()?;
+    module.add_class::<crossword::Choice>()?;
+    module.add_class::<bot::Bot>()?;
+    module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
+    module.add_function(wrap_pyfunction!(run::sim, module)?)?;
+    module.add_function(wrap_pyfunction!(run::bot_seed, module)?)?;
+    module.add_function(wrap_pyfunction!(run::game_seed, module)?)?;
+    Ok(())
+}

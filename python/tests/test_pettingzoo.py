@@ -1,0 +1,36 @@
+"""The PettingZoo environment, checked by PettingZoo's own API test."""
+
+import pytest
+
+pz = pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test  # noqa: E402
+
+import owlery.pettingzoo  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoos_api_test_passes(players):
+    api_test(owlery.pettingzoo.env(players), num_cycles=300, verbose_progress=False)
+
+
+def test_the_mask_marks_the_legal_choices_and_only_the_agent_to_play_has_one():
+    env = owlery.pettingzoo.env(2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    assert mask.sum() == len(env.infos[agent]["legal"]) > 0
+    other = [a for a in env.agents if a != agent][0]
+    assert env.observe(other)["action_mask"].sum() == 0
+    # The agents' racks differ, and neither observation holds the other's.
+    assert (env.observe(agent)["observation"]["rack"] != env.observe(other)["observation"]["rack"]).any()
+
+
+def test_a_game_ends_with_the_winners_reward():
+    env = owlery.pettingzoo.env(2)
+    env.reset(seed=1)
+    total = {a: 0.0 for a in env.agents}
+    for agent in env.agent_iter(max_iter=2000):
+        _, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        env.step(None if terminated or truncated else 0)
+    assert sorted(total.values()) in ([0.0, 1.0], [0.5, 0.5])
