@@ -74,9 +74,15 @@ def sim(
     per_game: bool = False,
     resume: bool = False,
     force: bool = False,
+    game: str = "scrabble",
+    variant: Optional[str] = None,
 ) -> Dict[str, "pandas.DataFrame"]:
-    """Simulates ``games`` games of the plain crossword game and returns the run's tables as
-    DataFrames (see ``read_run``).
+    """Simulates ``games`` games and returns the run's tables as DataFrames (see ``read_run``).
+
+    ``game`` is ``scrabble`` (the plain crossword game, the default), ``scrabble-hp``,
+    ``scrabble-cards`` (``variant`` ``classic``, ``forfeit`` or ``rummy``) or ``monopoly-hp``,
+    each on its shipped rules; the run is the one ``owlery sim GAME`` writes with the same
+    bots and seed. Python players sit only at the crossword game so far.
 
     ``bots`` names each seat's player: a registered bot (``"greedy"``, ``"equity"``), a Python
     class whose instances have ``choose(observation)`` (made once per worker thread, so it may
@@ -90,7 +96,9 @@ def sim(
     if out is None:
         with tempfile.TemporaryDirectory(prefix="owlery-") as scratch:
             run = Path(scratch) / "run"
-            _sim(list(bots), games, seed, run, threads, chunk, per_game, resume, force)
+            _sim(list(bots), games, seed, run, threads, chunk, per_game, resume, force, game, variant)
             return read_run(run)
-    directory = _sim(list(bots), games, seed, Path(out), threads, chunk, per_game, resume, force)
+    directory = _sim(
+        list(bots), games, seed, Path(out), threads, chunk, per_game, resume, force, game, variant
+    )
     return read_run(directory)

@@ -66,14 +66,34 @@ impl Bot {
     }
 }
 
-/// Every registered bot of the crossword game: `(name, setting, about)`.
+/// Every registered bot of `game` (the card game's Rummy has its own): `(name, setting, about)`.
 #[pyfunction(name = "bots")]
-pub fn registered_bots() -> Vec<(&'static str, Option<&'static str>, &'static str)> {
-    Game::bots()
-        .iter()
-        .map(|entry| (entry.name, entry.setting, entry.about))
-        .collect()
+#[pyo3(signature = (game = "scrabble", variant = None))]
+pub fn registered_bots(game: &str, variant: Option<&str>) -> PyResult<Vec<BotEntry>> {
+    fn table<G: Registered>() -> Vec<BotEntry> {
+        G::bots()
+            .iter()
+            .map(|entry| (entry.name, entry.setting, entry.about))
+            .collect()
+    }
+    Ok(match (game, variant) {
+        ("scrabble", None) => table::<Game>(),
+        ("scrabble-hp", None) => table::<engine::hogwarts::HpGame>(),
+        ("scrabble-cards", None | Some("classic" | "forfeit")) => {
+            table::<engine::cardgame::CardGame>()
+        }
+        ("scrabble-cards", Some("rummy")) => table::<engine::cardgame::RummyGame>(),
+        ("monopoly-hp", None) => table::<engine::monopoly::Monopoly>(),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "game {game:?} variant {variant:?}: expected scrabble, scrabble-hp, scrabble-cards (variant classic, forfeit or rummy) or monopoly-hp"
+            )));
+        }
+    })
 }
+
+/// A registered bot: its name, the setting it may carry, and what it does.
+type BotEntry = (&'static str, Option<&'static str>, &'static str);
 
 /// The first error a Python player raised in a run, kept to raise again when the run stops.
 pub(crate) type Failure = Arc<Mutex<Option<PyErr>>>;

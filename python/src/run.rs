@@ -4,15 +4,19 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use bots::{Settings, bot_with};
+use bots::{Registered, Settings, bot_with};
+use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use engine::draws::Draws;
+use engine::hogwarts::{HpGame, HpRules};
+use engine::monopoly::{Monopoly, MonopolyRules};
 use engine::play::Decider;
 use engine::scrabble::{Game, Rules};
+use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
-use runner::games::{Crossword, Lineup};
-use runner::seeds::crossword_fingerprint;
+use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
+use runner::seeds::{crossword_fingerprint, monopoly_fingerprint};
 use runner::store::{Manifest, open_run};
 
 use crate::bot::{Failure, PythonPlayer};
@@ -40,14 +44,14 @@ fn python_name(player: &Bound<'_, PyAny>) -> PyResult<String> {
     player.get_type().name()?.extract()
 }
 
-/// Plays `games` two- to four-player games of the plain crossword game seeded `seed` into
+/// Plays `games` games of `game` seeded `seed` into
 /// the run directory `out` (refused if another run is there, unless `force`; with `resume`,
 /// the same run goes on), on `threads` workers (all cores if `None`). `bots` lists each
-/// seat's player: a registered bot's name, or a Python player (a class is made once per
-/// worker; a function or object is shared). With `per_game`, `games.csv` lists every game.
+/// seat's player: a registered bot's name, or (in `scrabble`) a Python player (a class is
+/// made once per worker; a function or object is shared). `variant` is the card game's. With `per_game`, `games.csv` lists every game.
 /// Returns the directory.
 #[pyfunction]
-#[pyo3(signature = (bots, games, seed, out, threads = None, chunk = None, per_game = false, resume = false, force = false))]
+#[pyo3(signature = (bots, games, seed, out, threads = None, chunk = None, per_game = false, resume = false, force = false, game = "scrabble", variant = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sim(
     py: Python<'_>,
@@ -60,7 +64,43 @@ pub fn sim(
     per_game: bool,
     resume: bool,
     force: bool,
+    game: &str,
+    variant: Option<&str>,
 ) -> PyResult<PathBuf> {
+    if game != "scrabble" {
+        let names = bots
+            .iter()
+            .map(|bot| {
+                bot.extract::<String>().map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "{game}: expected bots' names (Python players play the crossword game, `scrabble`, so far)"
+                    ))
+                })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let (contest, manifest) = registered(game, variant, names, games, seed)?;
+        let manifest = Manifest {
+            chunk: chunk.unwrap_or_else(|| games.div_ceil(64).clamp(1, 1000)),
+            per_game,
+            ..manifest
+        };
+        if threads == Some(0) || manifest.chunk == 0 {
+            return Err(PyValueError::new_err(
+                "threads and chunk: expected at least 1",
+            ));
+        }
+        py.detach(|| -> anyhow::Result<()> {
+            open_run(&out, &manifest, resume, force)?;
+            match &contest {
+                Contest::HarryPotter(c) => runner::run(c, &manifest, 0..games, &out, threads),
+                Contest::Cards(c) => runner::run(c, &manifest, 0..games, &out, threads),
+                Contest::Rummy(c) => runner::run(c, &manifest, 0..games, &out, threads),
+                Contest::Monopoly(c) => runner::run(c, &manifest, 0..games, &out, threads),
+            }
+        })
+        .map_err(|error| PyRuntimeError::new_err(format!("{error:#}")))?;
+        return Ok(out);
+    }
     if !(2..=4).contains(&bots.len()) {
         return Err(PyValueError::new_err(format!(
             "bots lists {} players: expected 2 to 4, one per seat",
@@ -166,4 +206,114 @@ pub fn bot_seed(game: u64, seat: usize) -> u64 {
 #[pyfunction]
 pub fn game_seed(master: u64, index: u64) -> u64 {
     runner::seeds::game_seed(master, index)
+}
+
+/// A game other than the plain crossword game, played by registered bots only.
+enum Contest {
+    HarryPotter(HarryPotter),
+    Cards(CardContest),
+    Rummy(RummyContest),
+    Monopoly(MonopolyContest),
+}
+
+/// Refuses a bot `G` does not register, naming the game.
+fn check_bots<G: Registered>(names: &[String], settings: &Settings) -> PyResult<()> {
+    for name in names {
+        bot_with::<G>(name, settings)
+            .map_err(|e| PyValueError::new_err(format!("{}: {e}", G::GAME)))?;
+    }
+    Ok(())
+}
+
+/// The contest and manifest of `game` on its shipped rules, as `owlery sim GAME` makes them
+/// without data flags: the same fingerprint, so the runs are the same.
+fn registered(
+    game: &str,
+    variant: Option<&str>,
+    names: Vec<String>,
+    games: u64,
+    seed: u64,
+) -> PyResult<(Contest, Manifest)> {
+    if games == 0 {
+        return Err(PyValueError::new_err("games=0: expected at least one game"));
+    }
+    if variant.is_some() && game != "scrabble-cards" {
+        return Err(PyValueError::new_err(format!(
+            "variant applies to scrabble-cards, not {game}"
+        )));
+    }
+    let seats = match game {
+        "monopoly-hp" => 2..=6,
+        _ => 2..=4,
+    };
+    if !seats.contains(&names.len()) {
+        return Err(PyValueError::new_err(format!(
+            "bots lists {} players: expected {} to {}, one per seat",
+            names.len(),
+            seats.start(),
+            seats.end()
+        )));
+    }
+    let settings = Settings::default();
+    let manifest = |fingerprint| Manifest::new(game, &names, seed, games, fingerprint);
+    Ok(match game {
+        "scrabble-hp" => {
+            check_bots::<HpGame>(&names, &settings)?;
+            let rules = Arc::new(HpRules::standard());
+            let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
+            let made = manifest(crossword_fingerprint(&rules, &settings, &lexicon));
+            let contest = HarryPotter {
+                rules,
+                lexicon,
+                lineup: Lineup::registered(names, settings),
+                houses_follow_bots: false,
+                draws: Draws::Shared,
+            };
+            (Contest::HarryPotter(contest), made)
+        }
+        "scrabble-cards" => {
+            let (kind, name) = match variant.unwrap_or("classic") {
+                "classic" => (Variant::Classic, "classic"),
+                "forfeit" => (Variant::Forfeit, "forfeit"),
+                "rummy" => (Variant::Rummy, "rummy"),
+                other => {
+                    return Err(PyValueError::new_err(format!(
+                        "variant {other:?}: expected classic, forfeit or rummy"
+                    )));
+                }
+            };
+            let rules = Arc::new(CardRules {
+                variant: kind,
+                ..CardRules::standard()
+            });
+            let lexicon = shared_lexicon();
+            let fingerprint = crossword_fingerprint(&(&rules, kind), &settings, &lexicon);
+            let made = Manifest {
+                variant: Some(name.to_string()),
+                ..manifest(fingerprint)
+            };
+            let contest = if kind == Variant::Rummy {
+                check_bots::<RummyGame>(&names, &settings)?;
+                let lineup = Lineup::registered(names, settings);
+                Contest::Rummy(RummyContest::new(rules, lexicon, lineup))
+            } else {
+                check_bots::<CardGame>(&names, &settings)?;
+                let lineup = Lineup::registered(names, settings);
+                Contest::Cards(CardContest::new(rules, lexicon, lineup))
+            };
+            (contest, made)
+        }
+        "monopoly-hp" => {
+            check_bots::<Monopoly>(&names, &settings)?;
+            let rules = Arc::new(MonopolyRules::standard());
+            let made = manifest(monopoly_fingerprint(&rules, settings.rollouts));
+            let lineup = Lineup::registered(names, settings);
+            (Contest::Monopoly(MonopolyContest::new(rules, lineup)), made)
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "game {other:?}: expected scrabble, scrabble-hp, scrabble-cards or monopoly-hp"
+            )));
+        }
+    })
 }

@@ -125,3 +125,7 @@ def test_bots_answer_from_a_seats_observation():
     assert choice.score == max(c.score for c in game.legal())
     with pytest.raises(ValueError, match="unknown|no bot|expected"):
         owlery.Bot("no-such-bot")
+    assert "cards" in [name for name, _, _ in owlery.bots("scrabble-hp")]
+    assert "mc-trader" in [name for name, _, _ in owlery.bots("monopoly-hp")]
+    with pytest.raises(ValueError, match="expected scrabble"):
+        owlery.bots("chess")

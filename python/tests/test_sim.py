@@ -86,15 +86,37 @@ def test_the_dataframes_have_the_csv_tables_columns(tmp_path):
     assert owlery.read_run(tmp_path / "r")["bots"].equals(tables["bots"])
 
 
-def test_the_same_run_as_the_owlery_command(tmp_path, owlery_bin):
-    owlery.sim(["greedy", "equity"], games=12, seed=8, per_game=True, out=tmp_path / "py")
-    subprocess.run(
-        [owlery_bin, "sim", "scrabble", "--games", "12", "--seed", "8", "--bots", "greedy,equity",
-         "--per-game", "--out", str(tmp_path / "cli")],
-        check=True, capture_output=True,
-    )
+@pytest.mark.parametrize(
+    "game, variant, bots, games",
+    [
+        ("scrabble", None, ["greedy", "equity"], 12),
+        ("scrabble-hp", None, ["cards", "greedy", "equity"], 6),
+        ("scrabble-cards", "classic", ["greedy", "equity"], 6),
+        ("scrabble-cards", "forfeit", ["greedy", "random"], 6),
+        ("scrabble-cards", "rummy", ["greedy", "random"], 4),
+        ("monopoly-hp", None, ["heuristic", "random", "heuristic"], 6),
+    ],
+)
+def test_the_same_run_as_the_owlery_command(tmp_path, owlery_bin, game, variant, bots, games):
+    owlery.sim(bots, games=games, seed=8, per_game=True, out=tmp_path / "py", game=game, variant=variant)
+    command = [owlery_bin, "sim", game, "--games", str(games), "--seed", "8", "--bots", ",".join(bots),
+               "--per-game", "--out", str(tmp_path / "cli")]
+    if variant:
+        command += ["--variant", variant]
+    subprocess.run(command, check=True, capture_output=True)
     assert files(tmp_path / "py") == files(tmp_path / "cli")
     assert (tmp_path / "py" / "manifest.toml").read_text() == (tmp_path / "cli" / "manifest.toml").read_text()
+
+
+def test_other_games_take_bots_by_name(tmp_path):
+    with pytest.raises(ValueError, match="Python players play the crossword game"):
+        owlery.sim([MostTiles, "greedy"], games=2, game="scrabble-hp", out=tmp_path / "a")
+    with pytest.raises(ValueError, match="expected classic, forfeit or rummy"):
+        owlery.sim(["greedy", "greedy"], games=2, game="scrabble-cards", variant="poker", out=tmp_path / "b")
+    with pytest.raises(ValueError, match="monopoly-hp"):
+        owlery.sim(["greedy", "greedy"], games=2, game="monopoly-hp", out=tmp_path / "c")
+    with pytest.raises(ValueError, match="expected scrabble, scrabble-hp"):
+        owlery.sim(["greedy", "greedy"], games=2, game="chess", out=tmp_path / "d")
 
 
 def test_a_python_players_error_stops_the_run_and_is_raised(tmp_path):
