@@ -99,7 +99,7 @@ impl Snapshot {
         }
         choices.push(self.choice(Move::Pass, 0, turn));
         for (index, choice) in choices.iter_mut().enumerate() {
-            choice.index = index;
+            choice.index = Some(index);
         }
         choices
     }
@@ -124,7 +124,7 @@ impl Snapshot {
             tiles,
             seat: self.seat,
             turn,
-            index: 0,
+            index: None,
         }
     }
 }
@@ -164,9 +164,10 @@ pub struct Choice {
     /// The turn it was listed at: a choice answers only that turn.
     #[pyo3(get)]
     turn: u64,
-    /// Its place in the list of legal choices it came from.
+    /// Its place in the list of legal choices it came from (`None` for a bot's choice made
+    /// before the list was asked for).
     #[pyo3(get)]
-    index: usize,
+    index: Option<usize>,
 }
 
 #[pymethods]
@@ -220,14 +221,19 @@ impl Observation {
         self.legal.get_or_init(|| self.snapshot.legal(self.turn))
     }
 
-    /// `action` as this seat's choice now (scored as the game would), as listed by
-    /// [`Observation::choices`] where it is there.
+    /// `action` as this seat's choice now (scored as the game would), with its index where
+    /// the legal choices were listed already.
     pub(crate) fn choice_of(&self, action: Move) -> PyResult<Choice> {
         let checked = self
             .view()
             .check(&action)
             .map_err(|reason| PyValueError::new_err(reason.to_string()))?;
-        if let Some(listed) = self.choices().iter().find(|c| c.action == action) {
+        // Listing every move to find this one's index would cost more than the bot's search.
+        if let Some(listed) = self
+            .legal
+            .get()
+            .and_then(|l| l.iter().find(|c| c.action == action))
+        {
             return Ok(listed.clone());
         }
         let score = checked.map_or(0, |play| play.score);

@@ -120,9 +120,13 @@ def test_bots_answer_from_a_seats_observation():
     game = owlery.Game(2, 4)
     names = [name for name, _, _ in owlery.bots()]
     assert {"greedy", "equity", "lookahead", "random"} <= set(names)
-    choice = owlery.Bot("greedy").choose(game.observe())
-    assert choice == game.legal()[choice.index] or choice.text == game.legal()[choice.index].text
-    assert choice.score == max(c.score for c in game.legal())
+    seen = game.observe()
+    choice = owlery.Bot("greedy").choose(seen)
+    assert choice.index is None and choice.score == max(c.score for c in game.legal())
+    listed = seen.legal()
+    again = owlery.Bot("greedy").choose(seen)  # once listed, a bot's choice carries its index
+    assert listed[again.index].text == again.text == choice.text
+    game.apply(choice)
     with pytest.raises(ValueError, match="unknown|no bot|expected"):
         owlery.Bot("no-such-bot")
     assert "cards" in [name for name, _, _ in owlery.bots("scrabble-hp")]
