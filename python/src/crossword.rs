@@ -7,14 +7,11 @@ use std::sync::{Arc, OnceLock};
 use engine::play::Stepped;
 use engine::scrabble::tiles::{BLANK, KINDS, kind_char};
 use engine::scrabble::{Board, Game as Crossword, Move, Observation as View, Rack, Rules};
-use engine::scrabble::{MoveGen, SIZE};
+use engine::scrabble::{MAX_PLAYERS, MoveGen, SIZE};
 use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// The most seats the crossword game takes.
-const MOST_SEATS: usize = 4;
 
 /// What one seat may see, owned: the engine's view borrows the game, a snapshot does not.
 pub(crate) struct Snapshot {
@@ -23,7 +20,7 @@ pub(crate) struct Snapshot {
     board: Board,
     scores: Vec<i32>,
     rack_sizes: Vec<usize>,
-    keeps_leftovers: [bool; MOST_SEATS],
+    keeps_leftovers: [bool; MAX_PLAYERS],
     bag_len: usize,
     unseen: [u8; KINDS],
     scoreless: u32,
@@ -54,7 +51,7 @@ impl Snapshot {
 
     /// The engine's view of this snapshot, as a bot is shown it.
     pub(crate) fn view(&self) -> View<'_> {
-        let mut rack_sizes = [0; MOST_SEATS];
+        let mut rack_sizes = [0; MAX_PLAYERS];
         rack_sizes[..self.rack_sizes.len()].copy_from_slice(&self.rack_sizes);
         View {
             seat: self.seat,
