@@ -278,6 +278,38 @@ fn linear(args: &TrainLeavesArgs, settings: &Settings) -> anyhow::Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
+/// Each seat's leave still waiting for its next turn, which says what the leave was worth.
+#[derive(Default)]
+struct LeaveLedger {
+    waiting: [Option<Rack>; 2],
+}
+
+impl LeaveLedger {
+    /// `seat`'s turn scored `points` and kept `kept`: the leave waiting from its last turn is
+    /// learned from (with `kept`'s value by `value` when the rack was refilled whole, since
+    /// near the end the draw, not the leave, decides), and `kept` waits if it was refilled.
+    fn turn(
+        &mut self,
+        seat: usize,
+        kept: Rack,
+        refilled: bool,
+        points: i32,
+        value: impl Fn(&Rack) -> i32,
+        learn: &mut impl FnMut(Learned),
+    ) {
+        if let Some(leave) = self.waiting[seat].take() {
+            learn(Learned {
+                kept: leave,
+                next_score: points,
+                next_leave_value: if refilled { value(&kept) } else { 0 },
+            });
+        }
+        if refilled {
+            self.waiting[seat] = Some(kept);
+        }
+    }
+}
+
 /// Plays one self-play game and tells `learn`, for every turn after which the seat's rack
 /// was refilled whole, the tiles it kept and what its next turn made of them.
 fn learn_from_game(
@@ -291,8 +323,7 @@ fn learn_from_game(
     let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed)?;
     let names = [bot.to_string(), bot.to_string()];
     let mut seats = seat_table(&names, seed, settings, None)?;
-    // Per seat, the leave of its last turn still waiting for its next turn.
-    let mut waiting: [Option<Rack>; 2] = [None, None];
+    let mut ledger = LeaveLedger::default();
     play_out(&mut game, &mut seats, |game: &Game| {
         let Some(turn) = game.history().last() else {
             return;
@@ -304,22 +335,9 @@ fn learn_from_game(
             Move::Exchange(given) => kept.take_all(&given),
             Move::Pass => false,
         };
-        // Only leaves followed by a full rack: near the end the draw, not the leave, decides.
         let refilled = left && game.rack(seat).len() == rules.numbers.rack_size;
-        if let Some(leave) = waiting[seat].take() {
-            learn(Learned {
-                kept: leave,
-                next_score: turn.score,
-                next_leave_value: if refilled {
-                    settings.leaves().value(&kept)
-                } else {
-                    0
-                },
-            });
-        }
-        if refilled {
-            waiting[seat] = Some(kept);
-        }
+        let value = |leave: &Rack| settings.leaves().value(leave);
+        ledger.turn(seat, kept, refilled, turn.score, value, &mut learn);
     })?;
     Ok(())
 }
@@ -341,7 +359,7 @@ fn learn_from_card_game(
     // Each seat's letters before its next move, and its score before it.
     let mut hands = [game.hand(0).letters, game.hand(1).letters];
     let mut scores = [0i32; 2];
-    let mut waiting: [Option<Rack>; 2] = [None, None];
+    let mut ledger = LeaveLedger::default();
     let mut turns_seen = 0;
     play_out(&mut game, &mut seats, |game: &CardGame| {
         for turn in &game.history()[turns_seen..] {
@@ -355,20 +373,8 @@ fn learn_from_card_game(
             };
             let refilled = left && game.hand(seat).letters.len() == rules.numbers.hand_size;
             let points = game.scores()[seat] - scores[seat];
-            if let Some(leave) = waiting[seat].take() {
-                learn(Learned {
-                    kept: leave,
-                    next_score: points,
-                    next_leave_value: if refilled {
-                        settings.card_leaves().value(&kept)
-                    } else {
-                        0
-                    },
-                });
-            }
-            if refilled {
-                waiting[seat] = Some(kept);
-            }
+            let value = |leave: &Rack| settings.card_leaves().value(leave);
+            ledger.turn(seat, kept, refilled, points, value, &mut learn);
         }
         turns_seen = game.history().len();
         for seat in 0..2 {
