@@ -3,7 +3,8 @@
 ``Game`` steps a game one answer at a time; ``Game.observe(seat)`` is what that seat may see
 (its own rack, never another's); ``Bot(name)`` asks one of Owlery's bots; ``sim(...)`` runs
 the simulator, Python players seated beside Owlery's bots, and returns its tables as pandas
-DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote.
+DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote; ``compare(base, changed,
+opponents, deals)`` measures one player against another by paired games.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
-from ._owlery import Bot, Choice, Game, Observation, bot_seed, bots, game_seed
+from ._owlery import Bot, Choice, Game, Observation, bot_seed, bots, compare, game_seed
 from ._owlery import sim as _sim
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "bot",
     "bot_seed",
     "bots",
+    "compare",
     "game_seed",
     "play",
     "read_run",

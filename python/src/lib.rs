@@ -5,7 +5,9 @@
 use pyo3::prelude::*;
 
 mod bot;
+mod compare;
 mod crossword;
+mod players;
 mod run;
 
 /// The extension module behind the `owlery` package.
@@ -17,6 +19,7 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<bot::Bot>()?;
     module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
     module.add_function(wrap_pyfunction!(run::sim, module)?)?;
+    module.add_function(wrap_pyfunction!(compare::compare, module)?)?;
     module.add_function(wrap_pyfunction!(run::bot_seed, module)?)?;
     module.add_function(wrap_pyfunction!(run::game_seed, module)?)?;
     Ok(())

@@ -9,40 +9,17 @@ use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use engine::draws::Draws;
 use engine::hogwarts::{HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules};
-use engine::play::Decider;
-use engine::scrabble::{Game, Rules};
+use engine::scrabble::Rules;
 use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
 use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
 use runner::seeds::{crossword_fingerprint, monopoly_fingerprint};
 use runner::store::{Manifest, open_run};
 
-use crate::bot::{Failure, PythonPlayer};
+use crate::bot::Failure;
 use crate::crossword::shared_lexicon;
-
-/// A seat's player: a registered bot by name, or Python.
-enum Seat {
-    Registered(String),
-    /// A Python class, made once per worker thread (its instances may keep state per game).
-    Class(Py<PyAny>),
-    /// A Python function or object, shared by every worker (it must keep no state per game).
-    Shared(Py<PyAny>),
-}
-
-/// The name a Python player goes by in the tables: its `name`, or its `__name__`, or its
-/// class's.
-fn python_name(player: &Bound<'_, PyAny>) -> PyResult<String> {
-    for attribute in ["name", "__name__"] {
-        if let Ok(name) = player.getattr(attribute)
-            && let Ok(name) = name.extract::<String>()
-        {
-            return Ok(name);
-        }
-    }
-    player.get_type().name()?.extract()
-}
+use crate::players::Players;
 
 /// Plays `games` games of `game` seeded `seed` into
 /// the run directory `out` (refused if another run is there, unless `force`; with `resume`,
@@ -101,12 +78,6 @@ pub fn sim(
         .map_err(|error| PyRuntimeError::new_err(format!("{error:#}")))?;
         return Ok(out);
     }
-    if !(2..=4).contains(&bots.len()) {
-        return Err(PyValueError::new_err(format!(
-            "bots lists {} players: expected 2 to 4, one per seat",
-            bots.len()
-        )));
-    }
     if games == 0 {
         return Err(PyValueError::new_err("games=0: expected at least one game"));
     }
@@ -116,62 +87,12 @@ pub fn sim(
         ));
     }
     let settings = Settings::default();
-    let mut names = Vec::new();
-    let mut seats = Vec::new();
-    for player in &bots {
-        if player.is_instance_of::<PyString>() {
-            let name: String = player.extract()?;
-            bot_with::<Game>(&name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            names.push(name.clone());
-            seats.push(Seat::Registered(name));
-        } else if player.is_instance_of::<PyType>() {
-            names.push(python_name(player)?);
-            seats.push(Seat::Class(player.clone().unbind()));
-        } else if player.is_callable() || player.hasattr("choose")? {
-            names.push(python_name(player)?);
-            seats.push(Seat::Shared(player.clone().unbind()));
-        } else {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected a bot's name, a function of an observation, or an object or class with choose(observation)",
-                player.repr()?
-            )));
-        }
-    }
+    let players = Players::read(&bots)?;
+    let names = players.names.clone();
     let rules = Arc::new(Rules::standard());
     let lexicon = shared_lexicon();
     let failure: Failure = Arc::new(Mutex::new(None));
-    let lineup = {
-        let (rules, lexicon, failure, names) = (
-            rules.clone(),
-            lexicon.clone(),
-            failure.clone(),
-            names.clone(),
-        );
-        Lineup::fallible(names.clone(), move || {
-            let mut made: Vec<Box<dyn Decider<Game>>> = Vec::new();
-            for (seat, name) in seats.iter().zip(&names) {
-                let player = match seat {
-                    Seat::Registered(bot) => {
-                        made.push(bot_with::<Game>(bot, &Settings::default())?);
-                        continue;
-                    }
-                    Seat::Class(class) => {
-                        Python::attach(|py| class.bind(py).call0().map(Bound::unbind))
-                            .map_err(|error| anyhow::anyhow!("making {name}: {error}"))?
-                    }
-                    Seat::Shared(player) => Python::attach(|py| player.clone_ref(py)),
-                };
-                made.push(Box::new(PythonPlayer::new(
-                    name.clone(),
-                    player,
-                    rules.clone(),
-                    lexicon.clone(),
-                    failure.clone(),
-                )));
-            }
-            Ok(made)
-        })
-    };
+    let lineup = players.lineup(&rules, &lexicon, &failure);
     let fingerprint = crossword_fingerprint(&rules, &settings, &lexicon);
     let contest = Crossword {
         rules,
