@@ -8,6 +8,7 @@ pub mod bits;
 pub mod cardgame;
 pub mod data;
 pub mod draws;
+pub mod fingerprint;
 pub mod hogwarts;
 pub mod monopoly;
 pub mod play;

@@ -9,11 +9,9 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
     mix(master ^ mix(index.wrapping_add(0x9e37_79b9_7f4a_7c15)))
 }
 
-/// FNV-1a over bytes: a stable fingerprint of a run's rules for shard headers.
+/// A stable fingerprint of bytes (FNV-1a): a run's rules for shard headers.
 pub fn fingerprint(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
+    engine::fingerprint::Fingerprint::of(bytes)
 }
 
 /// The fingerprint of a crossword run (any of the three word games): its rules as `Debug`

@@ -117,22 +117,17 @@ impl LeaveModel {
     /// A fingerprint of every value (FNV-1a): runs fingerprint the leave values they play
     /// with, so a run is never resumed or merged with other values.
     pub fn fingerprint(&self) -> u64 {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut add = |bytes: &[u8]| {
-            for &byte in bytes {
-                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        add(&self.hogwarts_square.to_le_bytes());
+        let mut print = engine::fingerprint::Fingerprint::default();
+        print.add(&self.hogwarts_square.to_le_bytes());
         match &self.values {
-            Values::Linear(linear) => add(format!("{linear:?}").as_bytes()),
+            Values::Linear(linear) => print.add(format!("{linear:?}").as_bytes()),
             Values::Table { table, .. } => {
                 for rank in 0..table::LEAVES {
-                    add(&table.at(rank).to_le_bytes());
+                    print.add(&table.at(rank).to_le_bytes());
                 }
             }
         }
-        hash
+        print.value()
     }
 
     /// The linear values, if it is the linear model.
