@@ -1,6 +1,6 @@
 """Owlery for Python: the crossword game as an environment, Owlery's bots, and the simulator.
 
-``Game`` steps a game one answer at a time; ``Game.observe(seat)`` is what that seat may see
+``Game`` steps a game one answer at a time (``CardGame`` the Scrabble Card Game's); ``Game.observe(seat)`` is what that seat may see
 (its own rack, never another's); ``Bot(name)`` asks one of Owlery's bots; ``sim(...)`` runs
 the simulator, Python players seated beside Owlery's bots, and returns its tables as pandas
 DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote; ``compare(base, changed,
@@ -14,11 +14,24 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
-from ._owlery import Bot, Choice, Game, Observation, bot_seed, bots, compare, game_seed
+from ._owlery import (
+    Bot,
+    CardChoice,
+    CardGame,
+    Choice,
+    Game,
+    Observation,
+    bot_seed,
+    bots,
+    compare,
+    game_seed,
+)
 from ._owlery import sim as _sim
 
 __all__ = [
     "Bot",
+    "CardChoice",
+    "CardGame",
     "Choice",
     "Game",
     "Observation",

@@ -127,7 +127,7 @@ impl Snapshot {
 }
 
 /// Every non-empty sub-rack of `rack`, kinds from `kind` on, added to `so_far`.
-fn sub_racks(rack: &Rack, kind: usize, so_far: Rack, out: &mut Vec<Rack>) {
+pub(crate) fn sub_racks(rack: &Rack, kind: usize, so_far: Rack, out: &mut Vec<Rack>) {
     let Some(next) = (kind..KINDS).find(|&k| rack.count(k) > 0) else {
         if !so_far.is_empty() {
             out.push(so_far);

@@ -1,10 +1,12 @@
-//! Owlery for Python: the crossword game as an environment stepped answer by answer, Owlery's
-//! bots asked from Python, Python players seated in the simulator, and runs written as the
-//! `owlery` command writes them (the `owlery` package reads their tables as DataFrames).
+//! Owlery for Python: the crossword game and the card game as environments stepped answer by
+//! answer, Owlery's bots asked from Python, Python players seated in the simulator, and runs
+//! written as the `owlery` command writes them (the `owlery` package reads their tables as
+//! DataFrames).
 
 use pyo3::prelude::*;
 
 mod bot;
+mod cards;
 mod compare;
 mod crossword;
 mod players;
@@ -17,6 +19,8 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<crossword::Observation>()?;
     module.add_class::<crossword::Choice>()?;
     module.add_class::<bot::Bot>()?;
+    module.add_class::<cards::CardGame>()?;
+    module.add_class::<cards::CardChoice>()?;
     module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
     module.add_function(wrap_pyfunction!(run::sim, module)?)?;
     module.add_function(wrap_pyfunction!(compare::compare, module)?)?;

@@ -6,6 +6,7 @@ pub mod actions;
 pub mod check;
 pub mod game;
 pub mod movegen;
+pub mod notation;
 pub mod rules;
 pub mod rummy;
 mod step;

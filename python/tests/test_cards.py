@@ -1,0 +1,92 @@
+"""The Scrabble Card Game stepped from Python: every listed choice is one the engine takes and
+scores as listed, a seat sees only its own hand, and the cards are conserved."""
+
+import random
+
+import pytest
+
+import owlery
+
+SEEN = {"seat", "turn", "hand", "double", "triple", "action", "table", "scores", "draw",
+        "turn_words", "turn_player"}
+
+
+def replay(game):
+    """A copy of `game` made by replaying its moves from its seed."""
+    variant = "forfeit" if "Forfeit" in repr(game) else "classic"
+    copy = owlery.CardGame(game.players, game.seed, variant)
+    for move in game.moves:
+        copy.apply(move)
+    return copy
+
+
+def random_games(variant, count):
+    for seed in range(count):
+        game = owlery.CardGame(2 + seed % 3, seed, variant)
+        pick = random.Random(seed)
+        while game.to_play is not None:
+            yield game
+            legal = game.legal()
+            game.apply(legal[0] if pick.random() < 0.6 else pick.choice(legal))
+            game.check_cards()
+        assert game.is_over and game.winners
+
+
+@pytest.mark.parametrize("variant", ["classic", "forfeit"])
+def test_random_games_end_with_every_card_in_its_place(variant):
+    questions = set()
+    for game in random_games(variant, 12):
+        questions.add(game.question)
+    assert questions == ({"move", "action"} if variant == "forfeit" else {"move"})
+
+
+def test_every_listed_choice_is_taken_and_a_placement_scores_as_listed():
+    checked = 0
+    for step, game in enumerate(random_games("forfeit", 3)):
+        if step % 7:
+            continue
+        legal = game.legal()
+        assert [c.index for c in legal] == list(range(len(legal)))
+        sample = legal[:6] + [c for c in legal if c.kind != "place"][:40:5]
+        for choice in sample:
+            trial = replay(game)
+            seat = trial.to_play
+            before = trial.scores[seat]
+            trial.apply(choice.text)
+            trial.check_cards()
+            if choice.kind == "place" and not trial.is_over:  # the end's adjustments come on top
+                assert trial.scores[seat] - before == choice.score, choice
+            checked += 1
+    assert checked > 50
+
+
+def test_a_seat_sees_its_own_hand_only():
+    for game in random_games("forfeit", 4):
+        for seat in range(game.players):
+            seen = game.observe(seat)
+            # Everything shown is listed here: a new field (another hand, the pile's order)
+            # fails this test until it is added on purpose.
+            assert set(seen) == SEEN
+            assert seen["seat"] == seat and len(seen["hand"]) <= 8
+            assert seen["action"] is None or len(seen["action"]) == 2
+
+
+def test_same_seed_same_game_and_refusals_change_nothing():
+    def play(seed):
+        game = owlery.CardGame(3, seed, "classic")
+        while game.to_play is not None:
+            game.apply(0)
+        return game.moves, game.scores
+
+    assert play(4) == play(4)
+    game = owlery.CardGame(2, 9)
+    with pytest.raises(ValueError, match="not a legal choice"):
+        game.apply("ZZZ@0,0")
+    with pytest.raises(IndexError):
+        game.apply(10**6)
+    stale = game.legal()[0]
+    game.apply(stale)
+    with pytest.raises(ValueError, match="listed at turn 0"):
+        game.apply(stale)
+    with pytest.raises(ValueError, match="expected classic or forfeit"):
+        owlery.CardGame(2, 1, "rummy")
