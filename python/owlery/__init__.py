@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ._owlery import (
     Bot,
+    CardBot,
     CardChoice,
     CardGame,
     Choice,
@@ -30,6 +31,7 @@ from ._owlery import sim as _sim
 
 __all__ = [
     "Bot",
+    "CardBot",
     "CardChoice",
     "CardGame",
     "Choice",
@@ -51,16 +53,19 @@ def bot(name: str) -> Bot:
     return Bot(name)
 
 
-def play(game: Game, players: Sequence[Any]) -> Game:
-    """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot``, an
-    object with ``choose(observation)``, or a function of an observation."""
+def play(game: Union[Game, CardGame], players: Sequence[Any]) -> Union[Game, CardGame]:
+    """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot`` (a
+    ``CardBot`` at the card game), an object with ``choose(observation)``, or a function of
+    an observation."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for {game.players} seats")
     while game.to_play is not None:
         player = players[game.to_play]
-        observation = game.observe()
+        if isinstance(player, CardBot):
+            game.apply(player.choose(game))  # a card bot asks the game for its seat's view
+            continue
         choose = getattr(player, "choose", player)
-        game.apply(choose(observation))
+        game.apply(choose(game.observe()))
     return game
 
 

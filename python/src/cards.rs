@@ -9,12 +9,16 @@ use engine::cardgame::{
     CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules, Premium, TableMoveGen,
     Variant,
 };
-use engine::play::Stepped;
+use engine::play::{Decider, Stepped};
 use engine::scrabble::Rack;
 use lexicon::Lexicon;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+use std::sync::Mutex;
+
+use bots::Settings;
 
 use crate::crossword::{shared_lexicon, sub_racks};
 
@@ -406,5 +410,74 @@ impl CardGame {
             self.game.scores(),
             if self.is_over() { ", over" } else { "" }
         )
+    }
+}
+
+/// One of Owlery's card-game bots (`greedy`, `equity`, `random`), answering for the seat to
+/// play from that seat's view alone.
+#[pyclass(module = "owlery")]
+pub struct CardBot {
+    name: String,
+    decider: Mutex<Box<dyn Decider<Cards>>>,
+}
+
+#[pymethods]
+impl CardBot {
+    /// The card game's bot registered as `name`.
+    #[new]
+    fn new(name: &str) -> PyResult<CardBot> {
+        let decider = bots::bot_with::<Cards>(name, &Settings::default())
+            .map_err(|e| PyValueError::new_err(format!("scrabble-cards: {e}")))?;
+        Ok(CardBot {
+            name: name.to_string(),
+            decider: Mutex::new(decider),
+        })
+    }
+
+    /// Its registry name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Readies it for a new game; a bot that draws random numbers reseeds from `seed`.
+    fn start_game(&self, seed: u64) {
+        self.lock().start_game(seed);
+    }
+
+    /// Its answer for the seat to play in `game`, as one of `game.legal()`: it is shown that
+    /// seat's view only.
+    fn choose(&self, game: &CardGame) -> PyResult<CardChoice> {
+        let pending = game
+            .game
+            .pending()
+            .ok_or_else(|| PyValueError::new_err("the game is over"))?;
+        let view = game.game.view(pending.seat);
+        let answer = self
+            .lock()
+            .decide(&view, pending.question)
+            .ok_or_else(|| PyValueError::new_err("the bot gave no answer"))?;
+        game.choices()
+            .into_iter()
+            .find(|choice| choice.answer == answer)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{} answered {answer:?}, which is not listed",
+                    self.name
+                ))
+            })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("CardBot({:?})", self.name)
+    }
+}
+
+impl CardBot {
+    /// The decider, even if a thread panicked holding it.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn Decider<Cards>>> {
+        self.decider
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -90,3 +90,19 @@ def test_same_seed_same_game_and_refusals_change_nothing():
         game.apply(stale)
     with pytest.raises(ValueError, match="expected classic or forfeit"):
         owlery.CardGame(2, 1, "rummy")
+
+
+@pytest.mark.parametrize("variant", ["classic", "forfeit"])
+def test_a_game_played_in_python_equals_the_simulators(tmp_path, variant):
+    bots = ["greedy", "equity"] if variant == "classic" else ["greedy", "random"]
+    tables = owlery.sim(bots, games=6, seed=3, per_game=True, game="scrabble-cards",
+                        variant=variant, out=tmp_path / variant)
+    for row in tables["games"].itertuples():
+        game = owlery.CardGame(2, row.seed, variant)
+        players = [owlery.CardBot(row.bot1), owlery.CardBot(row.bot2)]
+        for seat, player in enumerate(players):
+            player.start_game(owlery.bot_seed(row.seed, seat))
+        owlery.play(game, players)
+        assert game.scores == [row.score1, row.score2]
+    with pytest.raises(ValueError, match="scrabble-cards"):
+        owlery.CardBot("lookahead")
