@@ -19,6 +19,7 @@ from ._owlery import (
     CardBot,
     CardChoice,
     CardGame,
+    CardObservation,
     Choice,
     Game,
     Observation,
@@ -34,6 +35,7 @@ __all__ = [
     "CardBot",
     "CardChoice",
     "CardGame",
+    "CardObservation",
     "Choice",
     "Game",
     "Observation",
@@ -61,9 +63,6 @@ def play(game: Union[Game, CardGame], players: Sequence[Any]) -> Union[Game, Car
         raise ValueError(f"{len(players)} players for {game.players} seats")
     while game.to_play is not None:
         player = players[game.to_play]
-        if isinstance(player, CardBot):
-            game.apply(player.choose(game))  # a card bot asks the game for its seat's view
-            continue
         choose = getattr(player, "choose", player)
         game.apply(choose(game.observe()))
     return game
@@ -102,7 +101,8 @@ def sim(
     ``game`` is ``scrabble`` (the plain crossword game, the default), ``scrabble-hp``,
     ``scrabble-cards`` (``variant`` ``classic``, ``forfeit`` or ``rummy``) or ``monopoly-hp``,
     each on its shipped rules; the run is the one ``owlery sim GAME`` writes with the same
-    bots and seed. Python players sit only at the crossword game so far.
+    bots and seed. Python players sit at ``scrabble`` and at ``scrabble-cards``' Classic and
+    Forfeit (observing a ``CardObservation``).
 
     ``bots`` names each seat's player: a registered bot (``"greedy"``, ``"equity"``), a Python
     class whose instances have ``choose(observation)`` (made once per worker thread, so it may

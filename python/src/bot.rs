@@ -4,12 +4,14 @@
 use std::sync::{Arc, Mutex};
 
 use ::bots::{Registered, Settings};
+use engine::cardgame::{CardAnswer, CardGame, CardQuestion, CardRules, CardView};
 use engine::play::Decider;
 use engine::scrabble::{Game, Move, Observation as View, Question, Rules};
 use lexicon::Lexicon;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
 
 /// One of Owlery's bots for the crossword game, answering from a seat's observation.
@@ -98,32 +100,95 @@ type BotEntry = (&'static str, Option<&'static str>, &'static str);
 /// The first error a Python player raised in a run, kept to raise again when the run stops.
 pub(crate) type Failure = Arc<Mutex<Option<PyErr>>>;
 
+/// A game a Python player may sit at in the simulator: how a seat's view is shown to Python
+/// and how its answer is read.
+pub(crate) trait PythonSeat: Registered {
+    /// What an observation keeps beside the view: the rules and the lexicon.
+    type Tables: Clone + Send + Sync + 'static;
+
+    /// Shows `player` the view and question as an observation (its `turn`-th answer of the
+    /// game) and reads its answer.
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &Self::View<'_>,
+        question: Self::Question,
+        turn: u64,
+        tables: &Self::Tables,
+    ) -> PyResult<Self::Answer>;
+}
+
+/// `player.choose(observation)`, or `player(observation)` for a function.
+fn call<'py>(
+    player: &Bound<'py, PyAny>,
+    observation: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if player.hasattr("choose")? {
+        player.call_method1("choose", (observation,))
+    } else {
+        player.call1((observation,))
+    }
+}
+
+impl PythonSeat for Game {
+    type Tables = (Arc<Rules>, Arc<Lexicon>);
+
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &View<'_>,
+        _: Question,
+        turn: u64,
+        (rules, lexicon): &Self::Tables,
+    ) -> PyResult<Move> {
+        let snapshot = Snapshot::of(view, rules, lexicon);
+        let observation = Bound::new(py, Observation::new(snapshot, turn))?;
+        let answer = call(player, observation.as_any())?;
+        observation.get().answer_of(&answer)
+    }
+}
+
+impl PythonSeat for CardGame {
+    type Tables = (Arc<CardRules>, Arc<Lexicon>);
+
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &CardView<'_>,
+        question: CardQuestion,
+        turn: u64,
+        (rules, lexicon): &Self::Tables,
+    ) -> PyResult<CardAnswer> {
+        let snapshot = CardSnapshot::of(view, question, rules, lexicon);
+        let observation = Bound::new(py, CardObservation::new(snapshot, turn))?;
+        let answer = call(player, observation.as_any())?;
+        observation.get().answer_of(&answer)
+    }
+}
+
 /// A Python player in the simulator: `choose(observation)` (or the object called) answers
-/// with a `Choice`, an index into `observation.legal()` or a move in notation; an optional
-/// `start_game(seed)` is called before each game.
-pub(crate) struct PythonPlayer {
+/// with a listed choice, its index or its text; an optional `start_game(seed)` is called
+/// before each game.
+pub(crate) struct PythonPlayer<G: PythonSeat> {
     name: String,
     player: Py<PyAny>,
-    rules: Arc<Rules>,
-    lexicon: Arc<Lexicon>,
+    tables: G::Tables,
     failure: Failure,
     turn: u64,
 }
 
-impl PythonPlayer {
-    /// `player`, labelled `name`, in games of `rules` and `lexicon`.
+impl<G: PythonSeat> PythonPlayer<G> {
+    /// `player`, labelled `name`, in games of `tables`.
     pub(crate) fn new(
         name: String,
         player: Py<PyAny>,
-        rules: Arc<Rules>,
-        lexicon: Arc<Lexicon>,
+        tables: G::Tables,
         failure: Failure,
-    ) -> PythonPlayer {
+    ) -> PythonPlayer<G> {
         PythonPlayer {
             name,
             player,
-            rules,
-            lexicon,
+            tables,
             failure,
             turn: 0,
         }
@@ -134,22 +199,9 @@ impl PythonPlayer {
         let mut slot = self.failure.lock().unwrap_or_else(|p| p.into_inner());
         slot.get_or_insert(error);
     }
-
-    /// Asks the Python player.
-    fn ask(&self, py: Python<'_>, view: &View<'_>) -> PyResult<Move> {
-        let snapshot = Snapshot::of(view, &self.rules, &self.lexicon);
-        let observation = Bound::new(py, Observation::new(snapshot, self.turn))?;
-        let player = self.player.bind(py);
-        let answer = if player.hasattr("choose")? {
-            player.call_method1("choose", (observation.clone(),))?
-        } else {
-            player.call1((observation.clone(),))?
-        };
-        observation.get().answer_of(&answer)
-    }
 }
 
-impl Decider<Game> for PythonPlayer {
+impl<G: PythonSeat> Decider<G> for PythonPlayer<G> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -168,8 +220,11 @@ impl Decider<Game> for PythonPlayer {
         }
     }
 
-    fn decide(&mut self, view: &View<'_>, _: Question) -> Option<Move> {
-        let answer = Python::attach(|py| self.ask(py, view));
+    fn decide(&mut self, view: &G::View<'_>, question: G::Question) -> Option<G::Answer> {
+        let answer = Python::attach(|py| {
+            let player = self.player.bind(py);
+            G::ask(py, player, view, question, self.turn, &self.tables)
+        });
         self.turn += 1;
         // No answer stops the game, and the run reports the error kept here.
         answer.map_err(|error| self.fail(error)).ok()

@@ -1,13 +1,14 @@
 //! The Scrabble Card Game (Classic and Forfeit) for Python: a table stepped one answer at a
-//! time through the engine's `Stepped`, a seat's view as plain values, and every legal answer
-//! listed as a choice in the game's notation.
+//! time through the engine's `Stepped`, a seat's view kept as an owned snapshot, and every
+//! legal answer listed from that view as a choice in the game's notation.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
+use bots::Settings;
 use engine::cardgame::notation::play_notation;
 use engine::cardgame::{
-    CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules, Premium, TableMoveGen,
-    Variant,
+    ActionCard, ActionPlay, Axis, CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules,
+    CardView, Hand, Premium, Table, TableMoveGen, Variant,
 };
 use engine::play::{Decider, Stepped};
 use engine::scrabble::Rack;
@@ -15,10 +16,6 @@ use lexicon::Lexicon;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-use std::sync::Mutex;
-
-use bots::Settings;
 
 use crate::crossword::{shared_lexicon, sub_racks};
 
@@ -28,7 +25,7 @@ use crate::crossword::{shared_lexicon, sub_racks};
 pub struct CardChoice {
     answer: CardAnswer,
     /// The answer in the game's notation (`TRAINER@0,0`, `HOB@-1,3 +triple@1`,
-    /// `exchange QV +double`, `pass`, `action Vowels`, `no action`).
+    /// `exchange QV+double`, `pass`, `action Vowels`, `no action`).
     #[pyo3(get)]
     text: String,
     /// Points a placement scores now (0 for any other answer).
@@ -67,28 +64,68 @@ impl CardChoice {
     }
 }
 
-/// A game of the Scrabble Card Game, Classic or Forfeit, stepped one answer at a time.
-#[pyclass(module = "owlery")]
-pub struct CardGame {
-    game: Cards,
-    seed: u64,
-    moves: Vec<String>,
+/// What one seat may see, owned, with the question it is asked.
+pub(crate) struct CardSnapshot {
+    seat: usize,
+    question: CardQuestion,
+    action: Option<ActionCard>,
+    turn_words: Vec<String>,
+    turn_player: Option<usize>,
+    turn_actions: Vec<ActionPlay>,
+    hand: Hand,
+    table: Table,
+    scores: Vec<i32>,
+    draw_len: usize,
+    rules: Arc<CardRules>,
+    lexicon: Arc<Lexicon>,
 }
 
-impl CardGame {
-    /// The answers applied so far.
-    fn turn(&self) -> u64 {
-        self.moves.len() as u64
+impl CardSnapshot {
+    /// The snapshot of `view`, asked `question`, whose rules and lexicon are these.
+    pub(crate) fn of(
+        view: &CardView<'_>,
+        question: CardQuestion,
+        rules: &Arc<CardRules>,
+        lexicon: &Arc<Lexicon>,
+    ) -> CardSnapshot {
+        CardSnapshot {
+            seat: view.seat,
+            question,
+            action: view.action.cloned(),
+            turn_words: view.turn_words.to_vec(),
+            turn_player: view.turn_player,
+            turn_actions: view.turn_actions.to_vec(),
+            hand: *view.hand,
+            table: view.table.clone(),
+            scores: view.scores.to_vec(),
+            draw_len: view.draw_len,
+            rules: rules.clone(),
+            lexicon: lexicon.clone(),
+        }
     }
 
-    /// Every legal answer of the seat to play, in an order that depends only on the position.
-    fn choices(&self) -> Vec<CardChoice> {
-        let Some(pending) = self.game.pending() else {
-            return Vec::new();
-        };
-        let mut listed = match pending.question {
-            CardQuestion::Move => self.moves_now(pending.seat),
-            CardQuestion::Action { .. } => self.actions_now(pending.seat),
+    /// The engine's view of this snapshot, as a bot is shown it.
+    pub(crate) fn view(&self) -> CardView<'_> {
+        CardView {
+            seat: self.seat,
+            action: self.action.as_ref(),
+            turn_words: &self.turn_words,
+            turn_player: self.turn_player,
+            turn_actions: &self.turn_actions,
+            hand: &self.hand,
+            table: &self.table,
+            scores: &self.scores,
+            draw_len: self.draw_len,
+            rules: &self.rules,
+            lexicon: &self.lexicon,
+        }
+    }
+
+    /// Every legal answer, in an order that depends only on the position.
+    fn legal(&self, turn: u64) -> Vec<CardChoice> {
+        let mut listed = match self.question {
+            CardQuestion::Move => self.moves(turn),
+            CardQuestion::Action { .. } => self.actions(turn),
         };
         for (index, choice) in listed.iter_mut().enumerate() {
             choice.index = index;
@@ -96,30 +133,29 @@ impl CardGame {
         listed
     }
 
-    /// A choice of `seat` now.
-    fn choice(&self, seat: usize, answer: CardAnswer, text: String, score: i32) -> CardChoice {
+    /// A choice of this seat at `turn`.
+    fn choice(&self, answer: CardAnswer, text: String, score: i32, turn: u64) -> CardChoice {
         CardChoice {
             answer,
             text,
             score,
-            seat,
-            turn: self.turn(),
+            seat: self.seat,
+            turn,
             index: 0,
         }
     }
 
     /// Every placement (each use of a Premium card held, none on the opening word) by score,
     /// then every exchange the draw pile allows, then the pass.
-    fn moves_now(&self, seat: usize) -> Vec<CardChoice> {
-        let view = self.game.view(seat);
-        let opening = view.table.is_empty();
-        let hand = *view.hand;
-        let mut table = view.table.clone();
+    fn moves(&self, turn: u64) -> Vec<CardChoice> {
+        let opening = self.table.is_empty();
+        let hand = self.hand;
+        let mut table = self.table.clone();
         let mut places = Vec::new();
         TableMoveGen::default().generate(
-            view.table,
-            view.rules,
-            view.lexicon,
+            &self.table,
+            &self.rules,
+            &self.lexicon,
             &hand.letters,
             |candidate| {
                 let mut uses = vec![None];
@@ -134,7 +170,7 @@ impl CardGame {
                 for premium in uses {
                     let play = candidate.to_play(premium);
                     let text = play_notation(&table, &play);
-                    let score = candidate.points(premium, opening, view.rules);
+                    let score = candidate.points(premium, opening, &self.rules);
                     places.push((CardMove::Place(play), text, score));
                 }
                 for tile in candidate.tiles {
@@ -145,19 +181,18 @@ impl CardGame {
         places.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
         let mut choices: Vec<CardChoice> = places
             .into_iter()
-            .map(|(action, text, score)| self.choice(seat, CardAnswer::Move(action), text, score))
+            .map(|(action, text, score)| self.choice(CardAnswer::Move(action), text, score, turn))
             .collect();
         let mut letter_sets = vec![Rack::EMPTY];
         sub_racks(&hand.letters, 0, Rack::EMPTY, &mut letter_sets);
-        let action_held = view.action.is_some();
         for letters in letter_sets {
             for double in 0..=hand.premiums[0] {
                 for triple in 0..=hand.premiums[1] {
                     for action in [false, true] {
                         let cards = letters.len() + usize::from(double) + usize::from(triple);
-                        if (action && !action_held)
+                        if (action && self.action.is_none())
                             || cards + usize::from(action) == 0
-                            || cards > view.draw_len
+                            || cards > self.draw_len
                         {
                             continue;
                         }
@@ -172,30 +207,255 @@ impl CardGame {
                             premiums: [double, triple],
                             action,
                         };
-                        choices.push(self.choice(seat, CardAnswer::Move(exchange), text, 0));
+                        choices.push(self.choice(CardAnswer::Move(exchange), text, 0, turn));
                     }
                 }
             }
         }
-        choices.push(self.choice(seat, CardAnswer::Move(CardMove::Pass), "pass".into(), 0));
+        let pass = CardAnswer::Move(CardMove::Pass);
+        choices.push(self.choice(pass, "pass".into(), 0, turn));
         choices
     }
 
-    /// Forfeit: declining, and each category of the seat's Action card the game accepts now.
-    fn actions_now(&self, seat: usize) -> Vec<CardChoice> {
-        let mut choices = vec![self.choice(seat, CardAnswer::Action(None), "no action".into(), 0)];
-        let Some(card) = self.game.view(seat).action else {
-            return choices;
-        };
-        for (category, named) in card.categories.iter().enumerate() {
-            let answer = CardAnswer::Action(Some(category));
-            // The engine alone knows a category's rules; a trial on a copy asks it.
-            if self.game.clone().answer(answer.clone()).is_ok() {
-                let text = format!("action {}", named.name);
-                choices.push(self.choice(seat, answer, text, 0));
-            }
+    /// Forfeit: declining, and each category of the seat's Action card that fits now.
+    fn actions(&self, turn: u64) -> Vec<CardChoice> {
+        let mut choices = vec![self.choice(CardAnswer::Action(None), "no action".into(), 0, turn)];
+        let view = self.view();
+        for category in view.fitting_categories() {
+            let name = view
+                .action
+                .map_or("", |card| &card.categories[category].name);
+            let text = format!("action {name}");
+            choices.push(self.choice(CardAnswer::Action(Some(category)), text, 0, turn));
         }
         choices
+    }
+}
+
+/// What one seat sees at one turn of the card game: its own hand and Action card, never
+/// another's, and not the draw pile's order.
+#[pyclass(module = "owlery", frozen)]
+pub struct CardObservation {
+    snapshot: CardSnapshot,
+    /// The turn it was seen at.
+    #[pyo3(get)]
+    turn: u64,
+    legal: OnceLock<Vec<CardChoice>>,
+}
+
+impl CardObservation {
+    /// Seat `snapshot.seat`'s view at `turn`.
+    pub(crate) fn new(snapshot: CardSnapshot, turn: u64) -> CardObservation {
+        CardObservation {
+            snapshot,
+            turn,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// The legal choices, listed once.
+    pub(crate) fn choices(&self) -> &[CardChoice] {
+        self.legal.get_or_init(|| self.snapshot.legal(self.turn))
+    }
+
+    /// Reads what a Python player answered: a `CardChoice` listed now, an index into the
+    /// legal choices, or a listed choice's text.
+    pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<CardAnswer> {
+        if let Ok(choice) = answer.cast::<CardChoice>() {
+            let choice = choice.get();
+            if choice.turn != self.turn || choice.seat != self.snapshot.seat {
+                return Err(PyValueError::new_err(format!(
+                    "{:?} was listed for seat {} at turn {}, not seat {} at turn {}",
+                    choice.text, choice.seat, choice.turn, self.snapshot.seat, self.turn
+                )));
+            }
+            return Ok(choice.answer.clone());
+        }
+        let choices = self.choices();
+        if let Ok(index) = answer.extract::<usize>() {
+            return choices.get(index).map(|c| c.answer.clone()).ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "choice {index}: expected 0 to {} (the legal choices now)",
+                    choices.len() - 1
+                ))
+            });
+        }
+        if let Ok(text) = answer.extract::<String>() {
+            return choices
+                .iter()
+                .find(|c| c.text == text)
+                .map(|c| c.answer.clone())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!("{text:?} is not a legal choice now (legal())"))
+                });
+        }
+        Err(PyValueError::new_err(format!(
+            "{}: expected a CardChoice, an index into legal() or a choice's text",
+            answer.repr()?
+        )))
+    }
+}
+
+#[pymethods]
+impl CardObservation {
+    /// The seat looking.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.snapshot.seat
+    }
+
+    /// What it is asked: `move`, or `action` (Forfeit: an Action card on the last words).
+    #[getter]
+    fn question(&self) -> &'static str {
+        match self.snapshot.question {
+            CardQuestion::Move => "move",
+            CardQuestion::Action { .. } => "action",
+        }
+    }
+
+    /// Its letter cards (`?` a blank).
+    #[getter]
+    fn hand(&self) -> String {
+        self.snapshot.hand.letters.to_string()
+    }
+
+    /// Double Word cards held.
+    #[getter]
+    fn double(&self) -> u8 {
+        self.snapshot.hand.premiums[0]
+    }
+
+    /// Triple Word cards held.
+    #[getter]
+    fn triple(&self) -> u8 {
+        self.snapshot.hand.premiums[1]
+    }
+
+    /// Forfeit: its Action card's two categories.
+    #[getter]
+    fn action(&self) -> Option<Vec<String>> {
+        let card = self.snapshot.action.as_ref()?;
+        Some(card.categories.iter().map(|c| c.name.clone()).collect())
+    }
+
+    /// The table's words, as `WORD@ROW,COL` (across) or `WORD@ROW,COLv` (down).
+    #[getter]
+    fn table(&self) -> Vec<String> {
+        let table = &self.snapshot.table;
+        table
+            .words()
+            .iter()
+            .map(|run| {
+                let (row, col) = run.start;
+                let down = if run.axis == Axis::Down { "v" } else { "" };
+                format!("{}@{row},{col}{down}", table.text(run))
+            })
+            .collect()
+    }
+
+    /// Every seat's score.
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.snapshot.scores.clone()
+    }
+
+    /// Cards left to draw.
+    #[getter]
+    fn draw(&self) -> usize {
+        self.snapshot.draw_len
+    }
+
+    /// The last play's words, while Action cards may be played on them.
+    #[getter]
+    fn turn_words(&self) -> Vec<String> {
+        self.snapshot.turn_words.clone()
+    }
+
+    /// Who made the last play.
+    #[getter]
+    fn turn_player(&self) -> Option<usize> {
+        self.snapshot.turn_player
+    }
+
+    /// The legal choices now.
+    fn legal(&self) -> Vec<CardChoice> {
+        self.choices().to_vec()
+    }
+
+    /// The observation as a dict of plain values.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("seat", self.seat())?;
+        dict.set_item("turn", self.turn)?;
+        dict.set_item("question", self.question())?;
+        dict.set_item("hand", self.hand())?;
+        dict.set_item("double", self.double())?;
+        dict.set_item("triple", self.triple())?;
+        dict.set_item("action", self.action())?;
+        dict.set_item("table", self.table())?;
+        dict.set_item("scores", self.scores())?;
+        dict.set_item("draw", self.draw())?;
+        dict.set_item("turn_words", self.turn_words())?;
+        dict.set_item("turn_player", self.turn_player())?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "CardObservation(seat={}, turn={}, {}, hand={:?}, scores={:?}, draw={})",
+            self.seat(),
+            self.turn,
+            self.question(),
+            self.hand(),
+            self.snapshot.scores,
+            self.snapshot.draw_len
+        )
+    }
+}
+
+/// A game of the Scrabble Card Game, Classic or Forfeit, stepped one answer at a time.
+#[pyclass(module = "owlery")]
+pub struct CardGame {
+    game: Cards,
+    rules: Arc<CardRules>,
+    lexicon: Arc<Lexicon>,
+    seed: u64,
+    moves: Vec<String>,
+}
+
+/// The card game's rules for `variant` (Classic or Forfeit: Rummy is a game of its own).
+pub(crate) fn card_rules(variant: &str) -> PyResult<Arc<CardRules>> {
+    let variant = match variant {
+        "classic" => Variant::Classic,
+        "forfeit" => Variant::Forfeit,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "variant {other:?}: expected classic or forfeit"
+            )));
+        }
+    };
+    Ok(Arc::new(CardRules {
+        variant,
+        ..CardRules::standard()
+    }))
+}
+
+impl CardGame {
+    /// The answers applied so far.
+    fn turn(&self) -> u64 {
+        self.moves.len() as u64
+    }
+
+    /// Seat `seat`'s view now, asked what the game asks it (or a move).
+    fn observe_seat(&self, seat: usize) -> CardObservation {
+        let question = self
+            .game
+            .pending()
+            .filter(|pending| pending.seat == seat)
+            .map_or(CardQuestion::Move, |pending| pending.question);
+        let view = self.game.view(seat);
+        let snapshot = CardSnapshot::of(&view, question, &self.rules, &self.lexicon);
+        CardObservation::new(snapshot, self.turn())
     }
 }
 
@@ -205,24 +465,14 @@ impl CardGame {
     #[new]
     #[pyo3(signature = (players = 2, seed = 0, variant = "classic"))]
     fn new(players: usize, seed: u64, variant: &str) -> PyResult<CardGame> {
-        let variant = match variant {
-            "classic" => Variant::Classic,
-            "forfeit" => Variant::Forfeit,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "variant {other:?}: expected classic or forfeit"
-                )));
-            }
-        };
-        let rules = Arc::new(CardRules {
-            variant,
-            ..CardRules::standard()
-        });
-        let lexicon: Arc<Lexicon> = shared_lexicon();
-        let game = Cards::new(rules, lexicon, players, seed)
+        let rules = card_rules(variant)?;
+        let lexicon = shared_lexicon();
+        let game = Cards::new(rules.clone(), lexicon.clone(), players, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(CardGame {
             game,
+            rules,
+            lexicon,
             seed,
             moves: Vec::new(),
         })
@@ -238,6 +488,15 @@ impl CardGame {
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The variant: `classic` or `forfeit`.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        match self.rules.variant {
+            Variant::Forfeit => "forfeit",
+            _ => "classic",
+        }
     }
 
     /// The seat whose answer the game waits for; `None` once it is over.
@@ -290,105 +549,45 @@ impl CardGame {
         self.moves.clone()
     }
 
-    /// What `seat` may see (by default, the seat to play), as plain values: its own hand and
-    /// Action card, the table's words, the scores, the draw pile's size and the last play's
-    /// words; never another hand or the draw pile's order.
+    /// What `seat` may see (by default, the seat to play).
     #[pyo3(signature = (seat = None))]
-    fn observe<'py>(&self, py: Python<'py>, seat: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
-        let seat = match seat.or(self.to_play()) {
-            Some(seat) if seat < self.players() => seat,
-            Some(seat) => {
-                return Err(PyIndexError::new_err(format!(
-                    "seat {seat}: expected 0 to {}",
-                    self.players() - 1
-                )));
-            }
-            None => return Err(PyValueError::new_err("the game is over: no seat to play")),
-        };
-        let view = self.game.view(seat);
-        let seen = PyDict::new(py);
-        seen.set_item("seat", seat)?;
-        seen.set_item("turn", self.turn())?;
-        seen.set_item("hand", view.hand.letters.to_string())?;
-        seen.set_item("double", view.hand.premiums[0])?;
-        seen.set_item("triple", view.hand.premiums[1])?;
-        let action = view.action.map(|card| {
-            card.categories
-                .iter()
-                .map(|c| c.name.clone())
-                .collect::<Vec<_>>()
-        });
-        seen.set_item("action", action)?;
-        let words: Vec<String> = view
-            .table
-            .words()
-            .iter()
-            .map(|run| {
-                let down = run.axis == engine::cardgame::Axis::Down;
-                let (row, col) = run.start;
-                let text = view.table.text(run);
-                format!("{text}@{row},{col}{}", if down { "v" } else { "" })
-            })
-            .collect();
-        seen.set_item("table", words)?;
-        seen.set_item("scores", view.scores.to_vec())?;
-        seen.set_item("draw", view.draw_len)?;
-        seen.set_item("turn_words", view.turn_words.to_vec())?;
-        seen.set_item("turn_player", view.turn_player)?;
-        Ok(seen)
+    fn observe(&self, seat: Option<usize>) -> PyResult<CardObservation> {
+        match seat.or(self.to_play()) {
+            Some(seat) if seat < self.players() => Ok(self.observe_seat(seat)),
+            Some(seat) => Err(PyIndexError::new_err(format!(
+                "seat {seat}: expected 0 to {}",
+                self.players() - 1
+            ))),
+            None => Err(PyValueError::new_err("the game is over: no seat to play")),
+        }
     }
 
     /// The legal choices of the seat to play (empty once the game is over).
     fn legal(&self) -> Vec<CardChoice> {
-        self.choices()
+        match self.to_play() {
+            Some(seat) => self.observe_seat(seat).legal(),
+            None => Vec::new(),
+        }
     }
 
     /// Plays the seat to play's answer: a `CardChoice` listed this turn, an index into
     /// `legal()`, or a listed choice's text. A refused answer raises `ValueError` and changes
     /// nothing.
     fn apply(&mut self, answer: &Bound<'_, PyAny>) -> PyResult<()> {
-        if self.is_over() {
+        let Some(seat) = self.to_play() else {
             return Err(PyValueError::new_err("the game is over"));
-        }
-        let chosen = if let Ok(choice) = answer.cast::<CardChoice>() {
-            let choice = choice.get().clone();
-            if choice.turn != self.turn() {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed at turn {}, not turn {}",
-                    choice.text,
-                    choice.turn,
-                    self.turn()
-                )));
-            }
-            choice
-        } else if let Ok(index) = answer.extract::<usize>() {
-            let mut choices = self.choices();
-            if index >= choices.len() {
-                return Err(PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the legal choices now)",
-                    choices.len() - 1
-                )));
-            }
-            choices.swap_remove(index)
-        } else if let Ok(text) = answer.extract::<String>() {
-            self.choices()
-                .into_iter()
-                .find(|c| c.text == text)
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!("{text:?} is not a legal choice now (legal())"))
-                })?
-        } else {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected a CardChoice, an index into legal() or a choice's text",
-                answer.repr()?
-            )));
         };
+        let seen = self.observe_seat(seat);
+        let chosen = seen.answer_of(answer)?;
+        let text = seen
+            .choices()
+            .iter()
+            .find(|c| c.answer == chosen)
+            .map_or_else(|| format!("{chosen:?}"), |c| c.text.clone());
         self.game
-            .answer(chosen.answer.clone())
-            .map_err(|rejected| {
-                PyValueError::new_err(format!("{}: {}", chosen.text, rejected.reason))
-            })?;
-        self.moves.push(chosen.text);
+            .answer(chosen)
+            .map_err(|rejected| PyValueError::new_err(format!("{text}: {}", rejected.reason)))?;
+        self.moves.push(text);
         Ok(())
     }
 
@@ -402,8 +601,8 @@ impl CardGame {
 
     fn __repr__(&self) -> String {
         format!(
-            "CardGame({:?}, players={}, seed={}, turn={}, scores={:?}{})",
-            self.game.rules().variant,
+            "CardGame({}, players={}, seed={}, turn={}, scores={:?}{})",
+            self.variant(),
             self.players(),
             self.seed,
             self.turn(),
@@ -413,8 +612,8 @@ impl CardGame {
     }
 }
 
-/// One of Owlery's card-game bots (`greedy`, `equity`, `random`), answering for the seat to
-/// play from that seat's view alone.
+/// One of Owlery's card-game bots (`greedy`, `equity`, `random`), answering from a seat's
+/// observation.
 #[pyclass(module = "owlery")]
 pub struct CardBot {
     name: String,
@@ -445,21 +644,18 @@ impl CardBot {
         self.lock().start_game(seed);
     }
 
-    /// Its answer for the seat to play in `game`, as one of `game.legal()`: it is shown that
-    /// seat's view only.
-    fn choose(&self, game: &CardGame) -> PyResult<CardChoice> {
-        let pending = game
-            .game
-            .pending()
-            .ok_or_else(|| PyValueError::new_err("the game is over"))?;
-        let view = game.game.view(pending.seat);
-        let answer = self
-            .lock()
-            .decide(&view, pending.question)
+    /// Its answer to the question `observation` shows, as one of `observation.legal()`.
+    fn choose(&self, py: Python<'_>, observation: &CardObservation) -> PyResult<CardChoice> {
+        let snapshot = &observation.snapshot;
+        let view = snapshot.view();
+        let answer = py
+            .detach(|| self.lock().decide(&view, snapshot.question))
             .ok_or_else(|| PyValueError::new_err("the bot gave no answer"))?;
-        game.choices()
-            .into_iter()
+        observation
+            .choices()
+            .iter()
             .find(|choice| choice.answer == answer)
+            .cloned()
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{} answered {answer:?}, which is not listed",

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use engine::draws::Draws;
-use engine::scrabble::Rules;
+use engine::scrabble::{Game, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -43,7 +43,7 @@ pub fn compare<'py>(
     let seat = |first: &Bound<'py, PyAny>| {
         let mut table = vec![first.clone()];
         table.extend(opponents.iter().cloned());
-        Players::read(&table)
+        Players::read::<Game>(&table)
     };
     let (base, changed) = (seat(&base)?, seat(&changed)?);
     let names = base.names.clone();
@@ -54,7 +54,7 @@ pub fn compare<'py>(
     let contest = |players: Players| Crossword {
         rules: rules.clone(),
         lexicon: lexicon.clone(),
-        lineup: players.lineup(&rules, &lexicon, &failure),
+        lineup: players.lineup(&(rules.clone(), lexicon.clone()), &failure),
         draws: if duplicate {
             Draws::BySeat
         } else {

@@ -22,6 +22,7 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<cards::CardGame>()?;
     module.add_class::<cards::CardChoice>()?;
     module.add_class::<cards::CardBot>()?;
+    module.add_class::<cards::CardObservation>()?;
     module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
     module.add_function(wrap_pyfunction!(run::sim, module)?)?;
     module.add_function(wrap_pyfunction!(compare::compare, module)?)?;

@@ -1,18 +1,14 @@
-//! The players a Python caller seats at the crossword game: Owlery's bots by name, Python
-//! classes (made once per worker) and Python functions or objects (shared), as a `Lineup`.
-
-use std::sync::Arc;
+//! The players a Python caller seats at a table: Owlery's bots by name, Python classes (made
+//! once per worker) and Python functions or objects (shared), as a `Lineup`.
 
 use bots::{Settings, bot_with};
 use engine::play::Decider;
-use engine::scrabble::{Game, Rules};
-use lexicon::Lexicon;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use runner::games::Lineup;
 
-use crate::bot::{Failure, PythonPlayer};
+use crate::bot::{Failure, PythonPlayer, PythonSeat};
 
 /// A seat's player: a registered bot by name, or Python.
 enum Seat {
@@ -44,9 +40,9 @@ fn python_name(player: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 impl Players {
-    /// Reads each seat's player: a registered bot's name (checked now), a class, or a
-    /// function or object with `choose`; 2 to 4 of them.
-    pub(crate) fn read(bots: &[Bound<'_, PyAny>]) -> PyResult<Players> {
+    /// Reads each seat's player at game `G`: a registered bot's name (checked now), a
+    /// class, or a function or object with `choose`; 2 to 4 of them.
+    pub(crate) fn read<G: PythonSeat>(bots: &[Bound<'_, PyAny>]) -> PyResult<Players> {
         if !(2..=4).contains(&bots.len()) {
             return Err(PyValueError::new_err(format!(
                 "{} players: expected 2 to 4, one per seat",
@@ -60,8 +56,8 @@ impl Players {
         for player in bots {
             let (name, seat) = if player.is_instance_of::<PyString>() {
                 let name: String = player.extract()?;
-                bot_with::<Game>(&name, &Settings::default())
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                bot_with::<G>(&name, &Settings::default())
+                    .map_err(|e| PyValueError::new_err(format!("{}: {e}", G::GAME)))?;
                 (name.clone(), Seat::Registered(name))
             } else if player.is_instance_of::<PyType>() {
                 (python_name(player)?, Seat::Class(player.clone().unbind()))
@@ -79,22 +75,17 @@ impl Players {
         Ok(players)
     }
 
-    /// The lineup that makes these players on each worker, for games of `rules` and
-    /// `lexicon`; a Python player's error is kept in `failure`.
-    pub(crate) fn lineup(
-        self,
-        rules: &Arc<Rules>,
-        lexicon: &Arc<Lexicon>,
-        failure: &Failure,
-    ) -> Lineup<Game> {
-        let (rules, lexicon, failure) = (rules.clone(), lexicon.clone(), failure.clone());
+    /// The lineup that makes these players on each worker, for games of `tables`; a Python
+    /// player's error is kept in `failure`.
+    pub(crate) fn lineup<G: PythonSeat>(self, tables: &G::Tables, failure: &Failure) -> Lineup<G> {
+        let (tables, failure) = (tables.clone(), failure.clone());
         let Players { names, seats } = self;
         Lineup::fallible(names.clone(), move || {
-            let mut made: Vec<Box<dyn Decider<Game>>> = Vec::new();
+            let mut made: Vec<Box<dyn Decider<G>>> = Vec::new();
             for (seat, name) in seats.iter().zip(&names) {
                 let player = match seat {
                     Seat::Registered(bot) => {
-                        made.push(bot_with::<Game>(bot, &Settings::default())?);
+                        made.push(bot_with::<G>(bot, &Settings::default())?);
                         continue;
                     }
                     Seat::Class(class) => {
@@ -103,11 +94,10 @@ impl Players {
                     }
                     Seat::Shared(player) => Python::attach(|py| player.clone_ref(py)),
                 };
-                made.push(Box::new(PythonPlayer::new(
+                made.push(Box::new(PythonPlayer::<G>::new(
                     name.clone(),
                     player,
-                    rules.clone(),
-                    lexicon.clone(),
+                    tables.clone(),
                     failure.clone(),
                 )));
             }

@@ -9,7 +9,7 @@ use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use engine::draws::Draws;
 use engine::hogwarts::{HpGame, HpRules};
 use engine::monopoly::{Monopoly, MonopolyRules};
-use engine::scrabble::Rules;
+use engine::scrabble::{Game, Rules};
 use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -18,6 +18,7 @@ use runner::seeds::{crossword_fingerprint, monopoly_fingerprint};
 use runner::store::{Manifest, open_run};
 
 use crate::bot::Failure;
+use crate::cards::card_rules;
 use crate::crossword::shared_lexicon;
 use crate::players::Players;
 
@@ -44,40 +45,6 @@ pub fn sim(
     game: &str,
     variant: Option<&str>,
 ) -> PyResult<PathBuf> {
-    if game != "scrabble" {
-        let names = bots
-            .iter()
-            .map(|bot| {
-                bot.extract::<String>().map_err(|_| {
-                    PyValueError::new_err(format!(
-                        "{game}: expected bots' names (Python players play the crossword game, `scrabble`, so far)"
-                    ))
-                })
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let (contest, manifest) = registered(game, variant, names, games, seed)?;
-        let manifest = Manifest {
-            chunk: chunk.unwrap_or_else(|| games.div_ceil(64).clamp(1, 1000)),
-            per_game,
-            ..manifest
-        };
-        if threads == Some(0) || manifest.chunk == 0 {
-            return Err(PyValueError::new_err(
-                "threads and chunk: expected at least 1",
-            ));
-        }
-        py.detach(|| -> anyhow::Result<()> {
-            open_run(&out, &manifest, resume, force)?;
-            match &contest {
-                Contest::HarryPotter(c) => runner::run(c, &manifest, 0..games, &out, threads),
-                Contest::Cards(c) => runner::run(c, &manifest, 0..games, &out, threads),
-                Contest::Rummy(c) => runner::run(c, &manifest, 0..games, &out, threads),
-                Contest::Monopoly(c) => runner::run(c, &manifest, 0..games, &out, threads),
-            }
-        })
-        .map_err(|error| PyRuntimeError::new_err(format!("{error:#}")))?;
-        return Ok(out);
-    }
     if games == 0 {
         return Err(PyValueError::new_err("games=0: expected at least one game"));
     }
@@ -86,28 +53,68 @@ pub fn sim(
             "threads and chunk: expected at least 1",
         ));
     }
+    let chunk = chunk.unwrap_or_else(|| games.div_ceil(64).clamp(1, 1000));
     let settings = Settings::default();
-    let players = Players::read(&bots)?;
-    let names = players.names.clone();
-    let rules = Arc::new(Rules::standard());
-    let lexicon = shared_lexicon();
     let failure: Failure = Arc::new(Mutex::new(None));
-    let lineup = players.lineup(&rules, &lexicon, &failure);
-    let fingerprint = crossword_fingerprint(&rules, &settings, &lexicon);
-    let contest = Crossword {
-        rules,
-        lexicon,
-        lineup,
-        draws: Draws::Shared,
+    let (contest, manifest) = match (game, variant) {
+        ("scrabble", None) => {
+            let players = Players::read::<Game>(&bots)?;
+            let rules = Arc::new(Rules::standard());
+            let lexicon = shared_lexicon();
+            let fingerprint = crossword_fingerprint(&rules, &settings, &lexicon);
+            let manifest = Manifest::new(game, &players.names, seed, games, fingerprint);
+            let tables = (rules.clone(), lexicon.clone());
+            let contest = Crossword {
+                rules,
+                lexicon,
+                lineup: players.lineup(&tables, &failure),
+                draws: Draws::Shared,
+            };
+            (Contest::Crossword(contest), manifest)
+        }
+        ("scrabble-cards", None | Some("classic" | "forfeit")) => {
+            let name = variant.unwrap_or("classic");
+            let players = Players::read::<CardGame>(&bots)?;
+            let rules = card_rules(name)?;
+            let lexicon = shared_lexicon();
+            let print = crossword_fingerprint(&(&rules, rules.variant), &settings, &lexicon);
+            let manifest = Manifest {
+                variant: Some(name.to_string()),
+                ..Manifest::new(game, &players.names, seed, games, print)
+            };
+            let lineup = players.lineup(&(rules.clone(), lexicon.clone()), &failure);
+            let contest = CardContest::new(rules, lexicon, lineup);
+            (Contest::Cards(contest), manifest)
+        }
+        _ => {
+            let names = bots
+                .iter()
+                .map(|bot| {
+                    bot.extract::<String>().map_err(|_| {
+                        PyValueError::new_err(format!(
+                            "{game}: expected bots' names (Python players sit at scrabble and at scrabble-cards' classic and forfeit so far)"
+                        ))
+                    })
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            registered(game, variant, names, games, seed)?
+        }
     };
     let manifest = Manifest {
-        chunk: chunk.unwrap_or_else(|| games.div_ceil(64).clamp(1, 1000)),
+        chunk,
         per_game,
-        ..Manifest::new("scrabble", &names, seed, games, fingerprint)
+        ..manifest
     };
     let result = py.detach(|| -> anyhow::Result<()> {
         open_run(&out, &manifest, resume, force)?;
-        runner::run(&contest, &manifest, 0..games, &out, threads)
+        let range = 0..games;
+        match &contest {
+            Contest::Crossword(c) => runner::run(c, &manifest, range, &out, threads),
+            Contest::HarryPotter(c) => runner::run(c, &manifest, range, &out, threads),
+            Contest::Cards(c) => runner::run(c, &manifest, range, &out, threads),
+            Contest::Rummy(c) => runner::run(c, &manifest, range, &out, threads),
+            Contest::Monopoly(c) => runner::run(c, &manifest, range, &out, threads),
+        }
     });
     if let Some(error) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
         return Err(error);
@@ -129,8 +136,9 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
     runner::seeds::game_seed(master, index)
 }
 
-/// A game other than the plain crossword game, played by registered bots only.
+/// The game a run plays.
 enum Contest {
+    Crossword(Crossword),
     HarryPotter(HarryPotter),
     Cards(CardContest),
     Rummy(RummyContest),
@@ -146,8 +154,9 @@ fn check_bots<G: Registered>(names: &[String], settings: &Settings) -> PyResult<
     Ok(())
 }
 
-/// The contest and manifest of `game` on its shipped rules, as `owlery sim GAME` makes them
-/// without data flags: the same fingerprint, so the runs are the same.
+/// The contest and manifest of a game only Owlery's bots play (the Harry Potter edition,
+/// Rummy, Monopoly) on its shipped rules, as `owlery sim GAME` makes them without data
+/// flags: the same fingerprint, so the runs are the same.
 fn registered(
     game: &str,
     variant: Option<&str>,
@@ -193,36 +202,28 @@ fn registered(
             (Contest::HarryPotter(contest), made)
         }
         "scrabble-cards" => {
-            let (kind, name) = match variant.unwrap_or("classic") {
-                "classic" => (Variant::Classic, "classic"),
-                "forfeit" => (Variant::Forfeit, "forfeit"),
-                "rummy" => (Variant::Rummy, "rummy"),
-                other => {
-                    return Err(PyValueError::new_err(format!(
-                        "variant {other:?}: expected classic, forfeit or rummy"
-                    )));
-                }
-            };
+            if variant != Some("rummy") {
+                return Err(PyValueError::new_err(format!(
+                    "variant {:?}: expected classic, forfeit or rummy",
+                    variant.unwrap_or_default()
+                )));
+            }
+            check_bots::<RummyGame>(&names, &settings)?;
             let rules = Arc::new(CardRules {
-                variant: kind,
+                variant: Variant::Rummy,
                 ..CardRules::standard()
             });
             let lexicon = shared_lexicon();
-            let fingerprint = crossword_fingerprint(&(&rules, kind), &settings, &lexicon);
+            let fingerprint = crossword_fingerprint(&(&rules, Variant::Rummy), &settings, &lexicon);
             let made = Manifest {
-                variant: Some(name.to_string()),
+                variant: Some("rummy".to_string()),
                 ..manifest(fingerprint)
             };
-            let contest = if kind == Variant::Rummy {
-                check_bots::<RummyGame>(&names, &settings)?;
-                let lineup = Lineup::registered(names, settings);
-                Contest::Rummy(RummyContest::new(rules, lexicon, lineup))
-            } else {
-                check_bots::<CardGame>(&names, &settings)?;
-                let lineup = Lineup::registered(names, settings);
-                Contest::Cards(CardContest::new(rules, lexicon, lineup))
-            };
-            (contest, made)
+            let lineup = Lineup::registered(names, settings);
+            (
+                Contest::Rummy(RummyContest::new(rules, lexicon, lineup)),
+                made,
+            )
         }
         "monopoly-hp" => {
             check_bots::<Monopoly>(&names, &settings)?;

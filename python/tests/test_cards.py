@@ -7,14 +7,13 @@ import pytest
 
 import owlery
 
-SEEN = {"seat", "turn", "hand", "double", "triple", "action", "table", "scores", "draw",
+SEEN = {"seat", "turn", "question", "hand", "double", "triple", "action", "table", "scores", "draw",
         "turn_words", "turn_player"}
 
 
 def replay(game):
     """A copy of `game` made by replaying its moves from its seed."""
-    variant = "forfeit" if "Forfeit" in repr(game) else "classic"
-    copy = owlery.CardGame(game.players, game.seed, variant)
+    copy = owlery.CardGame(game.players, game.seed, game.variant)
     for move in game.moves:
         copy.apply(move)
     return copy
@@ -66,9 +65,11 @@ def test_a_seat_sees_its_own_hand_only():
             seen = game.observe(seat)
             # Everything shown is listed here: a new field (another hand, the pile's order)
             # fails this test until it is added on purpose.
-            assert set(seen) == SEEN
-            assert seen["seat"] == seat and len(seen["hand"]) <= 8
-            assert seen["action"] is None or len(seen["action"]) == 2
+            assert set(seen.to_dict()) == SEEN
+            public = {name for name in dir(seen) if not name.startswith("_")}
+            assert public == SEEN | {"legal", "to_dict"}
+            assert seen.seat == seat and len(seen.hand) <= 8
+            assert seen.action is None or len(seen.action) == 2
 
 
 def test_same_seed_same_game_and_refusals_change_nothing():
@@ -86,7 +87,7 @@ def test_same_seed_same_game_and_refusals_change_nothing():
         game.apply(10**6)
     stale = game.legal()[0]
     game.apply(stale)
-    with pytest.raises(ValueError, match="listed at turn 0"):
+    with pytest.raises(ValueError, match="listed for seat 0 at turn 0"):
         game.apply(stale)
     with pytest.raises(ValueError, match="expected classic or forfeit"):
         owlery.CardGame(2, 1, "rummy")
@@ -106,3 +107,55 @@ def test_a_game_played_in_python_equals_the_simulators(tmp_path, variant):
         assert game.scores == [row.score1, row.score2]
     with pytest.raises(ValueError, match="scrabble-cards"):
         owlery.CardBot("lookahead")
+
+
+class CardGreedyInPython:
+    """Owlery's card greedy asked through Python."""
+
+    name = "py-greedy"
+
+    def __init__(self):
+        self.bot = owlery.CardBot("greedy")
+
+    def start_game(self, seed):
+        self.bot.start_game(seed)
+
+    def choose(self, observation):
+        return self.bot.choose(observation)
+
+
+class Hoarder:
+    """Plays the best placement that keeps a Premium card when it can, else the best; an Action
+    card whenever one fits; a seeded coin breaks ties."""
+
+    name = "hoarder"
+
+    def start_game(self, seed):
+        self.coin = random.Random(seed)
+
+    def choose(self, observation):
+        legal = observation.legal()
+        if observation.question == "action":
+            return legal[-1]
+        plain = [c for c in legal if c.kind == "place" and "+" not in c.text]
+        if plain:
+            best = max(c.score for c in plain)
+            return self.coin.choice([c for c in plain if c.score == best])
+        return legal[0]
+
+
+@pytest.mark.parametrize("variant", ["classic", "forfeit"])
+def test_python_players_at_the_card_game(tmp_path, variant):
+    ours = owlery.sim([CardGreedyInPython, "equity"], games=8, seed=5, per_game=True,
+                      game="scrabble-cards", variant=variant, out=tmp_path / "ours")
+    theirs = owlery.sim(["greedy", "equity"], games=8, seed=5, per_game=True,
+                        game="scrabble-cards", variant=variant, out=tmp_path / "theirs")
+    columns = ["seed", "score1", "score2", "winner", "turns"]
+    assert ours["games"][columns].equals(theirs["games"][columns])
+    runs = []
+    for threads in (1, 2):
+        out = tmp_path / f"hoarder-{threads}"
+        owlery.sim([Hoarder, "greedy", "random"], games=9, seed=2, threads=threads, chunk=2,
+                   game="scrabble-cards", variant=variant, out=out)
+        runs.append({p.name: p.read_bytes() for p in sorted(out.glob("*.csv"))})
+    assert runs[0] == runs[1] and b"hoarder" in runs[0]["bots.csv"]

@@ -193,6 +193,28 @@ pub struct CardView<'a> {
     pub lexicon: &'a Lexicon,
 }
 
+impl CardView<'_> {
+    /// Forfeit: the categories of this seat's Action card it may play now: each that a word
+    /// of the last play passes and that no Action card has counted this turn.
+    pub fn fitting_categories(&self) -> impl Iterator<Item = usize> + '_ {
+        let card = self.action.filter(|_| self.turn_player.is_some());
+        let counted = |name: &str| {
+            self.turn_actions
+                .iter()
+                .any(|p| self.rules.actions[p.card].categories[p.category].name == name)
+        };
+        card.into_iter().flat_map(move |card| {
+            card.categories
+                .iter()
+                .enumerate()
+                .filter(move |(_, c)| {
+                    !counted(&c.name) && self.turn_words.iter().any(|w| c.test.passes(w))
+                })
+                .map(|(index, _)| index)
+        })
+    }
+}
+
 /// Why an Action card cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
@@ -457,21 +479,7 @@ impl CardGame {
     /// Forfeit: whether `seat` holds an Action card with a category, not yet counted this
     /// turn, that a word of the last play passes: only then is it offered a play.
     pub fn action_fits(&self, seat: usize) -> bool {
-        let Some(card) = self.action_hands[seat] else {
-            return false;
-        };
-        if self.turn_player.is_none() {
-            return false;
-        }
-        let counted = |name: &str| {
-            self.action_plays[self.turn_actions..]
-                .iter()
-                .any(|p| self.rules.actions[p.card].categories[p.category].name == name)
-        };
-        self.rules.actions[card as usize]
-            .categories
-            .iter()
-            .any(|c| !counted(&c.name) && self.turn_words.iter().any(|w| c.test.passes(w)))
+        self.view(seat).fitting_categories().next().is_some()
     }
 
     /// The seat offered an Action play next, from the round's `asked` seats on: the first that
