@@ -1,12 +1,14 @@
-"""The crossword game as a PettingZoo AEC environment (``pip install ./python[pettingzoo]``).
+"""The crossword game and the card game as PettingZoo AEC environments
+(``pip install ./python[pettingzoo]``).
 
-Each agent (``seat_0``, ``seat_1``, ...) observes only its own seat: the board, its rack and
-everyone's scores and rack sizes, never another rack or the bag's order. An action is an
-index into the legal choices listed at that step (``Game.legal()``: placements by score,
-then exchanges, then the pass), and ``action_mask`` marks the indices in use. A rack with two
-blanks can have more placements than ``MAX_CHOICES``; the lowest-scoring placements are then
-left out of the list (exchanges and the pass stay). The reward comes at the end: 1 to the
-winner (shared among tied winners), 0 to the others.
+Each agent (``seat_0``, ``seat_1``, ...) observes only its own seat: never another rack or
+hand, nor the bag's or draw pile's order. An action is an index into the legal choices listed
+at that step (``legal()``: placements by score, then exchanges, then the pass; in Forfeit the
+Action plays when one is asked), ``action_mask`` marks the indices in use, and ``info["legal"]``
+names them. Where a position has more placements than ``MAX_CHOICES`` (a rack with two blanks
+can come near), the lowest-scoring placements are left out of the list; exchanges and the pass
+stay. The reward comes at the end: 1 to the winner (shared among tied winners), 0 to the
+others.
 """
 
 from __future__ import annotations
@@ -18,23 +20,31 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
-from . import Choice, Game
+from . import CardGame, Game
 
 #: The size of the action space: more than the placements of any rack seen in play.
 MAX_CHOICES = 1 << 15
+#: The card game's table is shown as a window this many squares wide and high, centred on
+#: the table's cards (a card beyond it is left out of the window).
+CARD_WINDOW = 31
 _LETTERS = 26
 _KINDS = 27
 
 
+def _cell_code(ch: str) -> int:
+    """0 empty, 1-26 a letter A-Z, 27-52 a blank showing a-z."""
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 1
+    if "a" <= ch <= "z":
+        return ord(ch) - ord("a") + 1 + _LETTERS
+    return 0
+
+
 def _encode_board(rows: List[str]) -> np.ndarray:
-    """0 empty, 1-26 a letter tile A-Z, 27-52 a blank showing a-z."""
     board = np.zeros((15, 15), dtype=np.int8)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if "A" <= ch <= "Z":
-                board[r, c] = ord(ch) - ord("A") + 1
-            elif "a" <= ch <= "z":
-                board[r, c] = ord(ch) - ord("a") + 1 + _LETTERS
+            board[r, c] = _cell_code(ch)
     return board
 
 
@@ -42,11 +52,38 @@ def _encode_tiles(text: str) -> np.ndarray:
     """Counts by kind: A-Z then the blank."""
     counts = np.zeros(_KINDS, dtype=np.int8)
     for ch in text:
-        counts[_LETTERS if ch == "?" else ord(ch) - ord("A")] += 1
+        counts[_LETTERS if ch == "?" else ord(ch.upper()) - ord("A")] += 1
     return counts
 
 
-def _capped(choices: List[Choice]) -> List[Choice]:
+def _table_cells(words: List[str]) -> Dict[tuple, str]:
+    """The card game's table from its words (``WORD@ROW,COL``, ``v`` for down)."""
+    cells = {}
+    for word in words:
+        text, at = word.split("@")
+        down = at.endswith("v")
+        row, col = (int(x) for x in at.rstrip("v").split(","))
+        for k, ch in enumerate(text):
+            cells[(row + k, col) if down else (row, col + k)] = ch
+    return cells
+
+
+def _encode_table(words: List[str]) -> np.ndarray:
+    window = np.zeros((CARD_WINDOW, CARD_WINDOW), dtype=np.int8)
+    cells = _table_cells(words)
+    if not cells:
+        return window
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    top = (min(rows) + max(rows)) // 2 - CARD_WINDOW // 2
+    left = (min(cols) + max(cols)) // 2 - CARD_WINDOW // 2
+    for (r, c), ch in cells.items():
+        if 0 <= r - top < CARD_WINDOW and 0 <= c - left < CARD_WINDOW:
+            window[r - top, c - left] = _cell_code(ch)
+    return window
+
+
+def _capped(choices: list) -> list:
     """At most ``MAX_CHOICES`` choices, dropping the lowest-scoring placements."""
     if len(choices) <= MAX_CHOICES:
         return choices
@@ -55,12 +92,10 @@ def _capped(choices: List[Choice]) -> List[Choice]:
     return places[: MAX_CHOICES - len(others)] + others
 
 
-class ScrabbleEnv(AECEnv):
-    """The plain crossword game for ``players`` seats, dealt from the seed given to ``reset``."""
+class _ChoiceEnv(AECEnv):
+    """An AEC environment over a game stepped by choosing among its listed choices."""
 
-    metadata = {"name": "owlery_scrabble_v0", "render_modes": ["ansi"], "is_parallelizable": False}
-
-    def __init__(self, players: int = 2, render_mode: Optional[str] = None):
+    def __init__(self, players: int, render_mode: Optional[str]):
         super().__init__()
         if not 2 <= players <= 4:
             raise ValueError(f"players={players}: expected 2 to 4")
@@ -68,27 +103,27 @@ class ScrabbleEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self.action_spaces = {a: spaces.Discrete(MAX_CHOICES) for a in self.possible_agents}
-        observation = spaces.Dict(
-            {
-                "board": spaces.Box(0, 2 * _LETTERS, shape=(15, 15), dtype=np.int8),
-                "rack": spaces.Box(0, 7, shape=(_KINDS,), dtype=np.int8),
-                "unseen": spaces.Box(0, 12, shape=(_KINDS,), dtype=np.int8),
-                "scores": spaces.Box(-10_000, 10_000, shape=(players,), dtype=np.int32),
-                "rack_sizes": spaces.Box(0, 7, shape=(players,), dtype=np.int8),
-                "bag": spaces.Box(0, 100, shape=(1,), dtype=np.int8),
-            }
-        )
+        seen = self._observation_space()
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": observation,
+                    "observation": seen,
                     "action_mask": spaces.Box(0, 1, shape=(MAX_CHOICES,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
         }
-        self.game: Optional[Game] = None
-        self._choices: List[Choice] = []
+        self.game = None
+        self._choices: list = []
+
+    def _observation_space(self) -> spaces.Space:
+        raise NotImplementedError
+
+    def _new_game(self, seed: int):
+        raise NotImplementedError
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        raise NotImplementedError
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -99,7 +134,7 @@ class ScrabbleEnv(AECEnv):
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
-        self.game = Game(self.players, seed)
+        self.game = self._new_game(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,20 +154,11 @@ class ScrabbleEnv(AECEnv):
         self.infos[self.agent_selection] = {"legal": [c.text for c in self._choices]}
 
     def observe(self, agent: str) -> Dict[str, Any]:
-        seat = self.possible_agents.index(agent)
-        seen = self.game.observe(seat)
+        seen = self.game.observe(self.possible_agents.index(agent))
         mask = np.zeros(MAX_CHOICES, dtype=np.int8)
         if agent == self.agent_selection and not self.game.is_over:
             mask[: len(self._choices)] = 1
-        observation = {
-            "board": _encode_board(seen.board),
-            "rack": _encode_tiles(seen.rack),
-            "unseen": _encode_tiles(seen.unseen),
-            "scores": np.array(seen.scores, dtype=np.int32),
-            "rack_sizes": np.array(seen.rack_sizes, dtype=np.int8),
-            "bag": np.array([seen.bag], dtype=np.int8),
-        }
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self._encode(seen), "action_mask": mask}
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
@@ -151,10 +177,48 @@ class ScrabbleEnv(AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             # Each agent is asked once more, to see the end (PettingZoo's dead steps).
-            self.agent_selection = self.possible_agents[(int(agent.split("_")[1]) + 1) % self.players]
+            seat = self.possible_agents.index(agent)
+            self.agent_selection = self.possible_agents[(seat + 1) % self.players]
             return
         self._accumulate_rewards()
         self._select()
+
+    def close(self) -> None:
+        pass
+
+
+class ScrabbleEnv(_ChoiceEnv):
+    """The plain crossword game for ``players`` seats, dealt from the seed given to ``reset``."""
+
+    metadata = {"name": "owlery_scrabble_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, render_mode: Optional[str] = None):
+        super().__init__(players, render_mode)
+
+    def _observation_space(self) -> spaces.Space:
+        return spaces.Dict(
+            {
+                "board": spaces.Box(0, 2 * _LETTERS, shape=(15, 15), dtype=np.int8),
+                "rack": spaces.Box(0, 7, shape=(_KINDS,), dtype=np.int8),
+                "unseen": spaces.Box(0, 12, shape=(_KINDS,), dtype=np.int8),
+                "scores": spaces.Box(-10_000, 10_000, shape=(self.players,), dtype=np.int32),
+                "rack_sizes": spaces.Box(0, 7, shape=(self.players,), dtype=np.int8),
+                "bag": spaces.Box(0, 100, shape=(1,), dtype=np.int8),
+            }
+        )
+
+    def _new_game(self, seed: int) -> Game:
+        return Game(self.players, seed)
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        return {
+            "board": _encode_board(seen.board),
+            "rack": _encode_tiles(seen.rack),
+            "unseen": _encode_tiles(seen.unseen),
+            "scores": np.array(seen.scores, dtype=np.int32),
+            "rack_sizes": np.array(seen.rack_sizes, dtype=np.int8),
+            "bag": np.array([seen.bag], dtype=np.int8),
+        }
 
     def render(self) -> Optional[str]:
         if self.game is None:
@@ -165,10 +229,62 @@ class ScrabbleEnv(AECEnv):
         print(text)
         return None
 
-    def close(self) -> None:
-        pass
+
+class CardGameEnv(_ChoiceEnv):
+    """The Scrabble Card Game (``classic`` or ``forfeit``) for ``players`` seats. The table is
+    shown as a window of ``CARD_WINDOW`` squares each way around its cards."""
+
+    metadata = {"name": "owlery_scrabble_cards_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, variant: str = "classic", render_mode: Optional[str] = None):
+        if variant not in ("classic", "forfeit"):
+            raise ValueError(f"variant {variant!r}: expected classic or forfeit")
+        self.variant = variant
+        super().__init__(players, render_mode)
+        self.metadata = dict(self.metadata, name=f"owlery_scrabble_cards_{variant}_v0")
+
+    def _observation_space(self) -> spaces.Space:
+        return spaces.Dict(
+            {
+                "table": spaces.Box(0, 2 * _LETTERS, shape=(CARD_WINDOW, CARD_WINDOW), dtype=np.int8),
+                "hand": spaces.Box(0, 16, shape=(_KINDS,), dtype=np.int8),
+                "premiums": spaces.Box(0, 16, shape=(2,), dtype=np.int8),
+                "action": spaces.Box(0, 1, shape=(1,), dtype=np.int8),
+                "asked_action": spaces.Box(0, 1, shape=(1,), dtype=np.int8),
+                "scores": spaces.Box(-10_000, 10_000, shape=(self.players,), dtype=np.int32),
+                "draw": spaces.Box(0, 127, shape=(1,), dtype=np.int8),
+            }
+        )
+
+    def _new_game(self, seed: int) -> CardGame:
+        return CardGame(self.players, seed, self.variant)
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        return {
+            "table": _encode_table(seen.table),
+            "hand": _encode_tiles(seen.hand),
+            "premiums": np.array([seen.double, seen.triple], dtype=np.int8),
+            "action": np.array([seen.action is not None], dtype=np.int8),
+            "asked_action": np.array([seen.question == "action"], dtype=np.int8),
+            "scores": np.array(seen.scores, dtype=np.int32),
+            "draw": np.array([min(seen.draw, 127)], dtype=np.int8),
+        }
+
+    def render(self) -> Optional[str]:
+        if self.game is None:
+            return None
+        text = " ".join(self.game.observe(0).table) + f"\nscores {self.game.scores}"
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
 
 def env(players: int = 2, render_mode: Optional[str] = None) -> ScrabbleEnv:
     """The crossword game as a PettingZoo AEC environment."""
     return ScrabbleEnv(players, render_mode)
+
+
+def card_env(players: int = 2, variant: str = "classic", render_mode: Optional[str] = None) -> CardGameEnv:
+    """The Scrabble Card Game (Classic or Forfeit) as a PettingZoo AEC environment."""
+    return CardGameEnv(players, variant, render_mode)

@@ -34,3 +34,23 @@ def test_a_game_ends_with_the_winners_reward():
         total[agent] += reward
         env.step(None if terminated or truncated else 0)
     assert sorted(total.values()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+@pytest.mark.parametrize("players, variant", [(2, "classic"), (3, "forfeit")])
+def test_the_card_games_environment_passes_pettingzoos_api_test(players, variant):
+    api_test(owlery.pettingzoo.card_env(players, variant), num_cycles=200, verbose_progress=False)
+
+
+def test_the_card_table_window_holds_the_cards_played():
+    env = owlery.pettingzoo.card_env(2, "forfeit")
+    env.reset(seed=4)
+    for _ in range(12):
+        agent = env.agent_selection
+        observation = env.observe(agent)
+        assert observation["action_mask"].sum() == len(env.infos[agent]["legal"])
+        env.step(0)
+        if env.terminations[env.agent_selection]:
+            break
+    words = env.game.observe(0).table
+    shown = env.observe(env.agents[0])["observation"]["table"]
+    assert (shown > 0).sum() == len(owlery.pettingzoo._table_cells(words)) > 0
