@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use ::bots::{Registered, Settings};
 use engine::cardgame::{CardAnswer, CardGame, CardQuestion, CardRules, CardView};
-use engine::play::Decider;
+use engine::play::{Decider, Stepped};
 use engine::scrabble::{Game, Move, Observation as View, Question, Rules};
 use lexicon::Lexicon;
 use pyo3::exceptions::PyValueError;
@@ -14,11 +14,62 @@ use pyo3::prelude::*;
 use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
 
+/// A registered bot of game `G` behind a lock, as the Python bot classes hold it.
+pub(crate) struct Held<G: Stepped> {
+    name: String,
+    decider: Mutex<Box<dyn Decider<G>>>,
+}
+
+impl<G: Registered> Held<G> {
+    /// The bot `G` registers as `name`.
+    pub(crate) fn new(name: &str) -> PyResult<Held<G>> {
+        let decider = ::bots::bot_with::<G>(name, &Settings::default())
+            .map_err(|e| PyValueError::new_err(format!("{}: {e}", G::GAME)))?;
+        Ok(Held {
+            name: name.to_string(),
+            decider: Mutex::new(decider),
+        })
+    }
+
+    /// Its registry name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Readies it for a new game.
+    pub(crate) fn start_game(&self, seed: u64) {
+        self.lock().start_game(seed);
+    }
+
+    /// Its answer to `question` from `view`, the interpreter's lock released meanwhile.
+    pub(crate) fn decide(
+        &self,
+        py: Python<'_>,
+        view: &G::View<'_>,
+        question: G::Question,
+    ) -> PyResult<G::Answer>
+    where
+        for<'a> G::View<'a>: Sync,
+        G::Question: Send,
+        G::Answer: Send,
+    {
+        py.detach(move || self.lock().decide(view, question))
+            .ok_or_else(|| PyValueError::new_err(format!("{} gave no answer", self.name)))
+    }
+
+    /// The decider, even if a thread panicked holding it (a decider keeps no invariant
+    /// across calls that a panic could break).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn Decider<G>>> {
+        self.decider
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 /// One of Owlery's bots for the crossword game, answering from a seat's observation.
 #[pyclass(module = "owlery")]
 pub struct Bot {
-    name: String,
-    decider: Mutex<Box<dyn Decider<Game>>>,
+    held: Held<Game>,
 }
 
 #[pymethods]
@@ -26,45 +77,30 @@ impl Bot {
     /// The bot registered as `name` (`greedy`, `equity`, `lookahead:16x64`, ...).
     #[new]
     fn new(name: &str) -> PyResult<Bot> {
-        let decider = ::bots::bot_with::<Game>(name, &Settings::default())
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Bot {
-            name: name.to_string(),
-            decider: Mutex::new(decider),
+            held: Held::new(name)?,
         })
     }
 
     /// Its registry name.
     #[getter]
     fn name(&self) -> &str {
-        &self.name
+        self.held.name()
     }
 
     /// Readies it for a new game; a bot that draws random numbers reseeds from `seed`.
     fn start_game(&self, seed: u64) {
-        self.lock().start_game(seed);
+        self.held.start_game(seed);
     }
 
     /// Its answer to the question `observation` shows (the move of the seat observing).
     fn choose(&self, py: Python<'_>, observation: &Observation) -> PyResult<Choice> {
-        let view = observation.view();
-        let answer = py.detach(|| self.lock().decide(&view, Question::Move));
-        let action = answer.ok_or_else(|| PyValueError::new_err("the bot gave no answer"))?;
+        let action = self.held.decide(py, &observation.view(), Question::Move)?;
         observation.choice_of(action)
     }
 
     fn __repr__(&self) -> String {
-        format!("Bot({:?})", self.name)
-    }
-}
-
-impl Bot {
-    /// The decider, even if a Python thread panicked holding it (a decider keeps no
-    /// invariant across calls that a panic could break).
-    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn Decider<Game>>> {
-        self.decider
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        format!("Bot({:?})", self.held.name())
     }
 }
 

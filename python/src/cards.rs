@@ -2,21 +2,21 @@
 //! time through the engine's `Stepped`, a seat's view kept as an owned snapshot, and every
 //! legal answer listed from that view as a choice in the game's notation.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
-use bots::Settings;
 use engine::cardgame::notation::play_notation;
 use engine::cardgame::{
     ActionCard, ActionPlay, Axis, CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules,
     CardView, Hand, Premium, Table, TableMoveGen, Variant,
 };
-use engine::play::{Decider, Stepped};
+use engine::play::Stepped;
 use engine::scrabble::Rack;
 use lexicon::Lexicon;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::bot::Held;
 use crate::crossword::{shared_lexicon, sub_racks};
 
 /// One legal answer of the card game, at the turn it was listed.
@@ -616,8 +616,7 @@ impl CardGame {
 /// observation.
 #[pyclass(module = "owlery")]
 pub struct CardBot {
-    name: String,
-    decider: Mutex<Box<dyn Decider<Cards>>>,
+    held: Held<Cards>,
 }
 
 #[pymethods]
@@ -625,32 +624,26 @@ impl CardBot {
     /// The card game's bot registered as `name`.
     #[new]
     fn new(name: &str) -> PyResult<CardBot> {
-        let decider = bots::bot_with::<Cards>(name, &Settings::default())
-            .map_err(|e| PyValueError::new_err(format!("scrabble-cards: {e}")))?;
         Ok(CardBot {
-            name: name.to_string(),
-            decider: Mutex::new(decider),
+            held: Held::new(name)?,
         })
     }
 
     /// Its registry name.
     #[getter]
     fn name(&self) -> &str {
-        &self.name
+        self.held.name()
     }
 
     /// Readies it for a new game; a bot that draws random numbers reseeds from `seed`.
     fn start_game(&self, seed: u64) {
-        self.lock().start_game(seed);
+        self.held.start_game(seed);
     }
 
     /// Its answer to the question `observation` shows, as one of `observation.legal()`.
     fn choose(&self, py: Python<'_>, observation: &CardObservation) -> PyResult<CardChoice> {
         let snapshot = &observation.snapshot;
-        let view = snapshot.view();
-        let answer = py
-            .detach(|| self.lock().decide(&view, snapshot.question))
-            .ok_or_else(|| PyValueError::new_err("the bot gave no answer"))?;
+        let answer = self.held.decide(py, &snapshot.view(), snapshot.question)?;
         observation
             .choices()
             .iter()
@@ -659,21 +652,12 @@ impl CardBot {
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{} answered {answer:?}, which is not listed",
-                    self.name
+                    self.held.name()
                 ))
             })
     }
 
     fn __repr__(&self) -> String {
-        format!("CardBot({:?})", self.name)
-    }
-}
-
-impl CardBot {
-    /// The decider, even if a thread panicked holding it.
-    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn Decider<Cards>>> {
-        self.decider
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        format!("CardBot({:?})", self.held.name())
     }
 }
