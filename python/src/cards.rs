@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use engine::cardgame::notation::play_notation;
 use engine::cardgame::{
     ActionCard, ActionPlay, Axis, CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules,
-    CardView, Hand, Premium, Table, TableMoveGen, Variant,
+    CardView, Hand, Premium, Table, TableMoveGen, Variant, check_play,
 };
 use engine::play::Stepped;
 use engine::scrabble::Rack;
@@ -37,9 +37,10 @@ pub struct CardChoice {
     /// The turn it was listed at: a choice answers only that turn.
     #[pyo3(get)]
     turn: u64,
-    /// Its place in the list it came from.
+    /// Its place in the list of legal choices it came from (`None` for a bot's choice made
+    /// before the list was asked for).
     #[pyo3(get)]
-    index: usize,
+    index: Option<usize>,
 }
 
 #[pymethods]
@@ -128,7 +129,7 @@ impl CardSnapshot {
             CardQuestion::Action { .. } => self.actions(turn),
         };
         for (index, choice) in listed.iter_mut().enumerate() {
-            choice.index = index;
+            choice.index = Some(index);
         }
         listed
     }
@@ -141,7 +142,7 @@ impl CardSnapshot {
             score,
             seat: self.seat,
             turn,
-            index: 0,
+            index: None,
         }
     }
 
@@ -196,12 +197,7 @@ impl CardSnapshot {
                         {
                             continue;
                         }
-                        let mut text = format!("exchange {letters}");
-                        text.push_str(&"+double".repeat(usize::from(double)));
-                        text.push_str(&"+triple".repeat(usize::from(triple)));
-                        if action {
-                            text.push_str("+action");
-                        }
+                        let text = exchange_text(&letters, [double, triple], action);
                         let exchange = CardMove::Exchange {
                             letters,
                             premiums: [double, triple],
@@ -217,6 +213,37 @@ impl CardSnapshot {
         choices
     }
 
+    /// `answer` as this seat's choice at `turn`, written and scored without listing every
+    /// legal answer (a bot's answer, which the game checks when it is applied).
+    fn describe(&self, answer: CardAnswer, turn: u64) -> CardChoice {
+        let (text, score) = match &answer {
+            CardAnswer::Move(CardMove::Place(play)) => {
+                let mut table = self.table.clone();
+                for tile in &play.tiles {
+                    table.put(tile.pos, tile.cell);
+                }
+                let scored = check_play(&self.table, play, &self.rules, &self.lexicon);
+                (play_notation(&table, play), scored.map_or(0, |s| s.points))
+            }
+            CardAnswer::Move(CardMove::Exchange {
+                letters,
+                premiums,
+                action,
+            }) => (exchange_text(letters, *premiums, *action), 0),
+            CardAnswer::Move(CardMove::Pass) => ("pass".into(), 0),
+            CardAnswer::Action(None) => ("no action".into(), 0),
+            CardAnswer::Action(Some(category)) => {
+                let name = self
+                    .action
+                    .as_ref()
+                    .and_then(|card| card.categories.get(*category))
+                    .map_or("", |c| c.name.as_str());
+                (format!("action {name}"), 0)
+            }
+        };
+        self.choice(answer, text, score, turn)
+    }
+
     /// Forfeit: declining, and each category of the seat's Action card that fits now.
     fn actions(&self, turn: u64) -> Vec<CardChoice> {
         let mut choices = vec![self.choice(CardAnswer::Action(None), "no action".into(), 0, turn)];
@@ -230,6 +257,18 @@ impl CardSnapshot {
         }
         choices
     }
+}
+
+/// An exchange in notation: `exchange QV`, then `+double`, `+triple` for each Premium card and
+/// `+action` for the Action card given up.
+fn exchange_text(letters: &Rack, premiums: [u8; 2], action: bool) -> String {
+    let mut text = format!("exchange {letters}");
+    text.push_str(&"+double".repeat(usize::from(premiums[0])));
+    text.push_str(&"+triple".repeat(usize::from(premiums[1])));
+    if action {
+        text.push_str("+action");
+    }
+    text
 }
 
 /// What one seat sees at one turn of the card game: its own hand and Action card, never
@@ -579,11 +618,7 @@ impl CardGame {
         };
         let seen = self.observe_seat(seat);
         let chosen = seen.answer_of(answer)?;
-        let text = seen
-            .choices()
-            .iter()
-            .find(|c| c.answer == chosen)
-            .map_or_else(|| format!("{chosen:?}"), |c| c.text.clone());
+        let text = seen.snapshot.describe(chosen.clone(), self.turn()).text;
         self.game
             .answer(chosen)
             .map_err(|rejected| PyValueError::new_err(format!("{text}: {}", rejected.reason)))?;
@@ -644,17 +679,12 @@ impl CardBot {
     fn choose(&self, py: Python<'_>, observation: &CardObservation) -> PyResult<CardChoice> {
         let snapshot = &observation.snapshot;
         let answer = self.held.decide(py, &snapshot.view(), snapshot.question)?;
-        observation
-            .choices()
-            .iter()
-            .find(|choice| choice.answer == answer)
-            .cloned()
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "{} answered {answer:?}, which is not listed",
-                    self.held.name()
-                ))
-            })
+        // Listing every answer to find this one's index would cost more than the bot's search.
+        let listed = observation.legal.get();
+        match listed.and_then(|l| l.iter().find(|choice| choice.answer == answer)) {
+            Some(choice) => Ok(choice.clone()),
+            None => Ok(snapshot.describe(answer, observation.turn)),
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -159,3 +159,23 @@ def test_python_players_at_the_card_game(tmp_path, variant):
                    game="scrabble-cards", variant=variant, out=out)
         runs.append({p.name: p.read_bytes() for p in sorted(out.glob("*.csv"))})
     assert runs[0] == runs[1] and b"hoarder" in runs[0]["bots.csv"]
+
+
+def test_a_bots_choice_is_written_and_scored_as_the_list_writes_it():
+    compared = 0
+    for step, game in enumerate(random_games("forfeit", 3)):
+        if step % 3:
+            continue
+        for name in ("greedy", "equity", "random"):
+            seen = game.observe()  # not yet listed
+            bot = owlery.CardBot(name)
+            bot.start_game(step)
+            quick = bot.choose(seen)
+            assert quick.index is None
+            legal = seen.legal()
+            bot.start_game(step)
+            listed = bot.choose(seen)
+            assert legal[listed.index].text == listed.text == quick.text
+            assert listed.score == quick.score and listed.kind == quick.kind
+            compared += 1
+    assert compared > 30
