@@ -995,3 +995,64 @@ fn a_player_short_of_points_may_give_up_instead_of_mortgaging() {
     }
     assert!(gave_up > 5, "{gave_up} games where the quitter went out");
 }
+
+/// Everything a seat's view shows, as text to compare.
+fn shown(view: &View<'_>) -> String {
+    let seats = 0..view.players();
+    let properties = 0..view.board().properties.len();
+    let per_seat: Vec<_> = seats
+        .clone()
+        .map(|s| {
+            (
+                view.points(s),
+                view.position(s),
+                view.is_out(s),
+                view.in_jail(s),
+                view.jail_cards(s),
+                view.owned(s),
+                view.crestable(s),
+                view.raisable(s),
+                properties
+                    .clone()
+                    .map(|p| view.rent(p, s))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    format!(
+        "{per_seat:?} {} {} {} {} {} {:?} {:?}",
+        view.mortgaged(),
+        view.crested(),
+        view.unexplored(),
+        view.turns(),
+        view.deck_len(),
+        view.final_scores(),
+        view.events()
+    )
+}
+
+#[test]
+fn an_observed_copy_shows_what_the_game_shows_mid_turn_too() {
+    for seed in 0..10u64 {
+        let mut game = Monopoly::new(rules(), &[GR, SL, HU, House::Ravenclaw], seed).unwrap();
+        game.record_events();
+        let mut coin = Coin(Pcg64Mcg::seed_from_u64(seed));
+        let mut steps = 0;
+        while let Some(pending) = game.pending() {
+            let copy = game.observed();
+            for seat in 0..4 {
+                assert_eq!(
+                    shown(&copy.view(seat)),
+                    shown(&game.view(seat)),
+                    "seed {seed}"
+                );
+            }
+            let answer = coin
+                .decide(&game.view(pending.seat), pending.question)
+                .unwrap();
+            game.answer(answer).unwrap();
+            steps += 1;
+        }
+        assert!(steps > 20, "seed {seed}: {steps} questions");
+    }
+}

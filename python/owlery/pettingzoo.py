@@ -1,4 +1,4 @@
-"""The crossword game and the card game as PettingZoo AEC environments
+"""The crossword game, the card game and Monopoly as PettingZoo AEC environments
 (``pip install ./python[pettingzoo]``).
 
 Each agent (``seat_0``, ``seat_1``, ...) observes only its own seat: never another rack or
@@ -7,7 +7,8 @@ at that step (``legal()``: placements by score, then exchanges, then the pass; i
 Action plays when one is asked), ``action_mask`` marks the indices in use, and ``info["legal"]``
 names them. Where a position has more placements than ``MAX_CHOICES`` (a rack with two blanks
 can come near), the lowest-scoring placements are left out of the list; exchanges and the pass
-stay. The reward comes at the end: 1 to the winner (shared among tied winners), 0 to the
+stay. Monopoly lists its answers as ``Monopoly.legal()`` does (bids and deals discretised; at
+most ``MONOPOLY_CHOICES``). The reward comes at the end: 1 to the winner (shared among tied winners), 0 to the
 others.
 """
 
@@ -20,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
-from . import CardGame, Game
+from . import CardGame, Game, Monopoly
 
 #: The size of the action space: more than the placements of any rack seen in play.
 MAX_CHOICES = 1 << 15
@@ -29,6 +30,13 @@ MAX_CHOICES = 1 << 15
 CARD_WINDOW = 31
 _LETTERS = 26
 _KINDS = 27
+#: Monopoly's action space: more than the answers it lists to any question (at most 197 with
+#: six players: no deal, 28 mortgages, and one-property deals).
+MONOPOLY_CHOICES = 256
+_PROPERTIES = 28
+_QUESTIONS = ["trade", "accept", "crests", "unmortgage", "jail", "explore", "take_common_room",
+              "bid", "ask_rent", "raise"]
+_HOUSES = ["gryffindor", "hufflepuff", "ravenclaw", "slytherin"]
 
 
 def _cell_code(ch: str) -> int:
@@ -83,32 +91,37 @@ def _encode_table(words: List[str]) -> np.ndarray:
     return window
 
 
-def _capped(choices: list) -> list:
-    """At most ``MAX_CHOICES`` choices, dropping the lowest-scoring placements."""
-    if len(choices) <= MAX_CHOICES:
+def _capped(choices: list, limit: int) -> list:
+    """At most ``limit`` choices, dropping the lowest-scoring placements."""
+    if len(choices) <= limit:
         return choices
     others = [c for c in choices if c.kind != "place"]
     places = [c for c in choices if c.kind == "place"]
-    return places[: MAX_CHOICES - len(others)] + others
+    return places[: limit - len(others)] + others
 
 
 class _ChoiceEnv(AECEnv):
     """An AEC environment over a game stepped by choosing among its listed choices."""
 
+    #: The size of the action space.
+    choices = MAX_CHOICES
+    #: The most seats at one table.
+    most_players = 4
+
     def __init__(self, players: int, render_mode: Optional[str]):
         super().__init__()
-        if not 2 <= players <= 4:
-            raise ValueError(f"players={players}: expected 2 to 4")
+        if not 2 <= players <= self.most_players:
+            raise ValueError(f"players={players}: expected 2 to {self.most_players}")
         self.players = players
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{s}" for s in range(players)]
-        self.action_spaces = {a: spaces.Discrete(MAX_CHOICES) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.choices) for a in self.possible_agents}
         seen = self._observation_space()
         self.observation_spaces = {
             a: spaces.Dict(
                 {
                     "observation": seen,
-                    "action_mask": spaces.Box(0, 1, shape=(MAX_CHOICES,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, shape=(self.choices,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
@@ -150,12 +163,12 @@ class _ChoiceEnv(AECEnv):
         if seat is None:
             return
         self.agent_selection = self.possible_agents[seat]
-        self._choices = _capped(self.game.legal())
+        self._choices = _capped(self.game.legal(), self.choices)
         self.infos[self.agent_selection] = {"legal": [c.text for c in self._choices]}
 
     def observe(self, agent: str) -> Dict[str, Any]:
         seen = self.game.observe(self.possible_agents.index(agent))
-        mask = np.zeros(MAX_CHOICES, dtype=np.int8)
+        mask = np.zeros(self.choices, dtype=np.int8)
         if agent == self.agent_selection and not self.game.is_over:
             mask[: len(self._choices)] = 1
         return {"observation": self._encode(seen), "action_mask": mask}
@@ -280,6 +293,88 @@ class CardGameEnv(_ChoiceEnv):
         return None
 
 
+class MonopolyEnv(_ChoiceEnv):
+    """Monopoly: Harry Potter for ``players`` seats (2 to 6), houses drawn from the seed given
+    to ``reset``. Everything on the table is public, so every agent sees the same table; only
+    the agent asked sees the question. Properties are by index (``Monopoly.board``)."""
+
+    metadata = {"name": "owlery_monopoly_hp_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    choices = MONOPOLY_CHOICES
+    most_players = 6
+
+    def __init__(self, players: int = 4, render_mode: Optional[str] = None):
+        super().__init__(players, render_mode)
+
+    def _observation_space(self) -> spaces.Space:
+        n, p = self.players, _PROPERTIES
+        return spaces.Dict(
+            {
+                "points": spaces.Box(-100_000, 100_000, shape=(n,), dtype=np.int32),
+                "positions": spaces.Box(0, 63, shape=(n,), dtype=np.int8),
+                "houses": spaces.Box(0, 3, shape=(n,), dtype=np.int8),
+                "out": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+                "in_jail": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+                "jail_cards": spaces.Box(0, 4, shape=(n,), dtype=np.int8),
+                "owners": spaces.Box(0, n, shape=(p,), dtype=np.int8),
+                "mortgaged": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "crested": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "unexplored": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "question": spaces.Box(0, 1, shape=(len(_QUESTIONS),), dtype=np.int8),
+                "about": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "deal_give": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "deal_take": spaces.Box(0, 1, shape=(p,), dtype=np.int8),
+                "deal_points": spaces.Box(-100_000, 100_000, shape=(1,), dtype=np.int32),
+                "owed": spaces.Box(0, 100_000, shape=(1,), dtype=np.int32),
+                "turns": spaces.Box(0, 100_000, shape=(1,), dtype=np.int32),
+                "deck": spaces.Box(0, 127, shape=(1,), dtype=np.int8),
+            }
+        )
+
+    def _new_game(self, seed: int) -> Monopoly:
+        return Monopoly(self.players, seed)
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        def bits(indices) -> np.ndarray:
+            mask = np.zeros(_PROPERTIES, dtype=np.int8)
+            mask[list(indices)] = 1
+            return mask
+
+        question = seen.question or {}
+        kind = np.zeros(len(_QUESTIONS), dtype=np.int8)
+        if question:
+            kind[_QUESTIONS.index(question["kind"])] = 1
+        deal = question.get("trade", {})
+        return {
+            "points": np.array(seen.points, dtype=np.int32),
+            "positions": np.array(seen.positions, dtype=np.int8),
+            "houses": np.array([_HOUSES.index(h) for h in seen.houses], dtype=np.int8),
+            "out": np.array(seen.out, dtype=np.int8),
+            "in_jail": np.array(seen.in_jail, dtype=np.int8),
+            "jail_cards": np.array([min(c, 4) for c in seen.jail_cards], dtype=np.int8),
+            "owners": np.array([0 if o is None else o + 1 for o in seen.owners], dtype=np.int8),
+            "mortgaged": bits(seen.mortgaged),
+            "crested": bits(seen.crested),
+            "unexplored": bits(seen.unexplored),
+            "question": kind,
+            "about": bits([question["property"]] if "property" in question else []),
+            "deal_give": bits(deal.get("give", [])),
+            "deal_take": bits(deal.get("take", [])),
+            "deal_points": np.array([deal.get("points", 0)], dtype=np.int32),
+            "owed": np.array([question.get("owed", 0)], dtype=np.int32),
+            "turns": np.array([seen.turns], dtype=np.int32),
+            "deck": np.array([min(seen.deck, 127)], dtype=np.int8),
+        }
+
+    def render(self) -> Optional[str]:
+        if self.game is None:
+            return None
+        text = repr(self.game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+
 def env(players: int = 2, render_mode: Optional[str] = None) -> ScrabbleEnv:
     """The crossword game as a PettingZoo AEC environment."""
     return ScrabbleEnv(players, render_mode)
@@ -288,3 +383,8 @@ def env(players: int = 2, render_mode: Optional[str] = None) -> ScrabbleEnv:
 def card_env(players: int = 2, variant: str = "classic", render_mode: Optional[str] = None) -> CardGameEnv:
     """The Scrabble Card Game (Classic or Forfeit) as a PettingZoo AEC environment."""
     return CardGameEnv(players, variant, render_mode)
+
+
+def monopoly_env(players: int = 4, render_mode: Optional[str] = None) -> MonopolyEnv:
+    """Monopoly: Harry Potter as a PettingZoo AEC environment."""
+    return MonopolyEnv(players, render_mode)

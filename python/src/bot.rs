@@ -5,6 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use ::bots::{Registered, Settings};
 use engine::cardgame::{CardAnswer, CardGame, CardQuestion, CardRules, CardView};
+use engine::monopoly::{
+    Answer as MonopolyAnswer, Monopoly, Question as MonopolyQuestion, View as MonopolyView,
+};
 use engine::play::{Decider, Stepped};
 use engine::scrabble::{Game, Move, Observation as View, Question, Rules};
 use lexicon::Lexicon;
@@ -13,6 +16,7 @@ use pyo3::prelude::*;
 
 use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
+use crate::monopoly::MonopolyObservation;
 
 /// A registered bot of game `G` behind a lock, as the Python bot classes hold it.
 pub(crate) struct Held<G: Stepped> {
@@ -142,6 +146,11 @@ pub(crate) trait PythonSeat: Registered {
     /// What an observation keeps beside the view: the rules and the lexicon.
     type Tables: Clone + Send + Sync + 'static;
 
+    /// The most seats at one table.
+    fn most_players() -> usize {
+        4
+    }
+
     /// Shows `player` the view and question as an observation (its `turn`-th answer of the
     /// game) and reads its answer.
     fn ask(
@@ -197,6 +206,28 @@ impl PythonSeat for CardGame {
     ) -> PyResult<CardAnswer> {
         let snapshot = CardSnapshot::of(view, question, rules, lexicon);
         let observation = Bound::new(py, CardObservation::new(snapshot, turn))?;
+        let answer = call(player, observation.as_any())?;
+        observation.get().answer_of(&answer)
+    }
+}
+
+impl PythonSeat for Monopoly {
+    type Tables = ();
+
+    fn most_players() -> usize {
+        engine::monopoly::MAX_PLAYERS
+    }
+
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &MonopolyView<'_>,
+        question: MonopolyQuestion,
+        turn: u64,
+        _: &(),
+    ) -> PyResult<MonopolyAnswer> {
+        let observation = MonopolyObservation::new(view, Some(question), turn);
+        let observation = Bound::new(py, observation)?;
         let answer = call(player, observation.as_any())?;
         observation.get().answer_of(&answer)
     }

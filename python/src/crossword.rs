@@ -449,12 +449,7 @@ impl Game {
     /// The seats with the highest score, once the game is over.
     #[getter]
     fn winners(&self) -> Vec<usize> {
-        if !self.game.is_over() {
-            return Vec::new();
-        }
-        let scores = self.game.scores();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        (0..scores.len()).filter(|&s| scores[s] == best).collect()
+        crate::table::winners(self.game.scores(), self.game.is_over())
     }
 
     /// Every answer so far, in notation.
@@ -466,16 +461,7 @@ impl Game {
     /// What `seat` may see (by default, the seat to play).
     #[pyo3(signature = (seat = None))]
     fn observe(&self, seat: Option<usize>) -> PyResult<Observation> {
-        let seat = match seat.or(self.to_play()) {
-            Some(seat) if seat < self.players() => seat,
-            Some(seat) => {
-                return Err(PyIndexError::new_err(format!(
-                    "seat {seat}: expected 0 to {}",
-                    self.players() - 1
-                )));
-            }
-            None => return Err(PyValueError::new_err("the game is over: no seat to play")),
-        };
+        let seat = crate::table::seat_to_observe(seat, self.to_play(), self.players())?;
         Ok(self.observe_seat(seat))
     }
 

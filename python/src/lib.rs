@@ -1,4 +1,4 @@
-//! Owlery for Python: the crossword game and the card game as environments stepped answer by
+//! Owlery for Python: the crossword game, the card game and Monopoly as environments stepped answer by
 //! answer, Owlery's bots asked from Python, Python players seated in the simulator, and runs
 //! written as the `owlery` command writes them (the `owlery` package reads their tables as
 //! DataFrames).
@@ -9,8 +9,10 @@ mod bot;
 mod cards;
 mod compare;
 mod crossword;
+mod monopoly;
 mod players;
 mod run;
+mod table;
 
 /// The extension module behind the `owlery` package.
 #[pymodule]
@@ -23,6 +25,10 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<cards::CardChoice>()?;
     module.add_class::<cards::CardBot>()?;
     module.add_class::<cards::CardObservation>()?;
+    module.add_class::<monopoly::Monopoly>()?;
+    module.add_class::<monopoly::MonopolyObservation>()?;
+    module.add_class::<monopoly::MonopolyChoice>()?;
+    module.add_class::<monopoly::MonopolyBot>()?;
     module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
     module.add_function(wrap_pyfunction!(run::sim, module)?)?;
     module.add_function(wrap_pyfunction!(compare::compare, module)?)?;

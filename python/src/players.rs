@@ -41,12 +41,13 @@ fn python_name(player: &Bound<'_, PyAny>) -> PyResult<String> {
 
 impl Players {
     /// Reads each seat's player at game `G`: a registered bot's name (checked now), a
-    /// class, or a function or object with `choose`; 2 to 4 of them.
+    /// class, or a function or object with `choose`; from 2 to as many as the game seats.
     pub(crate) fn read<G: PythonSeat>(bots: &[Bound<'_, PyAny>]) -> PyResult<Players> {
-        if !(2..=4).contains(&bots.len()) {
+        if !(2..=G::most_players()).contains(&bots.len()) {
             return Err(PyValueError::new_err(format!(
-                "{} players: expected 2 to 4, one per seat",
-                bots.len()
+                "{} players: expected 2 to {}, one per seat",
+                bots.len(),
+                G::most_players()
             )));
         }
         let mut players = Players {

@@ -25,7 +25,8 @@ use crate::players::Players;
 /// Plays `games` games of `game` seeded `seed` into
 /// the run directory `out` (refused if another run is there, unless `force`; with `resume`,
 /// the same run goes on), on `threads` workers (all cores if `None`). `bots` lists each
-/// seat's player: a registered bot's name, or (in `scrabble`) a Python player (a class is
+/// seat's player: a registered bot's name, or (in `scrabble`, Classic, Forfeit and
+/// `monopoly-hp`) a Python player (a class is
 /// made once per worker; a function or object is shared). `variant` is the card game's. With `per_game`, `games.csv` lists every game.
 /// Returns the directory.
 #[pyfunction]
@@ -86,13 +87,24 @@ pub fn sim(
             let contest = CardContest::new(rules, lexicon, lineup);
             (Contest::Cards(contest), manifest)
         }
+        ("monopoly-hp", None) => {
+            let players = Players::read::<Monopoly>(&bots)?;
+            let rules = Arc::new(MonopolyRules::standard());
+            let fingerprint = monopoly_fingerprint(&rules, settings.rollouts);
+            let manifest = Manifest::new(game, &players.names, seed, games, fingerprint);
+            let lineup = players.lineup(&(), &failure);
+            (
+                Contest::Monopoly(MonopolyContest::new(rules, lineup)),
+                manifest,
+            )
+        }
         _ => {
             let names = bots
                 .iter()
                 .map(|bot| {
                     bot.extract::<String>().map_err(|_| {
                         PyValueError::new_err(format!(
-                            "{game}: expected bots' names (Python players sit at scrabble and at scrabble-cards' classic and forfeit so far)"
+                            "{game}: expected bots' names (Python players sit at scrabble, scrabble-cards' classic and forfeit, and monopoly-hp so far)"
                         ))
                     })
                 })
@@ -155,7 +167,7 @@ fn check_bots<G: Registered>(names: &[String], settings: &Settings) -> PyResult<
 }
 
 /// The contest and manifest of a game only Owlery's bots play (the Harry Potter edition,
-/// Rummy, Monopoly) on its shipped rules, as `owlery sim GAME` makes them without data
+/// Rummy) on its shipped rules, as `owlery sim GAME` makes them without data
 /// flags: the same fingerprint, so the runs are the same.
 fn registered(
     game: &str,
@@ -172,16 +184,10 @@ fn registered(
             "variant applies to scrabble-cards, not {game}"
         )));
     }
-    let seats = match game {
-        "monopoly-hp" => 2..=6,
-        _ => 2..=4,
-    };
-    if !seats.contains(&names.len()) {
+    if !(2..=4).contains(&names.len()) {
         return Err(PyValueError::new_err(format!(
-            "bots lists {} players: expected {} to {}, one per seat",
-            names.len(),
-            seats.start(),
-            seats.end()
+            "bots lists {} players: expected 2 to 4, one per seat",
+            names.len()
         )));
     }
     let settings = Settings::default();
@@ -224,13 +230,6 @@ fn registered(
                 Contest::Rummy(RummyContest::new(rules, lexicon, lineup)),
                 made,
             )
-        }
-        "monopoly-hp" => {
-            check_bots::<Monopoly>(&names, &settings)?;
-            let rules = Arc::new(MonopolyRules::standard());
-            let made = manifest(monopoly_fingerprint(&rules, settings.rollouts));
-            let lineup = Lineup::registered(names, settings);
-            (Contest::Monopoly(MonopolyContest::new(rules, lineup)), made)
         }
         other => {
             return Err(PyValueError::new_err(format!(

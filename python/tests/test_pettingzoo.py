@@ -1,5 +1,6 @@
 """The PettingZoo environment, checked by PettingZoo's own API test."""
 
+import numpy as np
 import pytest
 
 pz = pytest.importorskip("pettingzoo")
@@ -54,3 +55,27 @@ def test_the_card_table_window_holds_the_cards_played():
     words = env.game.observe(0).table
     shown = env.observe(env.agents[0])["observation"]["table"]
     assert (shown > 0).sum() == len(owlery.pettingzoo._table_cells(words)) > 0
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_monopolys_environment_passes_pettingzoos_api_test(players):
+    api_test(owlery.pettingzoo.monopoly_env(players), num_cycles=300, verbose_progress=False)
+
+
+def test_monopoly_plays_to_its_end_with_one_agent_asked_at_a_time():
+    env = owlery.pettingzoo.monopoly_env(3)
+    env.reset(seed=6)
+    total = {a: 0.0 for a in env.agents}
+    steps = 0
+    for agent in env.agent_iter(max_iter=20_000):
+        observation, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.sum() == len(env.infos[agent]["legal"]) > 0
+        assert observation["observation"]["question"].sum() == 1
+        env.step(int(np.flatnonzero(mask)[steps % int(mask.sum())]))
+        steps += 1
+    assert env.game.is_over and sum(total.values()) == pytest.approx(1.0)

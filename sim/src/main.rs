@@ -6,7 +6,6 @@ mod commands;
 mod gcg;
 mod guide;
 mod hp_text;
-mod monopoly_questions;
 mod monopoly_text;
 mod output;
 mod render;

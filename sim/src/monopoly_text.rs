@@ -1,5 +1,6 @@
 //! Monopoly: Harry Potter as text: an event as a line, the ring of spaces with owners and crests.
 
+use engine::monopoly::questions::trade_side;
 use engine::monopoly::{Ending, Event, Monopoly, MonopolyRules, View, mask_bits};
 
 use crate::verdict;
@@ -90,28 +91,6 @@ pub fn describe(rules: &MonopolyRules, event: &Event, names: &[String]) -> Strin
             who(seat),
             creditor.map_or("the Bank".to_string(), who)
         ),
-    }
-}
-
-/// One side of a trade: its properties (as listed), Get Out of Jail Free cards and points
-/// (if positive), as "Lumos, a Get Out of Jail Free card and 20 points", or "nothing".
-pub fn trade_side(properties: Vec<String>, cards: u8, points: i32) -> String {
-    let mut parts = Vec::new();
-    if !properties.is_empty() {
-        parts.push(properties.join(", "));
-    }
-    match cards {
-        0 => {}
-        1 => parts.push("a Get Out of Jail Free card".to_string()),
-        n => parts.push(format!("{n} Get Out of Jail Free cards")),
-    }
-    if points > 0 {
-        parts.push(format!("{points} points"));
-    }
-    match parts.len() {
-        0 => "nothing".to_string(),
-        1 => parts.remove(0),
-        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
     }
 }
 

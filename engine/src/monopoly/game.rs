@@ -208,6 +208,19 @@ impl Monopoly {
         }
     }
 
+    /// A copy a seat may hold as its view: the table exactly as it stands (mid-turn too, with
+    /// what has happened), the Owl Post deck in a canonical shuffle and the dice reseeded, so
+    /// it reveals nothing hidden and every [`View`](super::View) of it reads as the game's.
+    pub fn observed(&self) -> Monopoly {
+        let mut rng = GameRng::seed_from_u64(0);
+        let deck = self.deck.reshuffled(&mut rng);
+        Monopoly {
+            in_turn: self.in_turn,
+            log: self.log.clone(),
+            ..self.table_copy(deck, rng)
+        }
+    }
+
     /// An exact copy, dice and deck order included: for the engine's own replays only (a
     /// bot's copy is [`Monopoly::sampled`]). The copy is not stepped.
     pub(super) fn duplicate(&self) -> Monopoly {

@@ -15,6 +15,7 @@ pub mod game;
 mod landing;
 mod money;
 pub mod owl_post;
+pub mod questions;
 pub mod rules;
 pub mod seat;
 pub mod tally;

@@ -303,6 +303,12 @@ impl<'a> View<'a> {
         self.game.events()
     }
 
+    /// A copy of the table a seat may hold ([`Monopoly::observed`]): every view of it reads
+    /// as this one, and nothing hidden is in it.
+    pub fn observed(&self) -> Monopoly {
+        self.game.observed()
+    }
+
     /// A copy of the table for a rollout, the hidden deck order and dice redrawn from `seed`
     /// ([`Monopoly::sampled`]).
     pub fn sampled(&self, seed: u64) -> Monopoly {

@@ -12,8 +12,8 @@ use engine::play::{Decider, Pending, Stepped, play_out};
 use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
-use crate::monopoly_questions::{ask, needless, parse};
 use crate::monopoly_text::{describe, end_lines, ending_text};
+use engine::monopoly::questions::{ask, needless, parse};
 
 /// A person on the web page: answers come later, through the API.
 struct WebSeat;

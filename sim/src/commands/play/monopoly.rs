@@ -15,10 +15,10 @@ use engine::play::{Decider, Progress, play_out};
 
 use super::read_line;
 use crate::cli::PlayArgs;
-use crate::monopoly_questions::{HELP, ask, needless, parse};
 use crate::monopoly_text::{describe, end_lines, ending_text, ring};
 use crate::output;
 use crate::setup::{bot_settings, monopoly_rules};
+use engine::monopoly::questions::{HELP, ask, needless, parse};
 
 /// Prints the game's events after the first `printed` (and counts them printed).
 fn catch_up(rules: &MonopolyRules, view: &View<'_>, names: &[String], printed: &AtomicUsize) {

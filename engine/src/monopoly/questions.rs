@@ -1,9 +1,8 @@
 //! Monopoly: Harry Potter's questions put to a person as text, and their typed answers read
-//! back: the terminal and the web page ask and read them the same way.
+//! back: the terminal, the web page and the Python package ask and read them the same way.
 
-use engine::monopoly::{Answer, JailChoice, Lot, Question, Raise, Trade, View, mask_bits};
-
-use crate::monopoly_text::trade_side;
+use super::game::mask_bits;
+use super::seat::{Answer, JailChoice, Lot, Question, Raise, Trade, View};
 
 /// How to answer, for `help`.
 pub const HELP: &str = "\
@@ -25,6 +24,28 @@ pub struct Asked {
     pub text: String,
     /// Answers that fit, as typed.
     pub choices: Vec<String>,
+}
+
+/// One side of a trade: its properties (as listed), Get Out of Jail Free cards and points
+/// (if positive), as "Lumos, a Get Out of Jail Free card and 20 points", or "nothing".
+pub fn trade_side(properties: Vec<String>, cards: u8, points: i32) -> String {
+    let mut parts = Vec::new();
+    if !properties.is_empty() {
+        parts.push(properties.join(", "));
+    }
+    match cards {
+        0 => {}
+        1 => parts.push("a Get Out of Jail Free card".to_string()),
+        n => parts.push(format!("{n} Get Out of Jail Free cards")),
+    }
+    if points > 0 {
+        parts.push(format!("{points} points"));
+    }
+    match parts.len() {
+        0 => "nothing".to_string(),
+        1 => parts.remove(0),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
 }
 
 /// Each property of a mask as `37 Room of Requirement`.
@@ -275,6 +296,65 @@ fn parse_bid(view: &View<'_>, text: &str) -> Result<i32, String> {
     Ok(bid)
 }
 
+/// `answer` as a person would type it for the view's seat (what [`parse`] reads back, where
+/// the answer is one a person may give: a bot's bid limit need not be on the auction's steps).
+pub fn typed(view: &View<'_>, answer: &Answer) -> String {
+    let board = view.board();
+    let space = |p: usize| board.properties[p].space.to_string();
+    // A bot's mask may name more than the board holds ("all of them"); the game ignores
+    // the rest, and so does the text.
+    let on_board = u32::MAX >> (32 - board.properties.len().clamp(1, 32));
+    let spaces_of = |mask: u32| -> String {
+        let listed: Vec<String> = mask_bits(mask & on_board).map(space).collect();
+        if listed.is_empty() {
+            "none".to_string()
+        } else {
+            listed.join(" ")
+        }
+    };
+    let yes = |yes: bool| if yes { "y" } else { "n" }.to_string();
+    match *answer {
+        Answer::Trade(None) => "none".to_string(),
+        Answer::Trade(Some(trade)) => {
+            let mut text = format!("trade {}", trade.to + 1);
+            let cards = |n: u8| " card".repeat(usize::from(n));
+            if trade.give != 0 || trade.give_cards > 0 {
+                let given = if trade.give == 0 {
+                    String::new()
+                } else {
+                    format!(" {}", spaces_of(trade.give))
+                };
+                text += &format!(" give{given}{}", cards(trade.give_cards));
+            }
+            if trade.take != 0 || trade.take_cards > 0 {
+                let taken = if trade.take == 0 {
+                    String::new()
+                } else {
+                    format!(" {}", spaces_of(trade.take))
+                };
+                text += &format!(" take{taken}{}", cards(trade.take_cards));
+            }
+            if trade.points != 0 {
+                text += &format!(" points {}", trade.points);
+            }
+            text
+        }
+        Answer::Mortgage(mask) => format!("mortgage {}", spaces_of(mask)),
+        Answer::Accept(y) | Answer::Explore(y) | Answer::TakeCommonRoom(y) | Answer::AskRent(y) => {
+            yes(y)
+        }
+        Answer::Crests(mask) | Answer::Unmortgage(mask) => spaces_of(mask),
+        Answer::Jail(JailChoice::Pay) => "pay".to_string(),
+        Answer::Jail(JailChoice::Card) => "card".to_string(),
+        Answer::Jail(JailChoice::Roll) => "roll".to_string(),
+        Answer::Bid(limit) => limit.max(0).to_string(),
+        Answer::Raise(None) => "auto".to_string(),
+        Answer::Raise(Some(Raise::GiveUp)) => "give up".to_string(),
+        Answer::Raise(Some(Raise::ReturnCrest(p))) => format!("crest {}", space(p)),
+        Answer::Raise(Some(Raise::Mortgage(p))) => format!("mortgage {}", space(p)),
+    }
+}
+
 /// The answer a person need not be asked for: lifting mortgages when none can be paid for.
 pub fn needless(view: &View<'_>, question: Question) -> Option<Answer> {
     match question {
@@ -368,8 +448,8 @@ fn parse_trade(view: &View<'_>, text: &str) -> Result<Option<Trade>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::hogwarts::House;
-    use engine::monopoly::{Monopoly, MonopolyRules};
+    use crate::hogwarts::House;
+    use crate::monopoly::{Monopoly, MonopolyRules};
     use std::sync::Arc;
 
     fn game() -> Monopoly {
@@ -469,6 +549,64 @@ mod tests {
                 .unwrap_err()
                 .contains("does not have"),
             "player 2 holds no card"
+        );
+    }
+
+    #[test]
+    fn a_typed_answer_reads_back_as_itself() {
+        let mut game = game();
+        let board = game.rules().board.clone();
+        let at = |space: usize| board.property_at(space).unwrap();
+        game.arrange(0, 200, (1 << at(1)) | (1 << at(3)), 0, 0)
+            .unwrap();
+        game.arrange(1, 200, 1 << at(6), 0, 0).unwrap();
+        game.give_jail_card(0).unwrap();
+        let view = game.view(0);
+        let trade = Trade {
+            from: 0,
+            to: 1,
+            give: 1 << at(1),
+            take: 1 << at(6),
+            points: -20,
+            give_cards: 1,
+            take_cards: 0,
+        };
+        let answers = [
+            (Question::Trade, Answer::Trade(None)),
+            (Question::Trade, Answer::Trade(Some(trade))),
+            (
+                Question::Trade,
+                Answer::Mortgage((1 << at(1)) | (1 << at(3))),
+            ),
+            (Question::Jail, Answer::Jail(JailChoice::Card)),
+            (Question::Jail, Answer::Jail(JailChoice::Pay)),
+            (
+                Question::Explore { property: at(6) },
+                Answer::Explore(false),
+            ),
+            (
+                Question::Bid {
+                    lot: Lot::Property(at(6)),
+                },
+                Answer::Bid(40),
+            ),
+            (
+                Question::Raise { owed: 30 },
+                Answer::Raise(Some(Raise::Mortgage(at(3)))),
+            ),
+            (Question::Raise { owed: 30 }, Answer::Raise(None)),
+        ];
+        for (question, answer) in answers {
+            let text = typed(&view, &answer);
+            assert_eq!(parse(&view, question, &text), Ok(answer), "{text:?}");
+        }
+        assert_eq!(
+            typed(&view, &Answer::Trade(Some(trade))),
+            "trade 2 give 1 card take 6 points -20"
+        );
+        assert_eq!(
+            typed(&view, &Answer::Crests(u32::MAX)).split(' ').count(),
+            28
         );
     }
 
