@@ -1,105 +1,13 @@
-//! Scrabble: Harry Potter Edition as text, for the terminal and the web page alike: cards and
-//! squares read from what a person types, each turn told in a line, the turn's events as GCG
-//! notes, and the best moves for a hint.
+//! Scrabble: Harry Potter Edition as text, for the terminal and the web page alike: each turn
+//! told in a line, the turn's events as GCG notes, and the best moves for a hint (card plays
+//! are read and written by `engine::hogwarts::notation`).
 
 use engine::hogwarts::{Card, CardEvent, CardPlay, CardTable, House, HpGame, HpObservation};
 use engine::scrabble::tiles::kind_char;
-use engine::scrabble::{Move, MoveGen, Placement, Rack, SIZE, check_placement};
+use engine::scrabble::{Move, MoveGen, Placement, check_placement};
 
 use crate::gcg::Reader;
 use crate::verdict;
-
-/// Reads a card name: the rules key, any case, with or without separators.
-fn parse_card(name: &str) -> Option<Card> {
-    let wanted: String = name
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    Card::ALL
-        .into_iter()
-        .find(|card| card.key().replace('_', "") == wanted)
-}
-
-/// Reads a square such as `H8` (column, row).
-fn parse_square(text: &str) -> Option<usize> {
-    let mut chars = text.chars();
-    let column = chars.next()?.to_ascii_uppercase();
-    let row: usize = chars.as_str().parse().ok()?;
-    let col = (column as u8).checked_sub(b'A')? as usize;
-    (col < SIZE && (1..=SIZE).contains(&row)).then(|| (row - 1) * SIZE + col)
-}
-
-/// Reads `NAME [ARGS]` (the words after `card`) into a card play among `players` players.
-pub fn parse_card_play(words: &[&str], players: usize) -> Result<CardPlay, String> {
-    let name = words
-        .first()
-        .ok_or("card needs a name: card revelio, card expelliarmus 2, ...")?;
-    let card = parse_card(name).ok_or_else(|| format!("{name:?} is not a Hogwarts card"))?;
-    let player = |text: Option<&&str>| -> Result<usize, String> {
-        let text = text.ok_or(format!("{card} needs a player number, e.g. card {card} 2"))?;
-        match text.parse::<usize>() {
-            Ok(n) if (1..=players).contains(&n) => Ok(n - 1),
-            _ => Err(format!("{text:?} is not a player number 1 to {players}")),
-        }
-    };
-    let tile = |text: Option<&&str>, what: &str| -> Result<usize, String> {
-        let text = text.ok_or(format!("{card} needs {what}"))?;
-        match Rack::parse(text) {
-            Ok(rack) if rack.len() == 1 => Ok(rack.kinds().next().expect("one tile")),
-            _ => Err(format!("{text:?} is not one tile ({what})")),
-        }
-    };
-    Ok(match card {
-        Card::Veritaserum => {
-            let target = player(words.get(1))?;
-            let letter = tile(words.get(2), "the letter you ask for")?;
-            if letter >= 26 {
-                return Err("ask for a letter, not the blank".into());
-            }
-            let give = tile(words.get(3), "the tile you give in exchange")?;
-            CardPlay::Veritaserum {
-                target,
-                letter: letter as u8,
-                give,
-            }
-        }
-        Card::FelixFelicis => CardPlay::FelixFelicis,
-        Card::HarryPotter | Card::TomMarvoloRiddle | Card::RonWeasley | Card::Buckbeak => {
-            CardPlay::Bonus(card)
-        }
-        Card::Revelio => CardPlay::Revelio,
-        Card::Expelliarmus => CardPlay::Expelliarmus {
-            target: player(words.get(1))?,
-        },
-        Card::Rictusempra => CardPlay::Rictusempra,
-        Card::Alohomora => {
-            let text = words
-                .get(1)
-                .ok_or("alohomora needs the blank's square, e.g. card alohomora H8")?;
-            CardPlay::Alohomora {
-                square: parse_square(text).ok_or(format!("{text:?} is not a square such as H8"))?,
-            }
-        }
-        Card::Gemino => CardPlay::Gemino,
-        Card::Engorgio => CardPlay::Engorgio,
-        Card::Transfiguration => {
-            let text = words
-                .get(1)
-                .ok_or("transfiguration needs the tiles to exchange")?;
-            CardPlay::Transfiguration {
-                tiles: Rack::parse(text).map_err(|e| e.to_string())?,
-            }
-        }
-        Card::Confundo => CardPlay::Confundo,
-        Card::Reparo => CardPlay::Reparo,
-        other => {
-            return Err(format!(
-                "{other} is a Competition card: it scored when drawn"
-            ));
-        }
-    })
-}
 
 /// The line telling turn `index` of the game (its move, score and what came with it).
 pub fn turn_line(game: &HpGame, names: &[String], index: usize) -> String {

@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod game;
 pub mod house;
+pub mod notation;
 pub mod rules;
 pub mod spells;
 mod turn;

@@ -2,8 +2,9 @@
 //! once, and the ones that change the move that follows.
 
 use super::cards::Card;
-use super::game::{CardEvent, HpGame};
+use super::game::{CardEvent, HpGame, HpObservation};
 use super::rules::{CardTable, RACK_LIMIT};
+use crate::scrabble::layout::SQUARES;
 use crate::scrabble::tiles::kind_char;
 use crate::scrabble::{Rack, square_name};
 
@@ -131,30 +132,12 @@ impl HpGame {
         }
         let seat = self.core().to_move();
         let card = play.card();
-        if self.turn_card().card.is_some() {
-            return Err(CardError::OnePerTurn);
-        }
-        if !self.piles().hands[seat].contains(&card) {
-            return Err(CardError::NotHeld(card));
-        }
-        let players = self.core().players();
-        let other = |target: usize| {
-            if target < players && target != seat {
-                Ok(target)
-            } else {
-                Err(CardError::BadTarget(target))
-            }
-        };
+        self.observation(seat).check_card(&play)?;
         let mut points = 0;
         let mut engorged = false;
         let mut took = None;
-        // A dud (`power = false`) is checked like the card and played, doing nothing.
+        // A dud (`power = false`) is played, doing nothing.
         if !self.rules().numbers.cards.entry(card).power {
-            if let CardPlay::Bonus(bonus) = play
-                && !bonus.is_bonus()
-            {
-                return Err(CardError::NotABonusCard(bonus));
-            }
             self.discard_played(seat, card);
             return Ok(self.finish_card(seat, play, 0, false, None));
         }
@@ -164,13 +147,6 @@ impl HpGame {
                 letter,
                 give,
             } => {
-                let target = other(target)?;
-                if letter >= 26 {
-                    return Err(CardError::BadLetter);
-                }
-                if self.core().rack(seat).count(give) == 0 {
-                    return Err(CardError::NotOnRack(kind_char(give).to_string()));
-                }
                 if self.core().rack(target).count(usize::from(letter)) > 0 {
                     let core = self.core_mut();
                     core.transfer_tile(target, seat, usize::from(letter));
@@ -186,17 +162,8 @@ impl HpGame {
                 }
                 return Ok(self.finish_card(seat, play, points, engorged, took));
             }
-            CardPlay::Bonus(bonus) => {
-                if !bonus.is_bonus() {
-                    return Err(CardError::NotABonusCard(bonus));
-                }
-            }
-            CardPlay::Revelio | CardPlay::Reparo => {}
+            CardPlay::Bonus(_) | CardPlay::Revelio | CardPlay::Reparo => {}
             CardPlay::Expelliarmus { target } => {
-                let target = other(target)?;
-                if self.core().rack(seat).len() >= RACK_LIMIT {
-                    return Err(CardError::RackFull(RACK_LIMIT));
-                }
                 if let Some(kind) = self.core_mut().random_tile(target) {
                     self.core_mut().transfer_tile(target, seat, kind);
                     took = Some(kind);
@@ -206,11 +173,8 @@ impl HpGame {
                 points = self.rules().numbers.cards.entry(card).points.unwrap_or(0);
             }
             CardPlay::Alohomora { square } => {
-                if square >= crate::scrabble::layout::SQUARES
-                    || !self.core_mut().swap_blank(seat, square)
-                {
-                    return Err(CardError::NoBlankToSwap(square));
-                }
+                let swapped = self.core_mut().swap_blank(seat, square);
+                debug_assert!(swapped, "checked: a blank for a letter on the rack");
             }
             CardPlay::Gemino => {
                 self.discard_played(seat, card);
@@ -227,17 +191,11 @@ impl HpGame {
                 engorged = true;
             }
             CardPlay::Transfiguration { tiles } => {
-                let bag = self.core().bag_len();
-                if !self.core().rack(seat).contains(&tiles) || tiles.is_empty() {
-                    return Err(CardError::NotOnRack(tiles.to_string()));
-                }
-                if bag < tiles.len() {
-                    return Err(CardError::BagTooSmall {
-                        bag,
-                        wanted: tiles.len(),
-                    });
-                }
-                self.core_mut().exchange_free(seat, &tiles);
+                let exchanged = self.core_mut().exchange_free(seat, &tiles);
+                debug_assert!(
+                    exchanged,
+                    "checked: the tiles on the rack, the bag big enough"
+                );
             }
             CardPlay::Confundo => self.core_mut().allow_backwards(),
         }
@@ -276,5 +234,90 @@ impl HpGame {
         placed: impl Iterator<Item = crate::scrabble::Cell>,
     ) -> i32 {
         self.rules().numbers.cards.entry(card).bonus_points(placed)
+    }
+}
+
+impl HpObservation<'_> {
+    /// Whether the seat may play `play` now, before its move: every reason a play is refused,
+    /// read from what the seat may see (the game checks a play here before it takes effect).
+    pub fn check_card(&self, play: &CardPlay) -> Result<(), CardError> {
+        let seat = self.core.seat;
+        let card = play.card();
+        if self.card_played.is_some() {
+            return Err(CardError::OnePerTurn);
+        }
+        if !self.hand.contains(&card) {
+            return Err(CardError::NotHeld(card));
+        }
+        if let CardPlay::Bonus(bonus) = *play
+            && !bonus.is_bonus()
+        {
+            return Err(CardError::NotABonusCard(bonus));
+        }
+        // A dud is checked no further: it does nothing.
+        if !self.numbers.cards.entry(card).power {
+            return Ok(());
+        }
+        let players = self.core.scores.len();
+        let other = |target: usize| {
+            if target < players && target != seat {
+                Ok(())
+            } else {
+                Err(CardError::BadTarget(target))
+            }
+        };
+        let rack = &self.core.rack;
+        match *play {
+            CardPlay::Veritaserum {
+                target,
+                letter,
+                give,
+            } => {
+                other(target)?;
+                if letter >= 26 {
+                    return Err(CardError::BadLetter);
+                }
+                if rack.count(give) == 0 {
+                    return Err(CardError::NotOnRack(kind_char(give).to_string()));
+                }
+            }
+            CardPlay::Expelliarmus { target } => {
+                other(target)?;
+                if rack.len() >= RACK_LIMIT {
+                    return Err(CardError::RackFull(RACK_LIMIT));
+                }
+            }
+            CardPlay::Alohomora { square } => {
+                let cell = (square < SQUARES).then(|| self.core.board.at(square));
+                let swappable = cell.is_some_and(|cell| {
+                    !cell.is_empty()
+                        && cell.is_blank()
+                        && rack.count(usize::from(cell.letter())) > 0
+                });
+                if !swappable {
+                    return Err(CardError::NoBlankToSwap(square));
+                }
+            }
+            CardPlay::Transfiguration { tiles } => {
+                if !rack.contains(&tiles) || tiles.is_empty() {
+                    return Err(CardError::NotOnRack(tiles.to_string()));
+                }
+                if self.core.bag_len < tiles.len() {
+                    return Err(CardError::BagTooSmall {
+                        bag: self.core.bag_len,
+                        wanted: tiles.len(),
+                    });
+                }
+            }
+            CardPlay::FelixFelicis
+            | CardPlay::Bonus(_)
+            | CardPlay::Revelio
+            | CardPlay::Rictusempra
+            | CardPlay::Gemino
+            | CardPlay::Engorgio
+            | CardPlay::Confundo
+            | CardPlay::Reparo => {}
+        }
+        Ok(())
     }
 }

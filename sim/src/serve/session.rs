@@ -15,9 +15,8 @@ use serde_json::{Value, json};
 
 use super::access::{Refusal, SeatTokens};
 use crate::gcg::Reader;
-use crate::hp_text::{
-    Narrator, Told, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
-};
+use crate::hp_text::{Narrator, Told, check_offered, end_lines, gcg, hints, offered_challenge};
+use engine::hogwarts::notation::parse_card_play;
 
 /// A person on the web page: answers come later, through the API.
 struct WebSeat;

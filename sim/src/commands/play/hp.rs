@@ -16,11 +16,10 @@ use engine::scrabble::{EndReason, Move, Rack};
 use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
 use crate::gcg::Reader;
-use crate::hp_text::{
-    Narrator, check_offered, end_lines, gcg, hints, offered_challenge, parse_card_play,
-};
+use crate::hp_text::{Narrator, check_offered, end_lines, gcg, hints, offered_challenge};
 use crate::render::{self, Style};
 use crate::setup::{bot_settings, game_lexicon, hp_rules};
+use engine::hogwarts::notation::parse_card_play;
 
 const HELP: &str = "\
 commands:
