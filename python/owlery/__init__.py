@@ -1,7 +1,7 @@
 """Owlery for Python: the games as environments, Owlery's bots, and the simulator.
 
-``Game`` steps a crossword game one answer at a time (``CardGame`` the Scrabble Card Game's,
-``Monopoly`` Monopoly: Harry Potter's); ``Game.observe(seat)`` is what that seat may see
+``Game`` steps a crossword game one answer at a time (``HpGame`` the Harry Potter edition's,
+``CardGame`` the Scrabble Card Game's, ``Monopoly`` Monopoly: Harry Potter's); ``Game.observe(seat)`` is what that seat may see
 (its own rack, never another's); ``Bot(name)`` asks one of Owlery's bots; ``sim(...)`` runs
 the simulator, Python players seated beside Owlery's bots, and returns its tables as pandas
 DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote; ``compare(base, changed,
@@ -23,6 +23,10 @@ from ._owlery import (
     CardObservation,
     Choice,
     Game,
+    HpBot,
+    HpChoice,
+    HpGame,
+    HpObservation,
     Monopoly,
     MonopolyBot,
     MonopolyChoice,
@@ -43,6 +47,10 @@ __all__ = [
     "CardObservation",
     "Choice",
     "Game",
+    "HpBot",
+    "HpChoice",
+    "HpGame",
+    "HpObservation",
     "Monopoly",
     "MonopolyBot",
     "MonopolyChoice",
@@ -60,17 +68,17 @@ __all__ = [
 
 
 def bot(name: str, game: str = "scrabble") -> Union[Bot, CardBot, MonopolyBot]:
-    """One of Owlery's bots for ``game`` (``scrabble``, ``scrabble-cards`` or
+    """One of Owlery's bots for ``game`` (``scrabble``, ``scrabble-hp``, ``scrabble-cards`` or
     ``monopoly-hp``; ``owlery.bots(game)`` lists them)."""
-    makers = {"scrabble": Bot, "scrabble-cards": CardBot, "monopoly-hp": MonopolyBot}
+    makers = {"scrabble": Bot, "scrabble-hp": HpBot, "scrabble-cards": CardBot, "monopoly-hp": MonopolyBot}
     if game not in makers:
         raise ValueError(f"game {game!r}: expected one of {', '.join(makers)}")
     return makers[game](name)
 
 
-def play(game: Union[Game, CardGame, Monopoly], players: Sequence[Any]) -> Union[Game, CardGame, Monopoly]:
-    """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot`` (a
-    ``CardBot`` at the card game, a ``MonopolyBot`` at Monopoly), an object with
+def play(game: Any, players: Sequence[Any]) -> Any:
+    """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot`` (an
+    ``HpBot``, ``CardBot`` or ``MonopolyBot`` at the other games), an object with
     ``choose(observation)``, or a function of an observation."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for {game.players} seats")
@@ -114,9 +122,9 @@ def sim(
     ``game`` is ``scrabble`` (the plain crossword game, the default), ``scrabble-hp``,
     ``scrabble-cards`` (``variant`` ``classic``, ``forfeit`` or ``rummy``) or ``monopoly-hp``,
     each on its shipped rules; the run is the one ``owlery sim GAME`` writes with the same
-    bots and seed. Python players sit at ``scrabble``, at ``scrabble-cards``' Classic and
-    Forfeit (observing a ``CardObservation``) and at ``monopoly-hp`` (a
-    ``MonopolyObservation``, 2 to 6 seats).
+    bots and seed. Python players sit at every game but Rummy: ``scrabble``, ``scrabble-hp``
+    (observing an ``HpObservation``), ``scrabble-cards``' Classic and Forfeit (a
+    ``CardObservation``) and ``monopoly-hp`` (a ``MonopolyObservation``, 2 to 6 seats).
 
     ``bots`` names each seat's player: a registered bot (``"greedy"``, ``"equity"``), a Python
     class whose instances have ``choose(observation)`` (made once per worker thread, so it may

@@ -1,4 +1,5 @@
-"""The crossword game, the card game and Monopoly as PettingZoo AEC environments
+"""The crossword game, the Harry Potter edition, the card game and Monopoly as PettingZoo AEC
+environments
 (``pip install ./python[pettingzoo]``).
 
 Each agent (``seat_0``, ``seat_1``, ...) observes only its own seat: never another rack or
@@ -21,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
-from . import CardGame, Game, Monopoly
+from . import CardGame, Game, HpGame, Monopoly
 
 #: The size of the action space: more than the placements of any rack seen in play.
 MAX_CHOICES = 1 << 15
@@ -243,6 +244,61 @@ class ScrabbleEnv(_ChoiceEnv):
         return None
 
 
+class HpEnv(ScrabbleEnv):
+    """Scrabble: Harry Potter Edition for ``players`` seats, houses drawn from the seed given
+    to ``reset``. Each step answers one question of the turn (a challenge of the last words,
+    a Hogwarts card or none, the move, a discard after Engorgio); an agent sees its own rack
+    and cards, never another's."""
+
+    metadata = {"name": "owlery_scrabble_hp_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    _QUESTIONS = ["challenge", "card", "move", "discard"]
+    _HOUSES = ["gryffindor", "hufflepuff", "ravenclaw", "slytherin"]
+
+    def __init__(self, players: int = 2, render_mode: Optional[str] = None):
+        self._cards = HpGame.cards()
+        super().__init__(players, render_mode)
+
+    def _observation_space(self) -> spaces.Space:
+        n = self.players
+        seen = dict(super()._observation_space().spaces)
+        seen["rack"] = spaces.Box(0, 15, shape=(_KINDS,), dtype=np.int8)
+        seen["rack_sizes"] = spaces.Box(0, 15, shape=(n,), dtype=np.int8)
+        seen.update(
+            {
+                "hand": spaces.Box(0, 32, shape=(len(self._cards),), dtype=np.int8),
+                "hand_sizes": spaces.Box(0, 32, shape=(n,), dtype=np.int8),
+                "houses": spaces.Box(0, 3, shape=(n,), dtype=np.int8),
+                "question": spaces.Box(0, 1, shape=(len(self._QUESTIONS),), dtype=np.int8),
+                "deck": spaces.Box(0, 127, shape=(1,), dtype=np.int8),
+                "backwards": spaces.Box(0, 1, shape=(1,), dtype=np.int8),
+            }
+        )
+        return spaces.Dict(seen)
+
+    def _new_game(self, seed: int) -> HpGame:
+        return HpGame(self.players, seed)
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        encoded = super()._encode(seen)
+        hand = np.zeros(len(self._cards), dtype=np.int8)
+        for card in seen.hand:
+            hand[self._cards.index(card)] += 1
+        question = np.zeros(len(self._QUESTIONS), dtype=np.int8)
+        if seen.question is not None:
+            question[self._QUESTIONS.index(seen.question)] = 1
+        encoded.update(
+            {
+                "hand": hand,
+                "hand_sizes": np.array([min(h, 32) for h in seen.hand_sizes], dtype=np.int8),
+                "houses": np.array([self._HOUSES.index(h) for h in seen.houses], dtype=np.int8),
+                "question": question,
+                "deck": np.array([min(seen.deck, 127)], dtype=np.int8),
+                "backwards": np.array([seen.backwards], dtype=np.int8),
+            }
+        )
+        return encoded
+
+
 class CardGameEnv(_ChoiceEnv):
     """The Scrabble Card Game (``classic`` or ``forfeit``) for ``players`` seats. The table is
     shown as a window of ``CARD_WINDOW`` squares each way around its cards."""
@@ -378,6 +434,11 @@ class MonopolyEnv(_ChoiceEnv):
 def env(players: int = 2, render_mode: Optional[str] = None) -> ScrabbleEnv:
     """The crossword game as a PettingZoo AEC environment."""
     return ScrabbleEnv(players, render_mode)
+
+
+def hp_env(players: int = 2, render_mode: Optional[str] = None) -> HpEnv:
+    """Scrabble: Harry Potter Edition as a PettingZoo AEC environment."""
+    return HpEnv(players, render_mode)
 
 
 def card_env(players: int = 2, variant: str = "classic", render_mode: Optional[str] = None) -> CardGameEnv:

@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use ::bots::{Registered, Settings};
 use engine::cardgame::{CardAnswer, CardGame, CardQuestion, CardRules, CardView};
+use engine::hogwarts::{HpAnswer, HpGame, HpObservation as HpView, HpQuestion};
 use engine::monopoly::{
     Answer as MonopolyAnswer, Monopoly, Question as MonopolyQuestion, View as MonopolyView,
 };
@@ -16,6 +17,7 @@ use pyo3::prelude::*;
 
 use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
+use crate::hogwarts::{HpObservation, HpSnapshot, HpTables};
 use crate::monopoly::MonopolyObservation;
 
 /// A registered bot of game `G` behind a lock, as the Python bot classes hold it.
@@ -206,6 +208,24 @@ impl PythonSeat for CardGame {
     ) -> PyResult<CardAnswer> {
         let snapshot = CardSnapshot::of(view, question, rules, lexicon);
         let observation = Bound::new(py, CardObservation::new(snapshot, turn))?;
+        let answer = call(player, observation.as_any())?;
+        observation.get().answer_of(&answer)
+    }
+}
+
+impl PythonSeat for HpGame {
+    type Tables = HpTables;
+
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &HpView<'_>,
+        question: HpQuestion,
+        turn: u64,
+        tables: &HpTables,
+    ) -> PyResult<HpAnswer> {
+        let snapshot = HpSnapshot::of(view, Some(question), tables);
+        let observation = Bound::new(py, HpObservation::new(snapshot, turn))?;
         let answer = call(player, observation.as_any())?;
         observation.get().answer_of(&answer)
     }

@@ -15,18 +15,18 @@ use pyo3::types::PyDict;
 
 /// What one seat may see, owned: the engine's view borrows the game, a snapshot does not.
 pub(crate) struct Snapshot {
-    seat: usize,
-    rack: Rack,
-    board: Board,
-    scores: Vec<i32>,
-    rack_sizes: Vec<usize>,
-    keeps_leftovers: [bool; MAX_PLAYERS],
-    bag_len: usize,
-    unseen: [u8; KINDS],
-    scoreless: u32,
-    backwards: bool,
-    rules: Arc<Rules>,
-    lexicon: Arc<Lexicon>,
+    pub(crate) seat: usize,
+    pub(crate) rack: Rack,
+    pub(crate) board: Board,
+    pub(crate) scores: Vec<i32>,
+    pub(crate) rack_sizes: Vec<usize>,
+    pub(crate) keeps_leftovers: [bool; MAX_PLAYERS],
+    pub(crate) bag_len: usize,
+    pub(crate) unseen: [u8; KINDS],
+    pub(crate) scoreless: u32,
+    pub(crate) backwards: bool,
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) lexicon: Arc<Lexicon>,
 }
 
 impl Snapshot {
@@ -71,14 +71,16 @@ impl Snapshot {
 
     /// Every legal answer: each placement (best score first), each distinct exchange, and
     /// the pass, in an order that depends only on the position.
-    fn legal(&self, turn: u64) -> Vec<Choice> {
+    pub(crate) fn legal(&self, turn: u64) -> Vec<Choice> {
         let view = self.view();
         let mut placements = Vec::new();
-        MoveGen::new().generate(
+        // After Confundo (the Harry Potter edition) words may also read backwards.
+        MoveGen::new().generate_with(
             &self.board,
             &self.rules,
             &self.lexicon,
             &self.rack,
+            self.backwards,
             |candidate| placements.push((Move::Place(candidate.placement()), candidate.score())),
         );
         let mut choices: Vec<Choice> = placements
@@ -102,7 +104,7 @@ impl Snapshot {
     }
 
     /// `action` as a choice of this seat at `turn`.
-    fn choice(&self, action: Move, score: i32, turn: u64) -> Choice {
+    pub(crate) fn choice(&self, action: Move, score: i32, turn: u64) -> Choice {
         let tiles = match &action {
             Move::Place(placement) => placement
                 .tiles
@@ -148,10 +150,10 @@ pub struct Choice {
     pub(crate) action: Move,
     /// The move in the game's notation (`8D QI`, `H7 F(A)RM`, `exchange QV`, `pass`).
     #[pyo3(get)]
-    text: String,
+    pub(crate) text: String,
     /// Points it scores now (0 for an exchange or the pass).
     #[pyo3(get)]
-    score: i32,
+    pub(crate) score: i32,
     /// The tiles it takes from the rack (`?` for a blank), or those exchanged.
     #[pyo3(get)]
     tiles: String,
@@ -271,14 +273,14 @@ impl Observation {
 }
 
 /// The board as rows of text: `A`-`Z` a tile, `a`-`z` a blank, `.` an empty square.
-fn board_rows(board: &Board) -> Vec<String> {
+pub(crate) fn board_rows(board: &Board) -> Vec<String> {
     (0..SIZE)
         .map(|row| (0..SIZE).map(|col| board.get(row, col).to_char()).collect())
         .collect()
 }
 
 /// Tiles by kind as text, letters in order and blanks as `?` last.
-fn tiles_text(counts: &[u8; KINDS]) -> String {
+pub(crate) fn tiles_text(counts: &[u8; KINDS]) -> String {
     (0..KINDS)
         .filter(|&kind| kind != BLANK)
         .chain([BLANK])

@@ -1,4 +1,5 @@
-//! Owlery for Python: the crossword game, the card game and Monopoly as environments stepped answer by
+//! Owlery for Python: the crossword game, the Harry Potter edition, the card game and
+//! Monopoly as environments stepped answer by
 //! answer, Owlery's bots asked from Python, Python players seated in the simulator, and runs
 //! written as the `owlery` command writes them (the `owlery` package reads their tables as
 //! DataFrames).
@@ -9,6 +10,7 @@ mod bot;
 mod cards;
 mod compare;
 mod crossword;
+mod hogwarts;
 mod monopoly;
 mod players;
 mod run;
@@ -25,6 +27,10 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<cards::CardChoice>()?;
     module.add_class::<cards::CardBot>()?;
     module.add_class::<cards::CardObservation>()?;
+    module.add_class::<hogwarts::HpGame>()?;
+    module.add_class::<hogwarts::HpObservation>()?;
+    module.add_class::<hogwarts::HpChoice>()?;
+    module.add_class::<hogwarts::HpBot>()?;
     module.add_class::<monopoly::Monopoly>()?;
     module.add_class::<monopoly::MonopolyObservation>()?;
     module.add_class::<monopoly::MonopolyChoice>()?;

@@ -7,10 +7,9 @@ use std::sync::{Arc, Mutex};
 use bots::{Registered, Settings, bot_with};
 use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
 use engine::draws::Draws;
-use engine::hogwarts::{HpGame, HpRules};
+use engine::hogwarts::HpGame;
 use engine::monopoly::{Monopoly, MonopolyRules};
 use engine::scrabble::{Game, Rules};
-use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
@@ -20,13 +19,13 @@ use runner::store::{Manifest, open_run};
 use crate::bot::Failure;
 use crate::cards::card_rules;
 use crate::crossword::shared_lexicon;
+use crate::hogwarts::hp_tables;
 use crate::players::Players;
 
 /// Plays `games` games of `game` seeded `seed` into
 /// the run directory `out` (refused if another run is there, unless `force`; with `resume`,
 /// the same run goes on), on `threads` workers (all cores if `None`). `bots` lists each
-/// seat's player: a registered bot's name, or (in `scrabble`, Classic, Forfeit and
-/// `monopoly-hp`) a Python player (a class is
+/// seat's player: a registered bot's name, or (in every game but Rummy) a Python player (a class is
 /// made once per worker; a function or object is shared). `variant` is the card game's. With `per_game`, `games.csv` lists every game.
 /// Returns the directory.
 #[pyfunction]
@@ -87,6 +86,21 @@ pub fn sim(
             let contest = CardContest::new(rules, lexicon, lineup);
             (Contest::Cards(contest), manifest)
         }
+        ("scrabble-hp", None) => {
+            let players = Players::read::<HpGame>(&bots)?;
+            let tables = hp_tables();
+            let (rules, _, lexicon) = tables.clone();
+            let fingerprint = crossword_fingerprint(&rules, &settings, &lexicon);
+            let manifest = Manifest::new(game, &players.names, seed, games, fingerprint);
+            let contest = HarryPotter {
+                rules,
+                lexicon,
+                lineup: players.lineup(&tables, &failure),
+                houses_follow_bots: false,
+                draws: Draws::Shared,
+            };
+            (Contest::HarryPotter(contest), manifest)
+        }
         ("monopoly-hp", None) => {
             let players = Players::read::<Monopoly>(&bots)?;
             let rules = Arc::new(MonopolyRules::standard());
@@ -104,7 +118,7 @@ pub fn sim(
                 .map(|bot| {
                     bot.extract::<String>().map_err(|_| {
                         PyValueError::new_err(format!(
-                            "{game}: expected bots' names (Python players sit at scrabble, scrabble-cards' classic and forfeit, and monopoly-hp so far)"
+                            "{game}: expected bots' names (Python players sit at every game but Rummy so far)"
                         ))
                     })
                 })
@@ -166,8 +180,7 @@ fn check_bots<G: Registered>(names: &[String], settings: &Settings) -> PyResult<
     Ok(())
 }
 
-/// The contest and manifest of a game only Owlery's bots play (the Harry Potter edition,
-/// Rummy) on its shipped rules, as `owlery sim GAME` makes them without data
+/// The contest and manifest of a game only Owlery's bots play (Rummy) on its shipped rules, as `owlery sim GAME` makes them without data
 /// flags: the same fingerprint, so the runs are the same.
 fn registered(
     game: &str,
@@ -193,20 +206,6 @@ fn registered(
     let settings = Settings::default();
     let manifest = |fingerprint| Manifest::new(game, &names, seed, games, fingerprint);
     Ok(match game {
-        "scrabble-hp" => {
-            check_bots::<HpGame>(&names, &settings)?;
-            let rules = Arc::new(HpRules::standard());
-            let lexicon = Arc::new(Lexicon::embedded(Edition::HarryPotter));
-            let made = manifest(crossword_fingerprint(&rules, &settings, &lexicon));
-            let contest = HarryPotter {
-                rules,
-                lexicon,
-                lineup: Lineup::registered(names, settings),
-                houses_follow_bots: false,
-                draws: Draws::Shared,
-            };
-            (Contest::HarryPotter(contest), made)
-        }
         "scrabble-cards" => {
             if variant != Some("rummy") {
                 return Err(PyValueError::new_err(format!(

@@ -79,3 +79,25 @@ def test_monopoly_plays_to_its_end_with_one_agent_asked_at_a_time():
         env.step(int(np.flatnonzero(mask)[steps % int(mask.sum())]))
         steps += 1
     assert env.game.is_over and sum(total.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_harry_potter_editions_environment_passes_pettingzoos_api_test(players):
+    api_test(owlery.pettingzoo.hp_env(players), num_cycles=300, verbose_progress=False)
+
+
+def test_a_harry_potter_agent_sees_its_own_cards_and_the_question():
+    env = owlery.pettingzoo.hp_env(3)
+    env.reset(seed=5)
+    asked = set()
+    for _ in range(200):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        seat = env.possible_agents.index(agent)
+        seen = env.observe(agent)["observation"]
+        assert seen["hand"].sum() == len(env.game.observe(seat).hand) == seen["hand_sizes"][seat]
+        assert seen["question"].sum() == 1
+        asked.add(env.game.question)
+        env.step(0 if env.game.question != "card" else len(env.infos[agent]["legal"]) - 1)
+    assert {"card", "move"} <= asked

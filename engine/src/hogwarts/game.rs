@@ -507,20 +507,7 @@ impl HpGame {
     /// otherwise none. They are chosen from the tiles the move keeps
     /// ([`Move::kept_from`]), so an exchange must keep at least that many.
     pub fn discard_needed(&self, action: &Move) -> Result<usize, HpError> {
-        if !self.turn.engorged {
-            return Ok(0);
-        }
-        let rack = self.core.rack(self.core.to_move());
-        let kept = action.kept_from(rack);
-        let after = match action {
-            Move::Exchange(_) => rack.len(),
-            _ => kept.len(),
-        };
-        let needed = after.saturating_sub(self.rules.crossword.numbers.rack_size);
-        if needed > kept.len() {
-            return Err(HpError::ExchangeKeepsTooFew { needed });
-        }
-        Ok(needed)
+        self.observation(self.core.to_move()).discard_needed(action)
     }
 
     /// Draws a card for `seat` and returns the points it scored at once.
@@ -611,6 +598,29 @@ impl HpGame {
                 }
             }),
         }
+    }
+}
+
+impl HpObservation<'_> {
+    /// Tiles the seat to move must return to the bag after `action` ([`HpGame::discard_needed`]),
+    /// read from its view: only after Engorgio has it more tiles than a full rack
+    /// (`exchange_keeps` above 0), and then an exchange must keep that many.
+    pub fn discard_needed(&self, action: &Move) -> Result<usize, HpError> {
+        if self.exchange_keeps == 0 {
+            // Not engorged; or engorged with no room to draw, so no move leaves a rack above full.
+            return Ok(0);
+        }
+        let rack = &self.core.rack;
+        let kept = action.kept_from(rack);
+        let after = match action {
+            Move::Exchange(_) => rack.len(),
+            _ => kept.len(),
+        };
+        let needed = after.saturating_sub(self.core.rules.numbers.rack_size);
+        if needed > kept.len() {
+            return Err(HpError::ExchangeKeepsTooFew { needed });
+        }
+        Ok(needed)
     }
 }
 
