@@ -1,7 +1,8 @@
 """Owlery for Python: the games as environments, Owlery's bots, and the simulator.
 
 ``Game`` steps a crossword game one answer at a time (``HpGame`` the Harry Potter edition's,
-``CardGame`` the Scrabble Card Game's, ``Monopoly`` Monopoly: Harry Potter's); ``Game.observe(seat)`` is what that seat may see
+``CardGame`` the Scrabble Card Game's Classic and Forfeit, ``RummyGame`` its Rummy,
+``Monopoly`` Monopoly: Harry Potter's); ``Game.observe(seat)`` is what that seat may see
 (its own rack, never another's); ``Bot(name)`` asks one of Owlery's bots; ``sim(...)`` runs
 the simulator, Python players seated beside Owlery's bots, and returns its tables as pandas
 DataFrames; ``read_run(dir)`` reads any run directory ``owlery sim`` wrote; ``compare(base, changed,
@@ -32,6 +33,10 @@ from ._owlery import (
     MonopolyChoice,
     MonopolyObservation,
     Observation,
+    RummyBot,
+    RummyChoice,
+    RummyGame,
+    RummyObservation,
     bot_seed,
     bots,
     compare,
@@ -56,6 +61,10 @@ __all__ = [
     "MonopolyChoice",
     "MonopolyObservation",
     "Observation",
+    "RummyBot",
+    "RummyChoice",
+    "RummyGame",
+    "RummyObservation",
     "bot",
     "bot_seed",
     "bots",
@@ -67,9 +76,12 @@ __all__ = [
 ]
 
 
-def bot(name: str, game: str = "scrabble") -> Union[Bot, CardBot, MonopolyBot]:
-    """One of Owlery's bots for ``game`` (``scrabble``, ``scrabble-hp``, ``scrabble-cards`` or
-    ``monopoly-hp``; ``owlery.bots(game)`` lists them)."""
+def bot(name: str, game: str = "scrabble", variant: Optional[str] = None) -> Any:
+    """One of Owlery's bots for ``game`` (``scrabble``, ``scrabble-hp``, ``scrabble-cards``
+    with ``variant`` ``rummy`` for Rummy's, or ``monopoly-hp``; ``owlery.bots(game, variant)``
+    lists them)."""
+    if game == "scrabble-cards" and variant == "rummy":
+        return RummyBot(name)
     makers = {"scrabble": Bot, "scrabble-hp": HpBot, "scrabble-cards": CardBot, "monopoly-hp": MonopolyBot}
     if game not in makers:
         raise ValueError(f"game {game!r}: expected one of {', '.join(makers)}")
@@ -78,7 +90,7 @@ def bot(name: str, game: str = "scrabble") -> Union[Bot, CardBot, MonopolyBot]:
 
 def play(game: Any, players: Sequence[Any]) -> Any:
     """Plays ``game`` to its end: ``players[s]`` answers for seat ``s``, each a ``Bot`` (an
-    ``HpBot``, ``CardBot`` or ``MonopolyBot`` at the other games), an object with
+    ``HpBot``, ``CardBot``, ``RummyBot`` or ``MonopolyBot`` at the other games), an object with
     ``choose(observation)``, or a function of an observation."""
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players for {game.players} seats")
@@ -122,9 +134,10 @@ def sim(
     ``game`` is ``scrabble`` (the plain crossword game, the default), ``scrabble-hp``,
     ``scrabble-cards`` (``variant`` ``classic``, ``forfeit`` or ``rummy``) or ``monopoly-hp``,
     each on its shipped rules; the run is the one ``owlery sim GAME`` writes with the same
-    bots and seed. Python players sit at every game but Rummy: ``scrabble``, ``scrabble-hp``
-    (observing an ``HpObservation``), ``scrabble-cards``' Classic and Forfeit (a
-    ``CardObservation``) and ``monopoly-hp`` (a ``MonopolyObservation``, 2 to 6 seats).
+    bots and seed. Python players sit at every game: ``scrabble``, ``scrabble-hp`` (observing
+    an ``HpObservation``), ``scrabble-cards``' Classic and Forfeit (a ``CardObservation``)
+    and Rummy (a ``RummyObservation``), and ``monopoly-hp`` (a ``MonopolyObservation``, 2 to
+    6 seats).
 
     ``bots`` names each seat's player: a registered bot (``"greedy"``, ``"equity"``), a Python
     class whose instances have ``choose(observation)`` (made once per worker thread, so it may

@@ -1,5 +1,5 @@
-"""The crossword game, the Harry Potter edition, the card game and Monopoly as PettingZoo AEC
-environments
+"""The crossword game, the Harry Potter edition, the card game (Classic, Forfeit, Rummy) and
+Monopoly as PettingZoo AEC environments
 (``pip install ./python[pettingzoo]``).
 
 Each agent (``seat_0``, ``seat_1``, ...) observes only its own seat: never another rack or
@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
-from . import CardGame, Game, HpGame, Monopoly
+from . import CardGame, Game, HpGame, Monopoly, RummyGame
 
 #: The size of the action space: more than the placements of any rack seen in play.
 MAX_CHOICES = 1 << 15
@@ -349,6 +349,68 @@ class CardGameEnv(_ChoiceEnv):
         return None
 
 
+class RummyEnv(_ChoiceEnv):
+    """The Scrabble Card Game's Rummy for ``players`` seats: draw (the pile or the discard
+    pile's top card), then a meld of the Round card's shape or nothing, and a discard. An
+    agent sees its own hand, never another's."""
+
+    metadata = {"name": "owlery_scrabble_cards_rummy_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    _LENGTHS = 16
+
+    def __init__(self, players: int = 2, render_mode: Optional[str] = None):
+        super().__init__(players, render_mode)
+
+    def _observation_space(self) -> spaces.Space:
+        return spaces.Dict(
+            {
+                "hand": spaces.Box(0, 16, shape=(_KINDS,), dtype=np.int8),
+                "discard_top": spaces.Box(0, _KINDS, shape=(1,), dtype=np.int8),
+                "question": spaces.Box(0, 1, shape=(2,), dtype=np.int8),
+                # The Round card: words asked by length, the optional word's length, and its
+                # flags (even word, all cards, one word, leftovers subtracted) and multipliers.
+                "round_words": spaces.Box(0, 16, shape=(self._LENGTHS,), dtype=np.int8),
+                "round_optional": spaces.Box(0, self._LENGTHS, shape=(1,), dtype=np.int8),
+                "round_flags": spaces.Box(0, 1, shape=(4,), dtype=np.int8),
+                "round_multipliers": spaces.Box(1, 100, shape=(2,), dtype=np.int8),
+                "scores": spaces.Box(-10_000, 10_000, shape=(self.players,), dtype=np.int32),
+                "rounds_played": spaces.Box(0, 100, shape=(1,), dtype=np.int8),
+            }
+        )
+
+    def _new_game(self, seed: int) -> RummyGame:
+        return RummyGame(self.players, seed)
+
+    def _encode(self, seen) -> Dict[str, np.ndarray]:
+        card = seen.round
+        words = np.zeros(self._LENGTHS, dtype=np.int8)
+        for length in card["words"]:
+            words[min(length, self._LENGTHS - 1)] += 1
+        top = seen.discard_top
+        return {
+            "hand": _encode_tiles(seen.hand),
+            "discard_top": np.array([0 if top is None else int(_encode_tiles(top).argmax()) + 1], dtype=np.int8),
+            "question": np.array([seen.question == "draw", seen.question == "meld"], dtype=np.int8),
+            "round_words": words,
+            "round_optional": np.array([card["optional_word"] or 0], dtype=np.int8),
+            "round_flags": np.array(
+                [card["even_word"], card["all_cards"], card["one_word"], card["subtract_leftovers"]],
+                dtype=np.int8,
+            ),
+            "round_multipliers": np.array([card["word_multiplier"], card["letter_multiplier"]], dtype=np.int8),
+            "scores": np.array(seen.scores, dtype=np.int32),
+            "rounds_played": np.array([min(len(seen.results), 100)], dtype=np.int8),
+        }
+
+    def render(self) -> Optional[str]:
+        if self.game is None:
+            return None
+        text = repr(self.game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+
 class MonopolyEnv(_ChoiceEnv):
     """Monopoly: Harry Potter for ``players`` seats (2 to 6), houses drawn from the seed given
     to ``reset``. Everything on the table is public, so every agent sees the same table; only
@@ -444,6 +506,11 @@ def hp_env(players: int = 2, render_mode: Optional[str] = None) -> HpEnv:
 def card_env(players: int = 2, variant: str = "classic", render_mode: Optional[str] = None) -> CardGameEnv:
     """The Scrabble Card Game (Classic or Forfeit) as a PettingZoo AEC environment."""
     return CardGameEnv(players, variant, render_mode)
+
+
+def rummy_env(players: int = 2, render_mode: Optional[str] = None) -> RummyEnv:
+    """The Scrabble Card Game's Rummy as a PettingZoo AEC environment."""
+    return RummyEnv(players, render_mode)
 
 
 def monopoly_env(players: int = 4, render_mode: Optional[str] = None) -> MonopolyEnv:

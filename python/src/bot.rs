@@ -4,7 +4,10 @@
 use std::sync::{Arc, Mutex};
 
 use ::bots::{Registered, Settings};
-use engine::cardgame::{CardAnswer, CardGame, CardQuestion, CardRules, CardView};
+use engine::cardgame::{
+    CardAnswer, CardGame, CardQuestion, CardRules, CardView, RummyAnswer, RummyGame, RummyQuestion,
+    RummyView,
+};
 use engine::hogwarts::{HpAnswer, HpGame, HpObservation as HpView, HpQuestion};
 use engine::monopoly::{
     Answer as MonopolyAnswer, Monopoly, Question as MonopolyQuestion, View as MonopolyView,
@@ -19,6 +22,7 @@ use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
 use crate::hogwarts::{HpObservation, HpSnapshot, HpTables};
 use crate::monopoly::MonopolyObservation;
+use crate::rummy::{RummyObservation, RummySnapshot, RummyTables};
 
 /// A registered bot of game `G` behind a lock, as the Python bot classes hold it.
 pub(crate) struct Held<G: Stepped> {
@@ -226,6 +230,24 @@ impl PythonSeat for HpGame {
     ) -> PyResult<HpAnswer> {
         let snapshot = HpSnapshot::of(view, Some(question), tables);
         let observation = Bound::new(py, HpObservation::new(snapshot, turn))?;
+        let answer = call(player, observation.as_any())?;
+        observation.get().answer_of(&answer)
+    }
+}
+
+impl PythonSeat for RummyGame {
+    type Tables = RummyTables;
+
+    fn ask(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        view: &RummyView<'_>,
+        question: RummyQuestion,
+        turn: u64,
+        tables: &RummyTables,
+    ) -> PyResult<RummyAnswer> {
+        let snapshot = RummySnapshot::of(view, Some(question), tables);
+        let observation = Bound::new(py, RummyObservation::new(snapshot, turn))?;
         let answer = call(player, observation.as_any())?;
         observation.get().answer_of(&answer)
     }

@@ -84,7 +84,8 @@ fn plays_of(card: Card, view: &View<'_>) -> Vec<CardPlay> {
     let others = (0..core.scores.len()).filter(|&s| s != core.seat);
     match card {
         Card::Veritaserum => {
-            let gives: Vec<usize> = core.rack.kinds().collect();
+            let mut gives: Vec<usize> = core.rack.kinds().collect();
+            gives.dedup();
             others
                 .flat_map(|target| {
                     let gives = &gives;

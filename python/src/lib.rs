@@ -1,5 +1,5 @@
-//! Owlery for Python: the crossword game, the Harry Potter edition, the card game and
-//! Monopoly as environments stepped answer by
+//! Owlery for Python: the crossword game, the Harry Potter edition, the card game (Classic,
+//! Forfeit, Rummy) and Monopoly as environments stepped answer by
 //! answer, Owlery's bots asked from Python, Python players seated in the simulator, and runs
 //! written as the `owlery` command writes them (the `owlery` package reads their tables as
 //! DataFrames).
@@ -13,6 +13,7 @@ mod crossword;
 mod hogwarts;
 mod monopoly;
 mod players;
+mod rummy;
 mod run;
 mod table;
 
@@ -31,6 +32,10 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<hogwarts::HpObservation>()?;
     module.add_class::<hogwarts::HpChoice>()?;
     module.add_class::<hogwarts::HpBot>()?;
+    module.add_class::<rummy::RummyGame>()?;
+    module.add_class::<rummy::RummyObservation>()?;
+    module.add_class::<rummy::RummyChoice>()?;
+    module.add_class::<rummy::RummyBot>()?;
     module.add_class::<monopoly::Monopoly>()?;
     module.add_class::<monopoly::MonopolyObservation>()?;
     module.add_class::<monopoly::MonopolyChoice>()?;

@@ -4,15 +4,15 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use bots::{Registered, Settings, bot_with};
-use engine::cardgame::{CardGame, CardRules, RummyGame, Variant};
+use bots::Settings;
+use engine::cardgame::{CardGame, RummyGame, Variant};
 use engine::draws::Draws;
 use engine::hogwarts::HpGame;
 use engine::monopoly::{Monopoly, MonopolyRules};
 use engine::scrabble::{Game, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use runner::games::{CardContest, Crossword, HarryPotter, Lineup, MonopolyContest, RummyContest};
+use runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
 use runner::seeds::{crossword_fingerprint, monopoly_fingerprint};
 use runner::store::{Manifest, open_run};
 
@@ -21,11 +21,12 @@ use crate::cards::card_rules;
 use crate::crossword::shared_lexicon;
 use crate::hogwarts::hp_tables;
 use crate::players::Players;
+use crate::rummy::rummy_tables;
 
 /// Plays `games` games of `game` seeded `seed` into
 /// the run directory `out` (refused if another run is there, unless `force`; with `resume`,
 /// the same run goes on), on `threads` workers (all cores if `None`). `bots` lists each
-/// seat's player: a registered bot's name, or (in every game but Rummy) a Python player (a class is
+/// seat's player: a registered bot's name, or a Python player (a class is
 /// made once per worker; a function or object is shared). `variant` is the card game's. With `per_game`, `games.csv` lists every game.
 /// Returns the directory.
 #[pyfunction]
@@ -112,18 +113,35 @@ pub fn sim(
                 manifest,
             )
         }
-        _ => {
-            let names = bots
-                .iter()
-                .map(|bot| {
-                    bot.extract::<String>().map_err(|_| {
-                        PyValueError::new_err(format!(
-                            "{game}: expected bots' names (Python players sit at every game but Rummy so far)"
-                        ))
-                    })
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            registered(game, variant, names, games, seed)?
+        ("scrabble-cards", Some("rummy")) => {
+            let players = Players::read::<RummyGame>(&bots)?;
+            let tables = rummy_tables();
+            let (rules, lexicon) = tables.clone();
+            let fingerprint = crossword_fingerprint(&(&rules, Variant::Rummy), &settings, &lexicon);
+            let manifest = Manifest {
+                variant: Some("rummy".to_string()),
+                ..Manifest::new(game, &players.names, seed, games, fingerprint)
+            };
+            let lineup = players.lineup(&tables, &failure);
+            (
+                Contest::Rummy(RummyContest::new(rules, lexicon, lineup)),
+                manifest,
+            )
+        }
+        ("scrabble-cards", Some(other)) => {
+            return Err(PyValueError::new_err(format!(
+                "variant {other:?}: expected classic, forfeit or rummy"
+            )));
+        }
+        (_, Some(_)) if game != "scrabble-cards" => {
+            return Err(PyValueError::new_err(format!(
+                "variant applies to scrabble-cards, not {game}"
+            )));
+        }
+        (other, _) => {
+            return Err(PyValueError::new_err(format!(
+                "game {other:?}: expected scrabble, scrabble-hp, scrabble-cards or monopoly-hp"
+            )));
         }
     };
     let manifest = Manifest {
@@ -169,71 +187,4 @@ enum Contest {
     Cards(CardContest),
     Rummy(RummyContest),
     Monopoly(MonopolyContest),
-}
-
-/// Refuses a bot `G` does not register, naming the game.
-fn check_bots<G: Registered>(names: &[String], settings: &Settings) -> PyResult<()> {
-    for name in names {
-        bot_with::<G>(name, settings)
-            .map_err(|e| PyValueError::new_err(format!("{}: {e}", G::GAME)))?;
-    }
-    Ok(())
-}
-
-/// The contest and manifest of a game only Owlery's bots play (Rummy) on its shipped rules, as `owlery sim GAME` makes them without data
-/// flags: the same fingerprint, so the runs are the same.
-fn registered(
-    game: &str,
-    variant: Option<&str>,
-    names: Vec<String>,
-    games: u64,
-    seed: u64,
-) -> PyResult<(Contest, Manifest)> {
-    if games == 0 {
-        return Err(PyValueError::new_err("games=0: expected at least one game"));
-    }
-    if variant.is_some() && game != "scrabble-cards" {
-        return Err(PyValueError::new_err(format!(
-            "variant applies to scrabble-cards, not {game}"
-        )));
-    }
-    if !(2..=4).contains(&names.len()) {
-        return Err(PyValueError::new_err(format!(
-            "bots lists {} players: expected 2 to 4, one per seat",
-            names.len()
-        )));
-    }
-    let settings = Settings::default();
-    let manifest = |fingerprint| Manifest::new(game, &names, seed, games, fingerprint);
-    Ok(match game {
-        "scrabble-cards" => {
-            if variant != Some("rummy") {
-                return Err(PyValueError::new_err(format!(
-                    "variant {:?}: expected classic, forfeit or rummy",
-                    variant.unwrap_or_default()
-                )));
-            }
-            check_bots::<RummyGame>(&names, &settings)?;
-            let rules = Arc::new(CardRules {
-                variant: Variant::Rummy,
-                ..CardRules::standard()
-            });
-            let lexicon = shared_lexicon();
-            let fingerprint = crossword_fingerprint(&(&rules, Variant::Rummy), &settings, &lexicon);
-            let made = Manifest {
-                variant: Some("rummy".to_string()),
-                ..manifest(fingerprint)
-            };
-            let lineup = Lineup::registered(names, settings);
-            (
-                Contest::Rummy(RummyContest::new(rules, lexicon, lineup)),
-                made,
-            )
-        }
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "game {other:?}: expected scrabble, scrabble-hp, scrabble-cards or monopoly-hp"
-            )));
-        }
-    })
 }

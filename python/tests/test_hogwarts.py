@@ -36,6 +36,7 @@ def test_random_games_take_every_listed_answer_and_replay_from_their_written_ans
         while not game.is_over:
             legal = game.legal()
             assert [c.index for c in legal] == list(range(len(legal)))
+            assert len({c.text for c in legal}) == len(legal)
             assert all(c.seat == game.to_play and c.step == game.step for c in legal)
             choice = coin.choice(legal)
             kinds.add(choice.kind)

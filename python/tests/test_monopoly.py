@@ -35,6 +35,7 @@ def test_random_games_take_every_listed_answer_and_end():
             legal = game.legal()
             kinds.add(game.question["kind"])
             assert [c.index for c in legal] == list(range(len(legal)))
+            assert len({c.text for c in legal}) == len(legal)
             assert all(c.seat == game.to_play and c.step == game.step for c in legal)
             game.apply(coin.choice(legal))
         assert game.ending in ("explored", "last_standing", "turn_cap")

@@ -101,3 +101,21 @@ def test_a_harry_potter_agent_sees_its_own_cards_and_the_question():
         asked.add(env.game.question)
         env.step(0 if env.game.question != "card" else len(env.infos[agent]["legal"]) - 1)
     assert {"card", "move"} <= asked
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rummys_environment_passes_pettingzoos_api_test(players):
+    api_test(owlery.pettingzoo.rummy_env(players), num_cycles=300, verbose_progress=False)
+
+
+def test_a_rummy_agent_sees_its_hand_and_the_round_card():
+    env = owlery.pettingzoo.rummy_env(2)
+    env.reset(seed=9)
+    for _ in range(40):
+        agent = env.agent_selection
+        seat = env.possible_agents.index(agent)
+        seen = env.observe(agent)["observation"]
+        assert seen["hand"].sum() == len(env.game.observe(seat).hand)
+        card = env.game.observe(seat).round
+        assert seen["round_words"].sum() == len(card["words"])
+        env.step(0)

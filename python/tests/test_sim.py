@@ -109,9 +109,8 @@ def test_the_same_run_as_the_owlery_command(tmp_path, owlery_bin, game, variant,
 
 
 def test_other_games_take_bots_by_name(tmp_path):
-    with pytest.raises(ValueError, match="Python players sit at every game but Rummy"):
-        owlery.sim([MostTiles, "greedy"], games=2, game="scrabble-cards", variant="rummy",
-                   out=tmp_path / "a")
+    with pytest.raises(ValueError, match="variant applies to scrabble-cards, not scrabble"):
+        owlery.sim([MostTiles, "greedy"], games=2, variant="rummy", out=tmp_path / "a")
     with pytest.raises(ValueError, match="expected classic, forfeit or rummy"):
         owlery.sim(["greedy", "greedy"], games=2, game="scrabble-cards", variant="poker", out=tmp_path / "b")
     with pytest.raises(ValueError, match="monopoly-hp"):

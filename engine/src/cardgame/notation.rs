@@ -5,6 +5,7 @@
 use super::check::{Placed, Play, Premium};
 use super::table::{Axis, Table};
 use crate::scrabble::Cell;
+use crate::scrabble::tiles::{kind_char, kind_of_char};
 
 /// A word at a square: its letters, first square and axis.
 pub struct WordAt {
@@ -143,4 +144,65 @@ pub fn play_notation(table_after: &Table, play: &Play) -> String {
         text.push_str(&format!(" +{}@{n}", premium.name()));
     }
     text
+}
+
+/// Reads a Rummy meld, `WORD ... / CARD` (a blank's letter in lower case, `?` the blank
+/// discarded), into its words and the card discarded; `/ CARD` lays nothing.
+pub fn parse_meld(text: &str) -> Result<(Vec<Vec<Cell>>, u8), String> {
+    let (words, discard) = text
+        .split_once('/')
+        .ok_or("expected WORDS / CARD, e.g. TRAIN HO / Q, or / Q to lay nothing")?;
+    let discard = discard.trim();
+    let card = discard
+        .chars()
+        .next()
+        .filter(|_| discard.chars().count() == 1)
+        .and_then(|c| kind_of_char(c.to_ascii_uppercase()))
+        .ok_or(format!(
+            "{discard:?}: expected one card to discard, a letter or ?"
+        ))?;
+    let words = words
+        .split_whitespace()
+        .map(|w| {
+            w.chars()
+                .map(Cell::from_char)
+                .collect::<Option<Vec<Cell>>>()
+                .ok_or(format!("{w:?}: expected letters (a blank in lower case)"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((words, card as u8))
+}
+
+/// Words as text, a blank's letter in lower case.
+pub fn spelled(words: &[Vec<Cell>]) -> String {
+    let shown: Vec<String> = words
+        .iter()
+        .map(|w| w.iter().map(|c| c.to_char()).collect())
+        .collect();
+    shown.join(" ")
+}
+
+/// A Rummy meld as [`parse_meld`] reads it: `TRAIN HO / Q`, or `/ Q` laying nothing.
+pub fn meld_notation(words: &[Vec<Cell>], discard: u8) -> String {
+    let card = kind_char(usize::from(discard));
+    if words.is_empty() {
+        format!("/ {card}")
+    } else {
+        format!("{} / {card}", spelled(words))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_meld_reads_back_as_itself() {
+        for text in ["TRAIN HO / Q", "bE EX / ?", "/ Z"] {
+            let (words, discard) = parse_meld(text).unwrap();
+            assert_eq!(meld_notation(&words, discard), text);
+        }
+        assert!(parse_meld("TRAIN").unwrap_err().contains("WORDS / CARD"));
+        assert!(parse_meld("AB / QV").unwrap_err().contains("one card"));
+    }
 }

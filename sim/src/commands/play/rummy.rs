@@ -11,11 +11,12 @@ use std::sync::Arc;
 use anyhow::bail;
 use bots::cardgame::rummy::best_meld;
 use bots::seating::seat_table;
+use engine::cardgame::notation::{parse_meld, spelled};
 use engine::cardgame::rummy::RoundCard;
 use engine::cardgame::{CardRules, RummyAnswer, RummyGame, RummyQuestion, RummyView};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::Cell;
-use engine::scrabble::tiles::{kind_char, kind_of_char};
+use engine::scrabble::tiles::kind_char;
 
 use super::read_line;
 use crate::cli::{GameArg, PlayArgs};
@@ -36,41 +37,6 @@ fn ask(seat: usize) -> Option<String> {
     print!("player {}> ", seat + 1);
     let _ = std::io::stdout().flush();
     read_line().filter(|line| !line.eq_ignore_ascii_case("quit"))
-}
-
-/// Reads `WORD ... / CARD` into words and a discard.
-fn parse_turn(text: &str) -> Result<(Vec<Vec<Cell>>, u8), String> {
-    let (words, discard) = text
-        .split_once('/')
-        .ok_or("expected WORDS / CARD, e.g. TRAIN HO / Q, or / Q to lay nothing")?;
-    let discard = discard.trim();
-    let card = discard
-        .chars()
-        .next()
-        .filter(|_| discard.chars().count() == 1)
-        .and_then(|c| kind_of_char(c.to_ascii_uppercase()))
-        .ok_or(format!(
-            "{discard:?}: expected one card to discard, a letter or ?"
-        ))?;
-    let words = words
-        .split_whitespace()
-        .map(|w| {
-            w.chars()
-                .map(Cell::from_char)
-                .collect::<Option<Vec<Cell>>>()
-                .ok_or(format!("{w:?}: expected letters (a blank in lower case)"))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok((words, card as u8))
-}
-
-/// Words as text, a blank's letter in lower case.
-fn spelled(words: &[Vec<Cell>]) -> String {
-    let shown: Vec<String> = words
-        .iter()
-        .map(|w| w.iter().map(|c| c.to_char()).collect())
-        .collect();
-    shown.join(" ")
 }
 
 /// The draw step's hint: the best words with the discard pile's top card taken, and with the
@@ -139,7 +105,7 @@ impl Terminal {
                     ),
                     None => println!("  no words for this round yet"),
                 },
-                _ => match parse_turn(&line) {
+                _ => match parse_meld(&line) {
                     Ok((words, discard)) => return Some(RummyAnswer::Meld { words, discard }),
                     Err(message) => println!("{message}"),
                 },
