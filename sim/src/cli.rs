@@ -7,10 +7,11 @@ use bots::scrabble::endgame;
 use bots::scrabble::lookahead::Reach;
 use bots::seating::PERSON;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use engine::cardgame::{CardGame, RummyGame};
+use engine::cardgame::{CardGame, RummyGame, Variant};
 use engine::hogwarts::HpGame;
 use engine::monopoly::Monopoly;
 use engine::scrabble::Game;
+pub use runner::rules::RulesArgs;
 
 /// Owlery: AI opponents and game simulation for Scrabble HP, the Scrabble Card Game and Monopoly HP.
 #[derive(Debug, Parser)]
@@ -268,6 +269,16 @@ pub enum VariantArg {
     Rummy,
 }
 
+impl From<VariantArg> for Variant {
+    fn from(variant: VariantArg) -> Variant {
+        match variant {
+            VariantArg::Classic => Variant::Classic,
+            VariantArg::Forfeit => Variant::Forfeit,
+            VariantArg::Rummy => Variant::Rummy,
+        }
+    }
+}
+
 impl VariantArg {
     /// The variant's name on the command line and in run manifests.
     pub fn name(self) -> &'static str {
@@ -374,40 +385,6 @@ fn sim_bots_help() -> String {
         "One bot per seat, comma-separated (2 to 4; monopoly-hp 2 to 6); seats rotate so each \
          bot plays each seat.",
     )
-}
-
-/// Files that replace the game's data.
-#[derive(Debug, Clone, Args)]
-pub struct RulesArgs {
-    /// A 15-line premium grid replacing the standard board (see engine/data/scrabble/board.txt);
-    /// for monopoly-hp, the ring of spaces (see engine/data/monopoly-hp/board.toml).
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-    /// monopoly-hp: the Owl Post cards (see engine/data/monopoly-hp/owl_post.toml).
-    #[arg(long, value_name = "FILE")]
-    pub owl_post: Option<PathBuf>,
-    /// scrabble-cards --variant forfeit: the Action cards (see engine/data/scrabble-cards/actions.toml).
-    #[arg(long, value_name = "FILE")]
-    pub actions: Option<PathBuf>,
-    /// A tile table replacing the standard 100 tiles (see engine/data/scrabble/tiles.txt).
-    #[arg(long, value_name = "FILE")]
-    pub tiles: Option<PathBuf>,
-    /// A TOML file overriding any of the game's numbers (see engine/data/scrabble/rules.toml).
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
-    /// Override one number, e.g. --set bingo_bonus=35, or one letter's points or count, e.g.
-    /// --set points.Q=8 (repeatable; applied after --rules and --tiles).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Settings a subcommand adds after `--set`, each with the flag errors name it by: the
-    /// value `owlery sweep` runs (`--param`), the change `owlery effect` measures (`--change`).
-    #[arg(skip)]
-    pub extra: Vec<(&'static str, String)>,
-    /// Leave values for the equity, lookahead and cards bots (and the card game's equity),
-    /// replacing the shipped ones (see bots/data/leaves.toml; `owlery train leaves` writes
-    /// such a file).
-    #[arg(long, value_name = "FILE")]
-    pub leaves: Option<PathBuf>,
 }
 
 /// How `analyze` prints its moves.

@@ -117,7 +117,7 @@ fn scrabble_contest(args: &SimArgs, settings: Settings) -> anyhow::Result<(Conte
             (contest, hash)
         }
         GameArg::ScrabbleCards => {
-            let rules = card_rules(&args.data, args.variant)?;
+            let rules = card_rules(&args.data, args.variant.into())?;
             check_rummy_pack(&rules, &args.data, args.bots.len())?;
             let hash = described(&(&rules, args.variant));
             let bots = args.bots.clone();

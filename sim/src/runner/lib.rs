@@ -13,6 +13,7 @@ pub mod letters;
 pub mod levels;
 pub mod monopoly;
 pub mod plays;
+pub mod rules;
 pub mod seeds;
 pub mod stats;
 pub mod store;

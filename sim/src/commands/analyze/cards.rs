@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use bots::cardgame::rummy::for_each_meld;
 use bots::cardgame::value_play;
 use bots::monopoly::DEFAULT_ROLLOUTS;
-use engine::cardgame::{CardView, Hand, TableMoveGen};
+use engine::cardgame::{CardView, Hand, TableMoveGen, Variant};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::kind_char;
 use serde::Serialize;
@@ -123,7 +123,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         return rummy(args, &hand.letters);
     }
     let table = parse_table(&args.table).map_err(|message| anyhow::anyhow!("--table {message}"))?;
-    let rules = card_rules(&args.data, VariantArg::Classic)?;
+    let rules = card_rules(&args.data, Variant::Classic)?;
     check_hand_size(&hand.letters, rules.numbers.hand_size, "a hand (hand_size)")?;
     let lexicon = game_lexicon(GameArg::ScrabbleCards, &args.lexicon)?;
     for run in table.words() {
@@ -224,7 +224,7 @@ fn print_rows(format: Format, rows: &[Row], by_equity: bool) -> anyhow::Result<E
 
 /// Every meld of a Rummy hand (after the draw) for a Round card, best first.
 fn rummy(args: &AnalyzeArgs, hand: &Rack) -> anyhow::Result<ExitCode> {
-    let rules = card_rules(&args.data, VariantArg::Rummy)?;
+    let rules = card_rules(&args.data, Variant::Rummy)?;
     let after_draw = rules.numbers.hand_size + 1;
     check_hand_size(
         hand,

@@ -313,7 +313,7 @@ impl Narrator {
 
 /// Runs `owlery play scrabble-cards`.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let rules = card_rules(&args.data, args.variant)?;
+    let rules = card_rules(&args.data, args.variant.into())?;
     if rules.variant == engine::cardgame::Variant::Rummy {
         return super::rummy::run(args, rules);
     }
