@@ -2,8 +2,11 @@
 //! time through the engine's `Stepped`, a seat's view kept as an owned snapshot, and every
 //! legal answer listed from that view as a choice in the game's notation.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use crate::contest::{refused, rules_args};
 use engine::cardgame::notation::play_notation;
 use engine::cardgame::{
     ActionCard, ActionPlay, Axis, CardAnswer, CardGame as Cards, CardMove, CardQuestion, CardRules,
@@ -463,20 +466,14 @@ pub struct CardGame {
 }
 
 /// The card game's rules for `variant` (Classic or Forfeit: Rummy is a game of its own).
-pub(crate) fn card_rules(variant: &str) -> PyResult<Arc<CardRules>> {
-    let variant = match variant {
-        "classic" => Variant::Classic,
-        "forfeit" => Variant::Forfeit,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "variant {other:?}: expected classic or forfeit"
-            )));
-        }
-    };
-    Ok(Arc::new(CardRules {
-        variant,
-        ..CardRules::standard()
-    }))
+fn card_variant(variant: &str) -> PyResult<Variant> {
+    match variant {
+        "classic" => Ok(Variant::Classic),
+        "forfeit" => Ok(Variant::Forfeit),
+        other => Err(PyValueError::new_err(format!(
+            "variant {other:?}: expected classic or forfeit (Rummy is RummyGame)"
+        ))),
+    }
 }
 
 impl CardGame {
@@ -501,10 +498,20 @@ impl CardGame {
 #[pymethods]
 impl CardGame {
     /// A new game of `variant` (`classic` or `forfeit`) for `players` seats dealt from `seed`.
+    /// The rules are the shipped ones changed by `rules` (a rules file), `set` (`KEY=VALUE`
+    /// settings) and `data` (files by name), as in `owlery.sim`.
     #[new]
-    #[pyo3(signature = (players = 2, seed = 0, variant = "classic"))]
-    fn new(players: usize, seed: u64, variant: &str) -> PyResult<CardGame> {
-        let rules = card_rules(variant)?;
+    #[pyo3(signature = (players = 2, seed = 0, variant = "classic", rules = None, set = Vec::new(), data = None))]
+    fn new(
+        players: usize,
+        seed: u64,
+        variant: &str,
+        rules: Option<PathBuf>,
+        set: Vec<String>,
+        data: Option<HashMap<String, PathBuf>>,
+    ) -> PyResult<CardGame> {
+        let data = rules_args(rules, set, data)?;
+        let rules = runner::rules::card_rules(&data, card_variant(variant)?).map_err(refused)?;
         let lexicon = shared_lexicon();
         let game = Cards::new(rules.clone(), lexicon.clone(), players, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -1,29 +1,60 @@
-//! `compare`: two players measured against each other by paired games. Each deal is played
-//! once with the base player in its seat and once with the changed one, the other seats and
-//! every tile the same until the two games part, so the difference is the players' and not
-//! the deal's (the runner's `effect::paired`, as `owlery effect` uses it).
+//! Paired games from Python, as `owlery effect` plays them: `compare` measures one player
+//! against another in the same seat, `effect` a change to the rules. Each deal is played twice
+//! from one seed, and every tile, card and roll is the same until the two games part, so the
+//! difference is the change's and not the deal's (the runner's `effect::paired`).
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use engine::draws::Draws;
-use engine::scrabble::{Game, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use runner::effect::{Design, Group, Measure, paired};
-use runner::games::Crossword;
+use reports::schema::to_csv;
+use runner::effect::{Design, Effects, Group, Measure, effect_rows, groups};
+use runner::rules::RulesArgs;
 
 use crate::bot::Failure;
-use crate::crossword::shared_lexicon;
-use crate::players::Players;
+use crate::contest::{build, paired_on, rules_args};
+
+/// The deals a run of `games` games plays: one game a deal, or with `duplicate` one deal per
+/// rotation of the `players` seats (`games` rounded up to whole deals).
+fn design(seed: u64, games: u64, players: usize, duplicate: bool) -> Design {
+    Design {
+        master: seed,
+        first: 0,
+        deals: if duplicate {
+            games.div_ceil(players as u64)
+        } else {
+            games
+        },
+        players,
+        duplicate,
+    }
+}
+
+/// Plays both arms with the interpreter's lock released, and raises a Python player's error
+/// or the run's.
+fn measure(
+    py: Python<'_>,
+    failure: &Failure,
+    run: impl FnOnce() -> anyhow::Result<Effects> + Send,
+) -> PyResult<Effects> {
+    let measured = py.detach(run);
+    if let Some(error) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(error);
+    }
+    measured.map_err(|error| PyRuntimeError::new_err(format!("{error:#}")))
+}
 
 /// Plays `deals` deals seeded from `seed` with `base` in the first seat and `opponents` in
-/// the others, and again with `changed` in its place, and returns the paired effect of the
-/// change: on the win rate (points of percentage) and on the points a game, each with its 95 %
-/// interval, and the paired variance as a share of two unpaired runs'. With `duplicate` each
-/// deal is played once per rotation of the seats.
+/// the others, and again with `changed` in its place, at `game` (`variant` the card game's)
+/// on the rules `rules`, `set` and `data` give (as `sim`), and returns the paired effect of
+/// the change: on the win rate (points of percentage) and on the points a game, each with
+/// its 95 % interval, and the paired variance as a share of two unpaired runs'. With
+/// `duplicate` each deal is played once per rotation of the seats.
 #[pyfunction]
-#[pyo3(signature = (base, changed, opponents, deals, seed = 1, duplicate = false, threads = None))]
+#[pyo3(signature = (base, changed, opponents, deals, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn compare<'py>(
     py: Python<'py>,
@@ -34,50 +65,45 @@ pub fn compare<'py>(
     seed: u64,
     duplicate: bool,
     threads: Option<usize>,
+    game: &str,
+    variant: Option<&str>,
+    rules: Option<PathBuf>,
+    set: Vec<String>,
+    data: Option<HashMap<String, PathBuf>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if deals == 0 || threads == Some(0) {
         return Err(PyValueError::new_err(
             "deals and threads: expected at least 1",
         ));
     }
+    let data = rules_args(rules, set, data)?;
+    let failure: Failure = Arc::new(Mutex::new(None));
     let seat = |first: &Bound<'py, PyAny>| {
         let mut table = vec![first.clone()];
         table.extend(opponents.iter().cloned());
-        Players::read::<Game>(&table)
+        build(game, variant, &table, &data, &failure, duplicate)
     };
     let (base, changed) = (seat(&base)?, seat(&changed)?);
-    let names = base.names.clone();
     let label = format!("{} -> {}", base.names[0], changed.names[0]);
-    let rules = Arc::new(Rules::standard());
-    let lexicon = shared_lexicon();
-    let failure: Failure = Arc::new(Mutex::new(None));
-    let contest = |players: Players| Crossword {
-        rules: rules.clone(),
-        lexicon: lexicon.clone(),
-        lineup: players.lineup(&(rules.clone(), lexicon.clone()), &failure),
-        draws: if duplicate {
-            Draws::BySeat
-        } else {
-            Draws::Shared
-        },
-    };
-    let (base, changed) = (contest(base), contest(changed));
+    let names = base.names.clone();
     let design = Design {
-        master: seed,
-        first: 0,
         deals,
-        players: names.len(),
-        duplicate,
+        ..design(seed, 0, names.len(), duplicate)
     };
-    let groups = vec![Group::Policy {
+    let policy = vec![Group::Policy {
         index: 0,
         name: label.clone(),
     }];
-    let measured = py.detach(|| paired(&base, &changed, &names, groups, design, threads));
-    if let Some(error) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
-        return Err(error);
-    }
-    let effects = measured.map_err(|error| PyRuntimeError::new_err(format!("{error:#}")))?;
+    let effects = measure(py, &failure, || {
+        paired_on(
+            &base.contest,
+            &changed.contest,
+            &names,
+            policy,
+            design,
+            threads,
+        )
+    })?;
     let measures = &effects.measures[0];
     let result = PyDict::new(py);
     result.set_item("change", label)?;
@@ -95,4 +121,60 @@ pub fn compare<'py>(
     put("win", &measures.win, 100.0)?;
     put("score", &measures.score, 1.0)?;
     Ok(result)
+}
+
+/// What `change` (`KEY=VALUE` settings, measured together) does to `bots` at `game`, by
+/// `games` paired games from `seed`, as `owlery effect --change` measures it on the rules
+/// `rules`, `set` and `data` give: the effect table (`effect.csv`'s columns) as CSV text.
+#[pyfunction]
+#[pyo3(signature = (change, bots, games, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn effect(
+    py: Python<'_>,
+    change: Vec<String>,
+    bots: Vec<Bound<'_, PyAny>>,
+    games: u64,
+    seed: u64,
+    duplicate: bool,
+    threads: Option<usize>,
+    game: &str,
+    variant: Option<&str>,
+    rules: Option<PathBuf>,
+    set: Vec<String>,
+    data: Option<HashMap<String, PathBuf>>,
+) -> PyResult<String> {
+    if games == 0 || threads == Some(0) || change.is_empty() {
+        return Err(PyValueError::new_err(
+            "games, threads and change: expected at least one",
+        ));
+    }
+    let data = rules_args(rules, set, data)?;
+    let with_change = RulesArgs {
+        extra: change.iter().map(|c| ("change", c.clone())).collect(),
+        ..data.clone()
+    };
+    let failure: Failure = Arc::new(Mutex::new(None));
+    let base = build(game, variant, &bots, &data, &failure, duplicate)?;
+    let changed = build(game, variant, &bots, &with_change, &failure, duplicate)?;
+    if base.fingerprint == changed.fingerprint {
+        return Err(PyValueError::new_err(format!(
+            "change {}: the rules are the same with it; expected a value other than the run's",
+            change.join(", ")
+        )));
+    }
+    let names = base.names.clone();
+    let design = design(seed, games, names.len(), duplicate);
+    let effects = measure(py, &failure, || {
+        paired_on(
+            &base.contest,
+            &changed.contest,
+            &names,
+            groups(&names),
+            design,
+            threads,
+        )
+    })?;
+    let table = to_csv(&effect_rows(&effects, &change.join(" ")))
+        .map_err(|error| PyRuntimeError::new_err(error.to_string()))?;
+    String::from_utf8(table).map_err(|error| PyRuntimeError::new_err(error.to_string()))
 }

@@ -2,6 +2,8 @@
 //! engine's `Stepped`, a seat's view kept as an owned snapshot (so Python may hold it), and
 //! the legal moves listed as choices.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use engine::play::Stepped;
@@ -10,6 +12,9 @@ use engine::scrabble::{Board, Game as Crossword, Move, Observation as View, Rack
 use engine::scrabble::{MAX_PLAYERS, MoveGen, SIZE};
 use lexicon::{Edition, Lexicon};
 use pyo3::exceptions::{PyIndexError, PyValueError};
+use runner::rules::crossword_rules;
+
+use crate::contest::{refused, rules_args};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -396,10 +401,19 @@ impl Game {
 #[pymethods]
 impl Game {
     /// A new game for `players` seats (2 to 4) whose tiles come from `seed`.
+    /// The rules are the shipped ones changed by `rules` (a rules file), `set` (`KEY=VALUE`
+    /// settings) and `data` (files by name), as in `owlery.sim`.
     #[new]
-    #[pyo3(signature = (players = 2, seed = 0))]
-    fn new(players: usize, seed: u64) -> PyResult<Game> {
-        let rules = Arc::new(Rules::standard());
+    #[pyo3(signature = (players = 2, seed = 0, rules = None, set = Vec::new(), data = None))]
+    fn new(
+        players: usize,
+        seed: u64,
+        rules: Option<PathBuf>,
+        set: Vec<String>,
+        data: Option<HashMap<String, PathBuf>>,
+    ) -> PyResult<Game> {
+        let data = rules_args(rules, set, data)?;
+        let rules = crossword_rules(&data).map_err(refused)?;
         let lexicon = shared_lexicon();
         let game = Crossword::new(rules.clone(), lexicon.clone(), players, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -3,8 +3,11 @@
 //! after Engorgio), a seat's view kept as an owned snapshot (its own rack and cards, never
 //! another's), and each question's legal answers listed as choices.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use crate::contest::{refused, rules_args};
 use engine::hogwarts::notation::{card_play_text, parse_card_play};
 use engine::hogwarts::{
     Card, CardPlay, House, HpAnswer, HpGame as Hogwarts, HpObservation as View, HpQuestion, HpRules,
@@ -566,9 +569,8 @@ fn shared_hp_lexicon() -> Arc<Lexicon> {
         .clone()
 }
 
-/// The shipped rules, the crossword's part of them and the word list, shared.
-pub(crate) fn hp_tables() -> HpTables {
-    let rules = Arc::new(HpRules::standard());
+/// `rules`, the crossword's part of them and the word list.
+pub(crate) fn hp_tables_of(rules: Arc<HpRules>) -> HpTables {
     let crossword = Arc::new(rules.crossword.clone());
     (rules, crossword, shared_hp_lexicon())
 }
@@ -598,10 +600,19 @@ impl HpGame {
 #[pymethods]
 impl HpGame {
     /// A new game for `players` seats (2 to 4) dealt from `seed`.
+    /// The rules are the shipped ones changed by `rules` (a rules file), `set` (`KEY=VALUE`
+    /// settings) and `data` (files by name), as in `owlery.sim`.
     #[new]
-    #[pyo3(signature = (players = 2, seed = 0))]
-    fn new(players: usize, seed: u64) -> PyResult<HpGame> {
-        let tables = hp_tables();
+    #[pyo3(signature = (players = 2, seed = 0, rules = None, set = Vec::new(), data = None))]
+    fn new(
+        players: usize,
+        seed: u64,
+        rules: Option<PathBuf>,
+        set: Vec<String>,
+        data: Option<HashMap<String, PathBuf>>,
+    ) -> PyResult<HpGame> {
+        let data = rules_args(rules, set, data)?;
+        let tables = hp_tables_of(runner::rules::hp_rules(&data).map_err(refused)?);
         let error = |e: engine::scrabble::SetupError| PyValueError::new_err(e.to_string());
         let houses = Hogwarts::sorted_houses(players, seed).map_err(error)?;
         let game =

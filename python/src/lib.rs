@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 mod bot;
 mod cards;
 mod compare;
+mod contest;
 mod crossword;
 mod hogwarts;
 mod monopoly;
@@ -43,6 +44,7 @@ fn _owlery(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(bot::registered_bots, module)?)?;
     module.add_function(wrap_pyfunction!(run::sim, module)?)?;
     module.add_function(wrap_pyfunction!(compare::compare, module)?)?;
+    module.add_function(wrap_pyfunction!(compare::effect, module)?)?;
     module.add_function(wrap_pyfunction!(run::bot_seed, module)?)?;
     module.add_function(wrap_pyfunction!(run::game_seed, module)?)?;
     Ok(())

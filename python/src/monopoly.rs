@@ -3,12 +3,15 @@
 //! view kept as a copy of the table with nothing hidden in it, and each question's answers
 //! listed as typed answers (a bid or a deal discretised: any other is typed as text).
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
+use crate::contest::{refused, rules_args};
 use engine::hogwarts::House;
 use engine::monopoly::questions::{ask, parse, typed};
 use engine::monopoly::{
-    Answer, Lot, Monopoly as Table, MonopolyRules, PropertyKind, Question, Trade, View, mask_bits,
+    Answer, Lot, Monopoly as Table, PropertyKind, Question, Trade, View, mask_bits,
 };
 use engine::play::Stepped;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -507,10 +510,19 @@ impl Monopoly {
 #[pymethods]
 impl Monopoly {
     /// A new game for `players` seats (2 to 6) dealt from `seed`.
+    /// The rules are the shipped ones changed by `rules` (a rules file), `set` (`KEY=VALUE`
+    /// settings) and `data` (files by name), as in `owlery.sim`.
     #[new]
-    #[pyo3(signature = (players = 4, seed = 0))]
-    fn new(players: usize, seed: u64) -> PyResult<Monopoly> {
-        let rules = Arc::new(MonopolyRules::standard());
+    #[pyo3(signature = (players = 4, seed = 0, rules = None, set = Vec::new(), data = None))]
+    fn new(
+        players: usize,
+        seed: u64,
+        rules: Option<PathBuf>,
+        set: Vec<String>,
+        data: Option<HashMap<String, PathBuf>>,
+    ) -> PyResult<Monopoly> {
+        let data = rules_args(rules, set, data)?;
+        let rules = runner::rules::monopoly_rules(&data).map_err(refused)?;
         let error = |e: engine::monopoly::MonopolyError| PyValueError::new_err(e.to_string());
         let houses = Table::drawn_houses(&rules, players, seed).map_err(error)?;
         let game = Table::new(rules, &houses, seed).map_err(error)?;

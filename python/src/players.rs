@@ -76,9 +76,14 @@ impl Players {
         Ok(players)
     }
 
-    /// The lineup that makes these players on each worker, for games of `tables`; a Python
-    /// player's error is kept in `failure`.
-    pub(crate) fn lineup<G: PythonSeat>(self, tables: &G::Tables, failure: &Failure) -> Lineup<G> {
+    /// The lineup that makes these players on each worker, for games of `tables`, Owlery's
+    /// bots made with `settings`; a Python player's error is kept in `failure`.
+    pub(crate) fn lineup<G: PythonSeat>(
+        self,
+        tables: &G::Tables,
+        failure: &Failure,
+        settings: Settings,
+    ) -> Lineup<G> {
         let (tables, failure) = (tables.clone(), failure.clone());
         let Players { names, seats } = self;
         Lineup::fallible(names.clone(), move || {
@@ -86,7 +91,7 @@ impl Players {
             for (seat, name) in seats.iter().zip(&names) {
                 let player = match seat {
                     Seat::Registered(bot) => {
-                        made.push(bot_with::<G>(bot, &Settings::default())?);
+                        made.push(bot_with::<G>(bot, &settings)?);
                         continue;
                     }
                     Seat::Class(class) => {

@@ -3,8 +3,11 @@
 //! kept as an owned snapshot (its own hand, never another's), and every meld of the Round
 //! card's shape listed from that view.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use crate::contest::{refused, rules_args};
 use engine::cardgame::Variant;
 use engine::cardgame::notation::{meld_notation, parse_meld, spelled};
 use engine::cardgame::rummy::{RoundCard, RoundResult, meld_cards, score_meld};
@@ -513,12 +516,8 @@ impl RummyObservation {
     }
 }
 
-/// The shipped Rummy rules and the word list, shared.
-pub(crate) fn rummy_tables() -> RummyTables {
-    let rules = Arc::new(CardRules {
-        variant: Variant::Rummy,
-        ..CardRules::standard()
-    });
+/// `rules` and the word list.
+pub(crate) fn rummy_tables_of(rules: Arc<CardRules>) -> RummyTables {
     (rules, shared_lexicon())
 }
 
@@ -546,10 +545,21 @@ impl RummyGame {
 #[pymethods]
 impl RummyGame {
     /// A new game for `players` seats dealt from `seed`.
+    /// The rules are the shipped ones changed by `rules` (a rules file), `set` (`KEY=VALUE`
+    /// settings) and `data` (files by name), as in `owlery.sim`.
     #[new]
-    #[pyo3(signature = (players = 2, seed = 0))]
-    fn new(players: usize, seed: u64) -> PyResult<RummyGame> {
-        let tables = rummy_tables();
+    #[pyo3(signature = (players = 2, seed = 0, rules = None, set = Vec::new(), data = None))]
+    fn new(
+        players: usize,
+        seed: u64,
+        rules: Option<PathBuf>,
+        set: Vec<String>,
+        data: Option<HashMap<String, PathBuf>>,
+    ) -> PyResult<RummyGame> {
+        let data = rules_args(rules, set, data)?;
+        let rules = runner::rules::card_rules(&data, Variant::Rummy).map_err(refused)?;
+        runner::rules::check_rummy_pack(&rules, &data, players).map_err(refused)?;
+        let tables = rummy_tables_of(rules);
         let game = Rummy::new(tables.0.clone(), tables.1.clone(), players, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(RummyGame {

@@ -13,47 +13,14 @@ use engine::cardgame::Variant;
 use engine::draws::Draws;
 use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
-use reports::schema::{CARD_EFFECTS, EffectRow, Fixed, HOUSE_EFFECTS, POLICY_EFFECTS, to_csv};
-use runner::effect::{Design, Effects, Group, groups, paired};
+use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, to_csv};
+use runner::effect::{Design, Effects, Group, effect_rows, groups, paired};
 use runner::store::write_atomically;
 
 use crate::cli::{EffectArgs, GameArg, SimArgs};
 use crate::output;
 use crate::setup::hp_rules;
 use crate::simulate::{Contest, contest};
-
-/// The table's rows: each group that played under both rules.
-fn rows_of(effects: &Effects, change: &str) -> Vec<EffectRow> {
-    effects
-        .groups
-        .iter()
-        .zip(&effects.measures)
-        .filter(|(_, measures)| measures.win.difference.count > 0)
-        .map(|(group, measures)| {
-            let (win, win_low, win_high) = measures.win.effect();
-            let (score, score_low, score_high) = measures.score.effect();
-            EffectRow {
-                change: change.to_string(),
-                group: group.kind().to_string(),
-                name: group.name(),
-                deals: measures.win.difference.count,
-                games: measures.win.base_games.count,
-                base_win_rate: Fixed(measures.win.base.mean()),
-                changed_win_rate: Fixed(measures.win.changed.mean()),
-                win_rate_effect: Fixed(win),
-                win_ci95_low: Fixed(win_low),
-                win_ci95_high: Fixed(win_high),
-                base_mean_score: Fixed(measures.score.base.mean()),
-                changed_mean_score: Fixed(measures.score.changed.mean()),
-                score_effect: Fixed(score),
-                score_ci95_low: Fixed(score_low),
-                score_ci95_high: Fixed(score_high),
-                variance_ratio: Fixed(measures.win.variance_ratio()),
-                level_variance_ratio: Fixed(measures.win.level_variance_ratio()),
-            }
-        })
-        .collect()
-}
 
 /// The rows as a person reads them: win rates in points of percentage, intervals beside.
 fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
@@ -213,7 +180,7 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
             );
         }
         let effects = measured(&base, &changed, sim, groups(&sim.bots), design)?;
-        (rows_of(&effects, &args.changes.join(" ")), "effect.csv")
+        (effect_rows(&effects, &args.changes.join(" ")), "effect.csv")
     };
     std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
     let path = sim.out.join(file);
@@ -255,7 +222,7 @@ fn every_policy(
             name: card.key().to_string(),
         };
         let effects = measured(base, &changed, sim, vec![policy], design)?;
-        rows.extend(rows_of(&effects, &format!("held until {held_until}")));
+        rows.extend(effect_rows(&effects, &format!("held until {held_until}")));
         eprintln!("{card}: measured");
     }
     Ok(rows)
@@ -306,7 +273,7 @@ fn every_house(
         }
         let (changed, _) = built(sim, std::slice::from_ref(&change), args.duplicate)?;
         let effects = measured(base, &changed, sim, vec![Group::House(house)], design)?;
-        rows.extend(rows_of(&effects, &change));
+        rows.extend(effect_rows(&effects, &change));
         eprintln!("{house}: measured");
     }
     Ok(rows)
@@ -336,7 +303,7 @@ fn every_letter(
             name: card.name.clone(),
         };
         let effects = measured(base, &changed, sim, vec![drew], design)?;
-        rows.extend(rows_of(
+        rows.extend(effect_rows(
             &effects,
             &format!("owl post card {} does nothing", index + 1),
         ));
@@ -376,7 +343,7 @@ fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Resu
             name: card.key().to_string(),
         };
         let effects = measured(base, &changed, sim, vec![drew], design)?;
-        rows.extend(rows_of(&effects, &change));
+        rows.extend(effect_rows(&effects, &change));
         eprintln!("{card}: measured");
     }
     Ok(rows)
@@ -408,7 +375,7 @@ fn every_premium_and_action(
             name: name.to_string(),
         };
         let effects = measured(base, &changed, sim, vec![drew], design)?;
-        rows.extend(rows_of(&effects, change));
+        rows.extend(effect_rows(&effects, change));
         eprintln!("{name}: measured");
     }
     // Action categories follow the two Premium cards in the tally: card c's category k at
@@ -435,7 +402,7 @@ fn every_premium_and_action(
                 name: name.clone(),
             };
             let effects = measured(base, &changed, sim, vec![drew], design)?;
-            rows.extend(rows_of(&effects, &format!("{name} worth 0")));
+            rows.extend(effect_rows(&effects, &format!("{name} worth 0")));
             eprintln!("{name}: measured");
         }
     }

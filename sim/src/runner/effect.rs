@@ -13,6 +13,7 @@
 
 use engine::hogwarts::House;
 use rayon::prelude::*;
+use reports::schema::{EffectRow, Fixed};
 
 use super::aggregate::{Outcome, WIN_UNIT};
 use super::seeds::game_seed;
@@ -396,6 +397,40 @@ pub fn paired<C: Contest>(
         measures,
         design,
     })
+}
+
+/// The effect table's rows (`effect.csv`), labelled `change`: each group that played under
+/// both rules.
+pub fn effect_rows(effects: &Effects, change: &str) -> Vec<EffectRow> {
+    effects
+        .groups
+        .iter()
+        .zip(&effects.measures)
+        .filter(|(_, measures)| measures.win.difference.count > 0)
+        .map(|(group, measures)| {
+            let (win, win_low, win_high) = measures.win.effect();
+            let (score, score_low, score_high) = measures.score.effect();
+            EffectRow {
+                change: change.to_string(),
+                group: group.kind().to_string(),
+                name: group.name(),
+                deals: measures.win.difference.count,
+                games: measures.win.base_games.count,
+                base_win_rate: Fixed(measures.win.base.mean()),
+                changed_win_rate: Fixed(measures.win.changed.mean()),
+                win_rate_effect: Fixed(win),
+                win_ci95_low: Fixed(win_low),
+                win_ci95_high: Fixed(win_high),
+                base_mean_score: Fixed(measures.score.base.mean()),
+                changed_mean_score: Fixed(measures.score.changed.mean()),
+                score_effect: Fixed(score),
+                score_ci95_low: Fixed(score_low),
+                score_ci95_high: Fixed(score_high),
+                variance_ratio: Fixed(measures.win.variance_ratio()),
+                level_variance_ratio: Fixed(measures.win.level_variance_ratio()),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
