@@ -17,6 +17,8 @@ use engine::scrabble::{Game, Move, Observation as View, Question, Rules};
 use lexicon::Lexicon;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pyclass::boolean_struct;
+use pyo3::{PyClass, PyClassInitializer};
 
 use crate::cards::{CardObservation, CardSnapshot};
 use crate::crossword::{Choice, Observation, Snapshot};
@@ -147,26 +149,44 @@ type BotEntry = (&'static str, Option<&'static str>, &'static str);
 pub(crate) type Failure = Arc<Mutex<Option<PyErr>>>;
 
 /// A game a Python player may sit at in the simulator: how a seat's view is shown to Python
-/// and how its answer is read.
+/// as an observation, and how its answer is read back.
 pub(crate) trait PythonSeat: Registered {
     /// What an observation keeps beside the view: the rules and the lexicon.
     type Tables: Clone + Send + Sync + 'static;
+    /// The observation a Python player is shown.
+    type Observed: PyClass<Frozen = boolean_struct::True>
+        + Into<PyClassInitializer<Self::Observed>>
+        + Sync;
 
     /// The most seats at one table.
     fn most_players() -> usize {
         4
     }
 
-    /// Shows `player` the view and question as an observation (its `turn`-th answer of the
-    /// game) and reads its answer.
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    /// The view and question as an observation, the seat's `turn`-th answer of the game.
+    fn observation(
         view: &Self::View<'_>,
         question: Self::Question,
         turn: u64,
         tables: &Self::Tables,
-    ) -> PyResult<Self::Answer>;
+    ) -> Self::Observed;
+
+    /// The answer a Python player gave, read against its observation.
+    fn read(observed: &Self::Observed, answer: &Bound<'_, PyAny>) -> PyResult<Self::Answer>;
+}
+
+/// Shows `player` the view and question as an observation and reads its answer.
+fn ask<G: PythonSeat>(
+    py: Python<'_>,
+    player: &Bound<'_, PyAny>,
+    view: &G::View<'_>,
+    question: G::Question,
+    turn: u64,
+    tables: &G::Tables,
+) -> PyResult<G::Answer> {
+    let observation = Bound::new(py, G::observation(view, question, turn, tables))?;
+    let answer = call(player, observation.as_any())?;
+    G::read(observation.get(), &answer)
 }
 
 /// `player.choose(observation)`, or `player(observation)` for a function.
@@ -183,95 +203,95 @@ fn call<'py>(
 
 impl PythonSeat for Game {
     type Tables = (Arc<Rules>, Arc<Lexicon>);
+    type Observed = Observation;
 
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    fn observation(
         view: &View<'_>,
         _: Question,
         turn: u64,
         (rules, lexicon): &Self::Tables,
-    ) -> PyResult<Move> {
-        let snapshot = Snapshot::of(view, rules, lexicon);
-        let observation = Bound::new(py, Observation::new(snapshot, turn))?;
-        let answer = call(player, observation.as_any())?;
-        observation.get().answer_of(&answer)
+    ) -> Observation {
+        Observation::new(Snapshot::of(view, rules, lexicon), turn)
+    }
+
+    fn read(observed: &Observation, answer: &Bound<'_, PyAny>) -> PyResult<Move> {
+        observed.answer_of(answer)
     }
 }
 
 impl PythonSeat for CardGame {
     type Tables = (Arc<CardRules>, Arc<Lexicon>);
+    type Observed = CardObservation;
 
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    fn observation(
         view: &CardView<'_>,
         question: CardQuestion,
         turn: u64,
         (rules, lexicon): &Self::Tables,
-    ) -> PyResult<CardAnswer> {
-        let snapshot = CardSnapshot::of(view, question, rules, lexicon);
-        let observation = Bound::new(py, CardObservation::new(snapshot, turn))?;
-        let answer = call(player, observation.as_any())?;
-        observation.get().answer_of(&answer)
+    ) -> CardObservation {
+        CardObservation::new(CardSnapshot::of(view, question, rules, lexicon), turn)
+    }
+
+    fn read(observed: &CardObservation, answer: &Bound<'_, PyAny>) -> PyResult<CardAnswer> {
+        observed.answer_of(answer)
     }
 }
 
 impl PythonSeat for HpGame {
     type Tables = HpTables;
+    type Observed = HpObservation;
 
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    fn observation(
         view: &HpView<'_>,
         question: HpQuestion,
         turn: u64,
         tables: &HpTables,
-    ) -> PyResult<HpAnswer> {
-        let snapshot = HpSnapshot::of(view, Some(question), tables);
-        let observation = Bound::new(py, HpObservation::new(snapshot, turn))?;
-        let answer = call(player, observation.as_any())?;
-        observation.get().answer_of(&answer)
+    ) -> HpObservation {
+        HpObservation::new(HpSnapshot::of(view, Some(question), tables), turn)
+    }
+
+    fn read(observed: &HpObservation, answer: &Bound<'_, PyAny>) -> PyResult<HpAnswer> {
+        observed.answer_of(answer)
     }
 }
 
 impl PythonSeat for RummyGame {
     type Tables = RummyTables;
+    type Observed = RummyObservation;
 
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    fn observation(
         view: &RummyView<'_>,
         question: RummyQuestion,
         turn: u64,
         tables: &RummyTables,
-    ) -> PyResult<RummyAnswer> {
-        let snapshot = RummySnapshot::of(view, Some(question), tables);
-        let observation = Bound::new(py, RummyObservation::new(snapshot, turn))?;
-        let answer = call(player, observation.as_any())?;
-        observation.get().answer_of(&answer)
+    ) -> RummyObservation {
+        RummyObservation::new(RummySnapshot::of(view, Some(question), tables), turn)
+    }
+
+    fn read(observed: &RummyObservation, answer: &Bound<'_, PyAny>) -> PyResult<RummyAnswer> {
+        observed.answer_of(answer)
     }
 }
 
 impl PythonSeat for Monopoly {
     type Tables = ();
+    type Observed = MonopolyObservation;
 
     fn most_players() -> usize {
         engine::monopoly::MAX_PLAYERS
     }
 
-    fn ask(
-        py: Python<'_>,
-        player: &Bound<'_, PyAny>,
+    fn observation(
         view: &MonopolyView<'_>,
         question: MonopolyQuestion,
         turn: u64,
         _: &(),
-    ) -> PyResult<MonopolyAnswer> {
-        let observation = MonopolyObservation::new(view, Some(question), turn);
-        let observation = Bound::new(py, observation)?;
-        let answer = call(player, observation.as_any())?;
-        observation.get().answer_of(&answer)
+    ) -> MonopolyObservation {
+        MonopolyObservation::new(view, Some(question), turn)
+    }
+
+    fn read(observed: &MonopolyObservation, answer: &Bound<'_, PyAny>) -> PyResult<MonopolyAnswer> {
+        observed.answer_of(answer)
     }
 }
 
@@ -332,7 +352,7 @@ impl<G: PythonSeat> Decider<G> for PythonPlayer<G> {
     fn decide(&mut self, view: &G::View<'_>, question: G::Question) -> Option<G::Answer> {
         let answer = Python::attach(|py| {
             let player = self.player.bind(py);
-            G::ask(py, player, view, question, self.turn, &self.tables)
+            ask::<G>(py, player, view, question, self.turn, &self.tables)
         });
         self.turn += 1;
         // No answer stops the game, and the run reports the error kept here.

@@ -15,7 +15,7 @@ use engine::cardgame::{
 use engine::play::Stepped;
 use engine::scrabble::Rack;
 use lexicon::Lexicon;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -44,6 +44,27 @@ pub struct CardChoice {
     /// before the list was asked for).
     #[pyo3(get)]
     index: Option<usize>,
+}
+
+impl crate::table::Listed for CardChoice {
+    const STEP: &'static str = "turn";
+    type Answer = CardAnswer;
+
+    fn answer(&self) -> &CardAnswer {
+        &self.answer
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn step(&self) -> u64 {
+        self.turn
+    }
 }
 
 #[pymethods]
@@ -303,38 +324,19 @@ impl CardObservation {
     /// Reads what a Python player answered: a `CardChoice` listed now, an index into the
     /// legal choices, or a listed choice's text.
     pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<CardAnswer> {
-        if let Ok(choice) = answer.cast::<CardChoice>() {
-            let choice = choice.get();
-            if choice.turn != self.turn || choice.seat != self.snapshot.seat {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed for seat {} at turn {}, not seat {} at turn {}",
-                    choice.text, choice.seat, choice.turn, self.snapshot.seat, self.turn
-                )));
-            }
-            return Ok(choice.answer.clone());
-        }
-        let choices = self.choices();
-        if let Ok(index) = answer.extract::<usize>() {
-            return choices.get(index).map(|c| c.answer.clone()).ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the legal choices now)",
-                    choices.len() - 1
-                ))
-            });
-        }
-        if let Ok(text) = answer.extract::<String>() {
-            return choices
-                .iter()
-                .find(|c| c.text == text)
-                .map(|c| c.answer.clone())
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!("{text:?} is not a legal choice now (legal())"))
-                });
-        }
-        Err(PyValueError::new_err(format!(
-            "{}: expected a CardChoice, an index into legal() or a choice's text",
-            answer.repr()?
-        )))
+        crate::table::read_answer(
+            answer,
+            self.snapshot.seat,
+            self.turn,
+            || self.choices(),
+            |text| {
+                let listed = self.choices().iter().find(|c| c.text == text);
+                listed
+                    .map(|c| c.answer.clone())
+                    .ok_or_else(|| format!("{text:?} is not a legal choice now (legal())"))
+            },
+            "a CardChoice, an index into legal() or a choice's text",
+        )
     }
 }
 

@@ -11,7 +11,7 @@ use engine::scrabble::tiles::{BLANK, KINDS, kind_char};
 use engine::scrabble::{Board, Game as Crossword, Move, Observation as View, Rack, Rules};
 use engine::scrabble::{MAX_PLAYERS, MoveGen, SIZE};
 use lexicon::{Edition, Lexicon};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use runner::rules::crossword_rules;
 
 use crate::contest::{refused, rules_args};
@@ -174,6 +174,27 @@ pub struct Choice {
     index: Option<usize>,
 }
 
+impl crate::table::Listed for Choice {
+    const STEP: &'static str = "turn";
+    type Answer = Move;
+
+    fn answer(&self) -> &Move {
+        &self.action
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn step(&self) -> u64 {
+        self.turn
+    }
+}
+
 #[pymethods]
 impl Choice {
     /// `place`, `exchange` or `pass`.
@@ -247,33 +268,14 @@ impl Observation {
     /// Reads what a Python player answered: a `Choice` listed now, an index into
     /// [`Observation::choices`], or a move in notation.
     pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if let Ok(choice) = answer.cast::<Choice>() {
-            let choice = choice.get();
-            if choice.turn != self.turn || choice.seat != self.snapshot.seat {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed for seat {} at turn {}, not seat {} at turn {}",
-                    choice.text, choice.seat, choice.turn, self.snapshot.seat, self.turn
-                )));
-            }
-            return Ok(choice.action);
-        }
-        if let Ok(index) = answer.extract::<usize>() {
-            let choices = self.choices();
-            return choices.get(index).map(|c| c.action).ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the legal choices now)",
-                    choices.len() - 1
-                ))
-            });
-        }
-        if let Ok(text) = answer.extract::<String>() {
-            return Move::parse(&text, &self.snapshot.board)
-                .map_err(|e| PyValueError::new_err(e.to_string()));
-        }
-        Err(PyValueError::new_err(format!(
-            "{}: expected a Choice, an index into legal() or a move such as '8D QI'",
-            answer.repr()?
-        )))
+        crate::table::read_answer(
+            answer,
+            self.snapshot.seat,
+            self.turn,
+            || self.choices(),
+            |text| Move::parse(text, &self.snapshot.board).map_err(|e| e.to_string()),
+            "a Choice, an index into legal() or a move such as '8D QI'",
+        )
     }
 }
 

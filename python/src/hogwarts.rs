@@ -16,7 +16,7 @@ use engine::play::Stepped;
 use engine::scrabble::layout::SQUARES;
 use engine::scrabble::{MAX_PLAYERS, Move, Rack, Rules};
 use lexicon::{Edition, Lexicon};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -45,6 +45,26 @@ pub struct HpChoice {
     /// Its place in the listed choices (`None` for a bot's answer made before they were listed).
     #[pyo3(get)]
     index: Option<usize>,
+}
+
+impl crate::table::Listed for HpChoice {
+    type Answer = HpAnswer;
+
+    fn answer(&self) -> &HpAnswer {
+        &self.answer
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn step(&self) -> u64 {
+        self.step
+    }
 }
 
 #[pymethods]
@@ -368,36 +388,14 @@ impl HpObservation {
     /// listed choices, or a written answer.
     pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<HpAnswer> {
         let question = self.asked()?;
-        let seat = self.snapshot.core.seat;
-        if let Ok(choice) = answer.cast::<HpChoice>() {
-            let choice = choice.get();
-            if choice.step != self.step || choice.seat != seat {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed for seat {} at step {}, not seat {seat} at step {}",
-                    choice.text, choice.seat, choice.step, self.step
-                )));
-            }
-            return Ok(choice.answer);
-        }
-        if let Ok(index) = answer.extract::<usize>() {
-            let choices = self.choices();
-            return choices.get(index).map(|c| c.answer).ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the legal choices now)",
-                    choices.len().saturating_sub(1)
-                ))
-            });
-        }
-        if let Ok(text) = answer.extract::<String>() {
-            return self
-                .snapshot
-                .parse(question, &text)
-                .map_err(PyValueError::new_err);
-        }
-        Err(PyValueError::new_err(format!(
-            "{}: expected an HpChoice, an index into legal() or a written answer such as '8D QI' or 'card revelio'",
-            answer.repr()?
-        )))
+        crate::table::read_answer(
+            answer,
+            self.snapshot.core.seat,
+            self.step,
+            || self.choices(),
+            |text| self.snapshot.parse(question, text),
+            "an HpChoice, an index into legal() or a written answer such as '8D QI' or 'card revelio'",
+        )
     }
 }
 

@@ -14,7 +14,7 @@ use engine::monopoly::{
     Answer, Lot, Monopoly as Table, PropertyKind, Question, Trade, View, mask_bits,
 };
 use engine::play::Stepped;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
@@ -42,6 +42,26 @@ pub struct MonopolyChoice {
     /// Its place in the listed choices (`None` for a bot's answer not among them).
     #[pyo3(get)]
     index: Option<usize>,
+}
+
+impl crate::table::Listed for MonopolyChoice {
+    type Answer = Answer;
+
+    fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn step(&self) -> u64 {
+        self.step
+    }
 }
 
 #[pymethods]
@@ -304,36 +324,22 @@ impl MonopolyObservation {
     /// `False` to a yes-or-no question, an index into the listed choices, or a typed answer.
     pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<Answer> {
         let question = self.asked()?;
-        if let Ok(choice) = answer.cast::<MonopolyChoice>() {
-            let choice = choice.get();
-            if choice.step != self.step || choice.seat != self.seat {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed for seat {} at step {}, not seat {} at step {}",
-                    choice.text, choice.seat, choice.step, self.seat, self.step
-                )));
-            }
-            return Ok(choice.answer);
-        }
-        if let Ok(yes) = answer.cast::<PyBool>() {
-            let text = if yes.is_true() { "y" } else { "n" };
+        // A bool is an int to Python: read it as yes or no before an index.
+        let yes_no = answer
+            .cast::<PyBool>()
+            .ok()
+            .map(|yes| if yes.is_true() { "y" } else { "n" });
+        if let Some(text) = yes_no {
             return parse(&self.view(), question, text).map_err(PyValueError::new_err);
         }
-        if let Ok(index) = answer.extract::<usize>() {
-            let choices = self.choices();
-            return choices.get(index).map(|c| c.answer).ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the listed choices now)",
-                    choices.len().saturating_sub(1)
-                ))
-            });
-        }
-        if let Ok(text) = answer.extract::<String>() {
-            return parse(&self.view(), question, &text).map_err(PyValueError::new_err);
-        }
-        Err(PyValueError::new_err(format!(
-            "{}: expected a MonopolyChoice, True or False, an index into legal() or a typed answer such as 'y' or '40'",
-            answer.repr()?
-        )))
+        crate::table::read_answer(
+            answer,
+            self.seat,
+            self.step,
+            || self.choices(),
+            |text| parse(&self.view(), question, text),
+            "a MonopolyChoice, True or False, an index into legal() or a typed answer such as 'y' or '40'",
+        )
     }
 }
 

@@ -16,7 +16,7 @@ use engine::play::Stepped;
 use engine::scrabble::tiles::{BLANK, kind_char};
 use engine::scrabble::{Cell, Rack};
 use lexicon::Lexicon;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -48,6 +48,26 @@ pub struct RummyChoice {
     /// Its place in the listed choices (`None` for a bot's answer made before they were listed).
     #[pyo3(get)]
     index: Option<usize>,
+}
+
+impl crate::table::Listed for RummyChoice {
+    type Answer = RummyAnswer;
+
+    fn answer(&self) -> &RummyAnswer {
+        &self.answer
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn step(&self) -> u64 {
+        self.step
+    }
 }
 
 #[pymethods]
@@ -386,36 +406,14 @@ impl RummyObservation {
     /// listed choices, or a written answer.
     pub(crate) fn answer_of(&self, answer: &Bound<'_, PyAny>) -> PyResult<RummyAnswer> {
         let question = self.asked()?;
-        let seat = self.snapshot.seat;
-        if let Ok(choice) = answer.cast::<RummyChoice>() {
-            let choice = choice.get();
-            if choice.step != self.step || choice.seat != seat {
-                return Err(PyValueError::new_err(format!(
-                    "{:?} was listed for seat {} at step {}, not seat {seat} at step {}",
-                    choice.text, choice.seat, choice.step, self.step
-                )));
-            }
-            return Ok(choice.answer.clone());
-        }
-        if let Ok(index) = answer.extract::<usize>() {
-            let choices = self.choices();
-            return choices.get(index).map(|c| c.answer.clone()).ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "choice {index}: expected 0 to {} (the legal choices now)",
-                    choices.len().saturating_sub(1)
-                ))
-            });
-        }
-        if let Ok(text) = answer.extract::<String>() {
-            return self
-                .snapshot
-                .parse(question, &text)
-                .map_err(PyValueError::new_err);
-        }
-        Err(PyValueError::new_err(format!(
-            "{}: expected a RummyChoice, an index into legal() or a written answer such as 'pile' or 'TRAIN HO / Q'",
-            answer.repr()?
-        )))
+        crate::table::read_answer(
+            answer,
+            self.snapshot.seat,
+            self.step,
+            || self.choices(),
+            |text| self.snapshot.parse(question, text),
+            "a RummyChoice, an index into legal() or a written answer such as 'pile' or 'TRAIN HO / Q'",
+        )
     }
 }
 

@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::{PyClass, pyclass::boolean_struct};
 
 /// The seat to observe: `asked`, else the seat to play; refused past the table or once the
 /// game is over with no seat named.
@@ -27,4 +28,64 @@ pub(crate) fn winners(scores: &[i32], over: bool) -> Vec<usize> {
     }
     let best = scores.iter().copied().max().unwrap_or(0);
     (0..scores.len()).filter(|&s| scores[s] == best).collect()
+}
+
+/// A listed choice of one game's table: its answer, and the seat and step it answers.
+pub(crate) trait Listed: PyClass + Sync {
+    /// The engine's answer it stands for.
+    type Answer: Clone;
+    /// The answer.
+    fn answer(&self) -> &Self::Answer;
+    /// Its text, for messages.
+    fn text(&self) -> &str;
+    /// The seat it was listed for.
+    fn seat(&self) -> usize;
+    /// The step (or turn) it was listed at.
+    fn step(&self) -> u64;
+    /// What the game calls its steps in messages.
+    const STEP: &'static str = "step";
+}
+
+/// Reads what a Python player answered seat `seat` at `step`: a choice listed then, an index
+/// into `listed()`, or text `parse` reads; `expected` names these for the error otherwise.
+pub(crate) fn read_answer<'a, C: Listed + PyClass<Frozen = boolean_struct::True> + 'a>(
+    answer: &Bound<'_, PyAny>,
+    seat: usize,
+    step: u64,
+    listed: impl FnOnce() -> &'a [C],
+    parse: impl FnOnce(&str) -> Result<C::Answer, String>,
+    expected: &str,
+) -> PyResult<C::Answer> {
+    if let Ok(choice) = answer.cast::<C>() {
+        let choice = choice.get();
+        if choice.step() != step || choice.seat() != seat {
+            return Err(PyValueError::new_err(format!(
+                "{:?} was listed for seat {} at {what} {}, not seat {seat} at {what} {step}",
+                choice.text(),
+                choice.seat(),
+                choice.step(),
+                what = C::STEP,
+            )));
+        }
+        return Ok(choice.answer().clone());
+    }
+    if let Ok(index) = answer.extract::<usize>() {
+        let choices = listed();
+        return choices
+            .get(index)
+            .map(|c| c.answer().clone())
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "choice {index}: expected 0 to {} (the legal choices now)",
+                    choices.len().saturating_sub(1)
+                ))
+            });
+    }
+    if let Ok(text) = answer.extract::<String>() {
+        return parse(&text).map_err(PyValueError::new_err);
+    }
+    Err(PyValueError::new_err(format!(
+        "{}: expected {expected}",
+        answer.repr()?
+    )))
 }
