@@ -46,26 +46,7 @@ pub struct CardChoice {
     index: Option<usize>,
 }
 
-impl crate::table::Listed for CardChoice {
-    const STEP: &'static str = "turn";
-    type Answer = CardAnswer;
-
-    fn answer(&self) -> &CardAnswer {
-        &self.answer
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn step(&self) -> u64 {
-        self.turn
-    }
-}
+crate::table::listed!(CardChoice, CardAnswer, answer, turn);
 
 #[pymethods]
 impl CardChoice {

@@ -174,26 +174,7 @@ pub struct Choice {
     index: Option<usize>,
 }
 
-impl crate::table::Listed for Choice {
-    const STEP: &'static str = "turn";
-    type Answer = Move;
-
-    fn answer(&self) -> &Move {
-        &self.action
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn step(&self) -> u64 {
-        self.turn
-    }
-}
+crate::table::listed!(Choice, Move, action, turn);
 
 #[pymethods]
 impl Choice {

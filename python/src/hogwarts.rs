@@ -47,25 +47,7 @@ pub struct HpChoice {
     index: Option<usize>,
 }
 
-impl crate::table::Listed for HpChoice {
-    type Answer = HpAnswer;
-
-    fn answer(&self) -> &HpAnswer {
-        &self.answer
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn step(&self) -> u64 {
-        self.step
-    }
-}
+crate::table::listed!(HpChoice, HpAnswer, answer, step);
 
 #[pymethods]
 impl HpChoice {

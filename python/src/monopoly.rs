@@ -44,25 +44,7 @@ pub struct MonopolyChoice {
     index: Option<usize>,
 }
 
-impl crate::table::Listed for MonopolyChoice {
-    type Answer = Answer;
-
-    fn answer(&self) -> &Answer {
-        &self.answer
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn step(&self) -> u64 {
-        self.step
-    }
-}
+crate::table::listed!(MonopolyChoice, Answer, answer, step);
 
 #[pymethods]
 impl MonopolyChoice {

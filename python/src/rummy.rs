@@ -50,25 +50,7 @@ pub struct RummyChoice {
     index: Option<usize>,
 }
 
-impl crate::table::Listed for RummyChoice {
-    type Answer = RummyAnswer;
-
-    fn answer(&self) -> &RummyAnswer {
-        &self.answer
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn step(&self) -> u64 {
-        self.step
-    }
-}
+crate::table::listed!(RummyChoice, RummyAnswer, answer, step);
 
 #[pymethods]
 impl RummyChoice {

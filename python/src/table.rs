@@ -89,3 +89,31 @@ pub(crate) fn read_answer<'a, C: Listed + PyClass<Frozen = boolean_struct::True>
         answer.repr()?
     )))
 }
+
+/// Implements [`Listed`] for a choice class from its fields: the answer's, `text`, `seat`,
+/// and the step's (with `turn` where the game counts turns).
+macro_rules! listed {
+    ($choice:ty, $answer:ty, $field:ident, $step:ident) => {
+        impl $crate::table::Listed for $choice {
+            type Answer = $answer;
+            const STEP: &'static str = stringify!($step);
+
+            fn answer(&self) -> &$answer {
+                &self.$field
+            }
+
+            fn text(&self) -> &str {
+                &self.text
+            }
+
+            fn seat(&self) -> usize {
+                self.seat
+            }
+
+            fn step(&self) -> u64 {
+                self.$step
+            }
+        }
+    };
+}
+pub(crate) use listed;
