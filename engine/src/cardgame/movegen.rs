@@ -376,8 +376,9 @@ impl TableMoveGen {
         if limit == 0 {
             return;
         }
-        let edges = search.graph.edges(node);
-        for letter in edges.letters().iter() {
+        // Only letters the hand can still play (any, while it holds a blank).
+        let playable = search.graph.edges(node).letters().0 & hand.playable_letters();
+        for letter in LetterSet(playable).iter() {
             let child = search
                 .graph
                 .child(node, letter)
@@ -420,7 +421,7 @@ impl TableMoveGen {
                 return;
             }
             let edges = search.graph.edges(node);
-            let allowed = edges.letters().0 & self.cross_set[square].0;
+            let allowed = edges.letters().0 & self.cross_set[square].0 & hand.playable_letters();
             for letter in LetterSet(allowed).iter() {
                 let child = search
                     .graph
