@@ -6,16 +6,16 @@ use engine::play::Decider;
 use engine::scrabble::{Game, Move, Observation, Question};
 
 use super::leaves::LeaveModel;
-use super::{Equity, Lookahead, Reach};
+use super::{Lookahead, Reach};
 
 /// Moves judged once the bag is empty.
 const WIDTH: usize = 8;
 
 /// `equity`'s moves, and once the bag is empty in a two-player game the best of its
-/// [`WIDTH`] best by the reply they allow.
+/// [`WIDTH`] best by the reply they allow (the lookahead's own `equity` serves both, so one
+/// move generator keeps its buffers all game).
 #[derive(Debug, Clone)]
 pub struct Closing {
-    equity: Equity,
     closing: Lookahead,
 }
 
@@ -27,7 +27,6 @@ impl Closing {
             samples: 1,
         };
         Closing {
-            equity: Equity::new(model),
             // The opponent's rack is known when it judges: nothing is drawn at random.
             closing: Lookahead::with_reach(model, 0, reach),
         }
@@ -38,7 +37,7 @@ impl Closing {
         if observation.bag_len == 0 && observation.scores.len() == 2 {
             self.closing.choose(observation)
         } else {
-            self.equity.choose(observation)
+            self.closing.equity_mut().choose(observation)
         }
     }
 }

@@ -116,6 +116,12 @@ impl Lookahead {
         }
     }
 
+    /// The `equity` player this one ranks its candidate moves with, for a caller that wants
+    /// its plain choice (one move generator between them).
+    pub(super) fn equity_mut(&mut self) -> &mut Equity {
+        &mut self.equity
+    }
+
     /// The seat replying to this seat's moves (the next to move) and the tiles it holds,
     /// where this bot looks ahead: no word to be read backwards, and some tile on that rack.
     fn replier(observation: &Observation<'_>) -> Option<(usize, usize)> {
