@@ -67,9 +67,21 @@ def test_a_python_function_is_a_player(tmp_path):
     def highest(observation):
         return 0  # the first choice: the best-scoring placement, else the first exchange
 
-    tables = owlery.sim([highest, "random"], games=6, seed=2, out=tmp_path / "f")
+    tables = owlery.sim([highest, "random"], games=6, seed=2, per_game=True, out=tmp_path / "f")
     assert set(tables["bots"]["bot"]) == {"highest", "random"}
     assert tables["bots"]["games"].tolist() == [6, 6]
+    # Each game again in Python, the function in its seat: the same scores, so the run
+    # asked the function for every move of its seat.
+    for row in tables["games"].itertuples():
+        players = []
+        for seat, name in enumerate((row.bot1, row.bot2)):
+            if name == "highest":
+                players.append(highest)
+            else:
+                players.append(owlery.Bot(name))
+                players[-1].start_game(owlery.bot_seed(row.seed, seat))
+        game = owlery.play(owlery.Game(2, row.seed), players)
+        assert game.scores == [row.score1, row.score2]
 
 
 def test_the_dataframes_have_the_csv_tables_columns(tmp_path):
