@@ -87,8 +87,11 @@ pub fn compare<'py>(
     let label = format!("{} -> {}", base.names[0], changed.names[0]);
     let names = base.names.clone();
     let design = Design {
+        master: seed,
+        first: 0,
         deals,
-        ..design(seed, 0, names.len(), duplicate)
+        players: names.len(),
+        duplicate,
     };
     let policy = vec![Group::Policy {
         index: 0,

@@ -41,6 +41,8 @@ pub(crate) struct Built {
     pub(crate) contest: Contest,
     pub(crate) names: Vec<String>,
     pub(crate) fingerprint: String,
+    /// The card game's variant, by its name in a run's manifest.
+    pub(crate) variant: Option<&'static str>,
 }
 
 /// The data files a caller may replace, by the name the command line's flag has.
@@ -114,7 +116,12 @@ pub(crate) fn build(
         }
         (_, None) => None,
     };
-    Ok(match (game, variant) {
+    let variant_name = variant.map(|variant| match variant {
+        Variant::Classic => "classic",
+        Variant::Forfeit => "forfeit",
+        Variant::Rummy => "rummy",
+    });
+    let built = match (game, variant) {
         ("scrabble", _) => {
             let players = Players::read::<Game>(bots)?;
             let rules = crossword_rules(data).map_err(refused)?;
@@ -132,6 +139,7 @@ pub(crate) fn build(
                 contest: Contest::Crossword(contest),
                 names,
                 fingerprint,
+                variant: None,
             }
         }
         ("scrabble-hp", _) => {
@@ -151,6 +159,7 @@ pub(crate) fn build(
                 contest: Contest::HarryPotter(contest),
                 names,
                 fingerprint,
+                variant: None,
             }
         }
         ("scrabble-cards", Some(Variant::Rummy)) => {
@@ -166,6 +175,7 @@ pub(crate) fn build(
                 contest: Contest::Rummy(RummyContest::new(rules, lexicon, lineup)),
                 names,
                 fingerprint,
+                variant: None,
             }
         }
         ("scrabble-cards", Some(variant)) => {
@@ -179,6 +189,7 @@ pub(crate) fn build(
                 contest: Contest::Cards(CardContest::new(rules, lexicon, lineup)),
                 names,
                 fingerprint,
+                variant: None,
             }
         }
         ("monopoly-hp", _) => {
@@ -192,6 +203,7 @@ pub(crate) fn build(
                 contest: Contest::Monopoly(contest),
                 names,
                 fingerprint,
+                variant: None,
             }
         }
         (other, _) => {
@@ -199,6 +211,10 @@ pub(crate) fn build(
                 "game {other:?}: expected scrabble, scrabble-hp, scrabble-cards or monopoly-hp"
             )));
         }
+    };
+    Ok(Built {
+        variant: variant_name,
+        ..built
     })
 }
 

@@ -189,30 +189,30 @@ impl HpSnapshot {
         }
     }
 
-    /// `answer` as written, with the crossword points of a placement.
-    fn written(&self, answer: &HpAnswer) -> (String, i32) {
+    /// `answer` as written.
+    fn written(&self, answer: &HpAnswer) -> String {
         match answer {
-            HpAnswer::Challenge(true) => ("challenge".into(), 0),
-            HpAnswer::Challenge(false) => ("no challenge".into(), 0),
-            HpAnswer::Card(None) => ("no card".into(), 0),
-            HpAnswer::Card(Some(play)) => (format!("card {}", card_play_text(play)), 0),
-            HpAnswer::Move(action) => {
-                let score = match self.core.view().check(action) {
-                    Ok(Some(play)) => play.score,
-                    _ => 0,
-                };
-                (action.notation(&self.core.board), score)
-            }
-            HpAnswer::Discard(tiles) => (format!("discard {tiles}"), 0),
+            HpAnswer::Challenge(true) => "challenge".into(),
+            HpAnswer::Challenge(false) => "no challenge".into(),
+            HpAnswer::Card(None) => "no card".into(),
+            HpAnswer::Card(Some(play)) => format!("card {}", card_play_text(play)),
+            HpAnswer::Move(action) => action.notation(&self.core.board),
+            HpAnswer::Discard(tiles) => format!("discard {tiles}"),
         }
     }
 
-    /// `answer` as this seat's choice at `step`.
+    /// `answer` as this seat's choice at `step`, a placement scored as the board scores it.
     fn choice(&self, answer: HpAnswer, step: u64) -> HpChoice {
-        let (text, score) = self.written(&answer);
+        let score = match &answer {
+            HpAnswer::Move(action) => match self.core.view().check(action) {
+                Ok(Some(play)) => play.score,
+                _ => 0,
+            },
+            _ => 0,
+        };
         HpChoice {
+            text: self.written(&answer),
             answer,
-            text,
             score,
             seat: self.core.seat,
             step,
@@ -697,7 +697,7 @@ impl HpGame {
         };
         let observation = self.observe_seat(seat);
         let answer = observation.answer_of(answer)?;
-        let (text, _) = observation.snapshot.written(&answer);
+        let text = observation.snapshot.written(&answer);
         self.game
             .answer(answer)
             .map_err(|rejected| PyValueError::new_err(format!("{text}: {}", rejected.reason)))?;

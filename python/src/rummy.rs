@@ -253,37 +253,37 @@ impl RummySnapshot {
         }
     }
 
-    /// `answer` as written, with a meld's points (0 if the game would refuse it).
-    fn written(&self, answer: &RummyAnswer) -> (String, i32) {
+    /// `answer` as written.
+    fn written(&self, answer: &RummyAnswer) -> String {
         match answer {
             RummyAnswer::Draw {
                 from_discard: false,
-            } => ("pile".into(), 0),
-            RummyAnswer::Draw { from_discard: true } => ("discard".into(), 0),
-            RummyAnswer::Meld { words, discard } => {
-                let view = self.view();
-                let mut left = self.hand;
-                let used = meld_cards(words);
-                let score = if left.take(usize::from(*discard))
-                    && !words.is_empty()
-                    && left.contains(&used)
-                {
-                    left.take_all(&used);
-                    score_meld(view.round, words, &left, view.rules, view.lexicon).unwrap_or(0)
-                } else {
-                    0
-                };
-                (meld_notation(words, *discard), score)
-            }
+            } => "pile".into(),
+            RummyAnswer::Draw { from_discard: true } => "discard".into(),
+            RummyAnswer::Meld { words, discard } => meld_notation(words, *discard),
         }
     }
 
+    /// A meld's points for the Round card (0 for a draw, nothing laid, or a meld the game
+    /// would refuse).
+    fn points(&self, answer: &RummyAnswer) -> i32 {
+        let RummyAnswer::Meld { words, discard } = answer else {
+            return 0;
+        };
+        let mut left = self.hand;
+        let used = meld_cards(words);
+        if words.is_empty() || !left.take(usize::from(*discard)) || !left.take_all(&used) {
+            return 0;
+        }
+        let view = self.view();
+        score_meld(view.round, words, &left, view.rules, view.lexicon).unwrap_or(0)
+    }
+
     fn choice(&self, answer: RummyAnswer, step: u64) -> RummyChoice {
-        let (text, score) = self.written(&answer);
         RummyChoice {
+            text: self.written(&answer),
+            score: self.points(&answer),
             answer,
-            text,
-            score,
             seat: self.seat,
             step,
             index: None,
@@ -631,7 +631,7 @@ impl RummyGame {
         };
         let observation = self.observe_seat(seat);
         let answer = observation.answer_of(answer)?;
-        let (text, _) = observation.snapshot.written(&answer);
+        let text = observation.snapshot.written(&answer);
         self.game
             .answer(answer)
             .map_err(|rejected| PyValueError::new_err(format!("{text}: {}", rejected.reason)))?;

@@ -52,11 +52,10 @@ pub fn sim(
     let failure: Failure = Arc::new(Mutex::new(None));
     let data = rules_args(rules, set, data)?;
     let built = build(game, variant, &bots, &data, &failure, false)?;
-    let variant_name = (game == "scrabble-cards").then(|| variant.unwrap_or("classic").to_string());
     let manifest = Manifest {
         chunk,
         per_game,
-        variant: variant_name,
+        variant: built.variant.map(str::to_string),
         ..Manifest::new(game, &built.names, seed, games, built.fingerprint)
     };
     let contest = built.contest;

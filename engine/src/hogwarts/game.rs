@@ -507,6 +507,10 @@ impl HpGame {
     /// otherwise none. They are chosen from the tiles the move keeps
     /// ([`Move::kept_from`]), so an exchange must keep at least that many.
     pub fn discard_needed(&self, action: &Move) -> Result<usize, HpError> {
+        // Asked of every move: the view is built only after Engorgio.
+        if !self.turn.engorged {
+            return Ok(0);
+        }
         self.observation(self.core.to_move()).discard_needed(action)
     }
 
