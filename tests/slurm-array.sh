@@ -85,3 +85,20 @@ merge=$(sbatch --parsable --dependency=afterok:"$task" "$root/deploy/slurm/owler
 wait_for_jobs "$task,$merge"
 same_tables "$work/single" "$run/merged"
 echo "task 3 re-submitted and merged again: identical to one process ($((SECONDS - started)) s)"
+
+# One `owlery balance` search shared by a 4-task array: the same files as one process.
+balance_args="--param bingo_bonus=0..3:1 --param rack_size=6,7 --target seats-level --budget 800"
+# shellcheck disable=SC2086 # a list of flags.
+"$OWLERY_BIN" balance scrabble --bots greedy,greedy --seed 7 $balance_args \
+    --out "$work/balance-single" >/dev/null 2>&1
+balance=$(OWLERY_GAME=scrabble OWLERY_BOTS=greedy,greedy OWLERY_SEED=7 OWLERY_BALANCE_ARGS=$balance_args \
+    sbatch --parsable --cpus-per-task=1 --array=0-3 "$root/deploy/slurm/owlery-balance.sbatch" "$work/balance")
+wait_for_jobs "$balance"
+for file in values.toml balance_path.csv balance_confirm.csv balance.md; do
+    cmp -s "$work/balance-single/$file" "$work/balance/$file" || {
+        echo "FAILED: the array's $file differs from one process's" >&2
+        cat "$run"/owlery-balance-*.log >&2
+        exit 1
+    }
+done
+echo "balance shared by an array of 4 tasks: identical to one process ($((SECONDS - started)) s)"

@@ -314,3 +314,40 @@ fn equity_against_every_placement(plain_games: u64, hp_games: u64, model: &'stat
     );
     assert!(rivals >= hp_games, "{rivals} backwards rivals taken");
 }
+
+/// `equity` draws racks for its opponent once the bag runs low: the draws come from the game's
+/// seed, so a game replays whatever the bot played before (as the runner reuses its seats).
+#[test]
+fn equitys_pre_endgame_draws_replay_from_the_games_seed() {
+    let (rules, lexicon) = plain();
+    let names = ["equity", "greedy"];
+    let moves_of = |seats: &mut Vec<Box<dyn engine::play::Decider<Game>>>, seed: u64| {
+        for (seat, bot) in seats.iter_mut().enumerate() {
+            bot.start_game(bots::seating::bot_seed(seed, seat));
+        }
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut moves = Vec::new();
+        let (mut low_bag_turns, mut bag_before) = (0, game.bag_len());
+        play_out(&mut game, seats, |game: &Game| {
+            let turn = game.history().last().unwrap();
+            moves.push(format!("{:?}", turn.action));
+            low_bag_turns += usize::from(turn.seat == 0 && (1..=6).contains(&bag_before));
+            bag_before = game.bag_len();
+        })
+        .expect("legal moves");
+        (moves, low_bag_turns)
+    };
+    let mut reused = common::seat(&names, 0);
+    let mut low_bag_turns = 0;
+    for seed in [11, 12, 13] {
+        moves_of(&mut reused, seed + 100);
+        let (again, low) = moves_of(&mut reused, seed);
+        let fresh = moves_of(&mut common::seat(&names, seed), seed);
+        assert_eq!(again, fresh.0, "seed {seed}");
+        low_bag_turns += low;
+    }
+    assert!(
+        low_bag_turns > 0,
+        "no turn of these games had 1 to 6 tiles in the bag"
+    );
+}

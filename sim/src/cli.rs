@@ -723,7 +723,10 @@ pub struct BalanceArgs {
     #[arg(long, default_value_t = 20_000)]
     pub budget: u64,
     /// Everything else, as for `owlery sim` (but --budget, not --games, sets the games; no
-    /// --shard, --resume or --per-game); the results go to OUT.
+    /// --per-game); the results go to OUT and the games to OUT/units, which a stopped search
+    /// finds when run again (--force clears another search's), and which processes given
+    /// --shard I/N (or a Slurm array's tasks) share: each plays units no other has claimed,
+    /// and shard 0 writes the results.
     #[command(flatten)]
     pub sim: SimArgs,
 }

@@ -44,21 +44,22 @@ impl Contest {
         }
     }
 
-    /// Each group's share of the wins over games `range` of the run seeded `master`.
-    pub fn levels(
+    /// Each group's share of the wins over games `range` of the run seeded `master`, chunk
+    /// by chunk (`runner::levels::levels_by_chunk`).
+    pub fn levels_by_chunk(
         &self,
         names: &[String],
         master: u64,
         range: Range<u64>,
         threads: Option<usize>,
-    ) -> anyhow::Result<runner::levels::Levels> {
-        use runner::levels::levels;
+    ) -> anyhow::Result<Vec<runner::levels::Levels>> {
+        use runner::levels::levels_by_chunk as by_chunk;
         match self {
-            Contest::Crossword(game) => levels(game, names, master, range, threads),
-            Contest::HarryPotter(game) => levels(game, names, master, range, threads),
-            Contest::Monopoly(game) => levels(game, names, master, range, threads),
-            Contest::Cards(game) => levels(game, names, master, range, threads),
-            Contest::Rummy(game) => levels(game, names, master, range, threads),
+            Contest::Crossword(game) => by_chunk(game, names, master, range, threads),
+            Contest::HarryPotter(game) => by_chunk(game, names, master, range, threads),
+            Contest::Monopoly(game) => by_chunk(game, names, master, range, threads),
+            Contest::Cards(game) => by_chunk(game, names, master, range, threads),
+            Contest::Rummy(game) => by_chunk(game, names, master, range, threads),
         }
     }
 }

@@ -1181,8 +1181,8 @@ fn an_effect_pairs_each_run_game_with_one_under_the_change() {
 #[test]
 fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
     let out = scratch("balance");
-    let args = |threads: &str| {
-        owlery(&[
+    let args = |threads: &str, out: &Path, extra: &[&str]| {
+        let mut args = vec![
             "balance",
             "scrabble",
             "--param",
@@ -1199,9 +1199,11 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
             threads,
             "--out",
             out.to_str().unwrap(),
-        ])
+        ];
+        args.extend_from_slice(extra);
+        owlery(&args)
     };
-    let printed = assert_ran(&args("1"));
+    let printed = assert_ran(&args("1", &out, &[]));
     let files = [
         "values.toml",
         "balance_path.csv",
@@ -1227,11 +1229,56 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
     assert_eq!(rounds, ["1,", "1,", "1,", "1,", "2,", "2,"], "{path}");
     let confirm = String::from_utf8(first[2].clone()).unwrap();
     assert_eq!(confirm.lines().count(), 3, "two seats: {confirm}");
-    // The same files on two threads; the values play as a rules file.
-    assert_ran(&args("2"));
-    for (file, bytes) in files.iter().zip(&first) {
-        assert_eq!(&std::fs::read(out.join(file)).unwrap(), bytes, "{file}");
+    let same_files = |dir: &Path| {
+        for (file, bytes) in files.iter().zip(&first) {
+            assert_eq!(&std::fs::read(dir.join(file)).unwrap(), bytes, "{file}");
+        }
+    };
+    // The same files on two threads, and from three shards sharing one folder as the tasks
+    // of a Slurm array do, whether they run together or one after another.
+    let two = scratch("balance-two-threads");
+    assert_ran(&args("2", &two, &[]));
+    same_files(&two);
+    let shared = scratch("balance-shards");
+    let shards: Vec<_> = (0..3)
+        .map(|i| {
+            let shard = format!("{i}/3");
+            let mut command = owlery_command();
+            command.args(["balance", "scrabble", "--param", "bingo_bonus=0..1:1"]);
+            command.args(["--param", "rack_size=6,7", "--target", "seats-level"]);
+            command.args([
+                "--budget",
+                "240",
+                "--bots",
+                "greedy,greedy",
+                "--threads",
+                "1",
+            ]);
+            command.args(["--shard", &shard, "--out", shared.to_str().unwrap()]);
+            command.stderr(std::process::Stdio::null());
+            command.spawn().expect("owlery runs")
+        })
+        .collect();
+    for mut shard in shards {
+        assert!(shard.wait().unwrap().success());
     }
+    same_files(&shared);
+    let alone = scratch("balance-one-shard");
+    assert_ran(&args("1", &alone, &["--shard", "1/3"]));
+    assert!(
+        !alone.join("values.toml").exists(),
+        "shard 0 writes the results"
+    );
+    let last = args("1", &alone, &["--shard", "0/3"]);
+    assert_ran(&last);
+    let said = String::from_utf8_lossy(&last.stderr).into_owned();
+    assert!(said.contains("units of games already played"), "{said}");
+    same_files(&alone);
+    // Run again, it keeps the games it finds and writes the same files.
+    let again = assert_ran(&args("2", &out, &[]));
+    assert!(again.contains("target); confirmed on 60 games"), "{again}");
+    same_files(&out);
+    // The values play as a rules file.
     let run = scratch("balanced-run");
     let rules = out.join("values.toml");
     assert_ran(&owlery(&[
@@ -1258,6 +1305,26 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
         "cards,greedy",
         "--out",
         out.to_str().unwrap(),
+    ]);
+    let refused = String::from_utf8_lossy(&card.stderr).into_owned();
+    assert!(
+        refused.contains("games of another balance run"),
+        "{refused}"
+    );
+    let card = owlery(&[
+        "balance",
+        "scrabble-hp",
+        "--param",
+        "cards.rictusempra.points=0,10",
+        "--target",
+        "card-effect=rictusempra:-100..100",
+        "--budget",
+        "40",
+        "--bots",
+        "cards,greedy",
+        "--out",
+        out.to_str().unwrap(),
+        "--force",
     ]);
     assert!(assert_ran(&card).contains("(on target)"));
     let confirm = std::fs::read_to_string(out.join("balance_confirm.csv")).unwrap();

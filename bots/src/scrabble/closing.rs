@@ -1,6 +1,9 @@
-//! `equity` once the bag is empty. With two players the opponent's rack is then known, so the
-//! moves of highest equity are judged by the opponent's best reply and this seat's answer to
-//! it (lookahead's judgement of a known rack) instead of by a static charge for the tiles kept.
+//! `equity` as the bag runs out. With two players and the bag empty the opponent's rack is
+//! known, so the moves of highest equity are judged by the opponent's best reply and this
+//! seat's answer to it (lookahead's judgement of a known rack) instead of by a static charge
+//! for the tiles kept. With a few tiles left in the bag (the pre-endgame, where the learned
+//! leave values, made for a refilled rack, say least) its best moves meet racks drawn for
+//! the opponent from the few tiles unseen: lookahead's two-ply simulation, in a small reach.
 
 use engine::play::Decider;
 use engine::scrabble::{Game, Move, Observation, Question};
@@ -8,12 +11,25 @@ use engine::scrabble::{Game, Move, Observation, Question};
 use super::leaves::LeaveModel;
 use super::{Lookahead, Reach};
 
-/// Moves judged once the bag is empty.
-const WIDTH: usize = 8;
+/// Moves judged once the bag is empty, each against the one rack the opponent holds.
+const CLOSING: Reach = Reach {
+    width: 8,
+    samples: 1,
+};
 
-/// `equity`'s moves, and once the bag is empty in a two-player game the best of its
-/// [`WIDTH`] best by the reply they allow (the lookahead's own `equity` serves both, so one
-/// move generator keeps its buffers all game).
+/// The most tiles in the bag at which the moves meet drawn racks.
+pub const PRE_ENDGAME_BAG: usize = 6;
+
+/// Moves judged and racks drawn in the pre-endgame: four moves over sixteen racks won as
+/// many games as eight and cost two thirds of the time (docs/BOTS.md).
+const PRE_ENDGAME: Reach = Reach {
+    width: 4,
+    samples: 16,
+};
+
+/// `equity`'s moves, and in a two-player game with [`PRE_ENDGAME_BAG`] tiles or fewer in
+/// the bag the best of its few best by the replies they allow (the lookahead's own `equity`
+/// serves both, so one move generator keeps its buffers all game).
 #[derive(Debug, Clone)]
 pub struct Closing {
     closing: Lookahead,
@@ -22,29 +38,39 @@ pub struct Closing {
 impl Closing {
     /// The player over the leave values `model`.
     pub fn new(model: &'static LeaveModel) -> Closing {
-        let reach = Reach {
-            width: WIDTH,
-            samples: 1,
-        };
         Closing {
-            // The opponent's rack is known when it judges: nothing is drawn at random.
-            closing: Lookahead::with_reach(model, 0, reach),
+            // Reseeded each game by `start_game`.
+            closing: Lookahead::with_reach(model, 0, CLOSING),
         }
+    }
+
+    /// Readies the bot for a new game: its racks drawn in the pre-endgame reseeded from `seed`.
+    pub fn start_game(&mut self, seed: u64) {
+        self.closing.start_game(seed);
     }
 
     /// The move this bot makes from `observation`.
     pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        if observation.bag_len == 0 && observation.scores.len() == 2 {
-            self.closing.choose(observation)
-        } else {
-            self.closing.equity_mut().choose(observation)
+        if observation.scores.len() != 2 || observation.bag_len > PRE_ENDGAME_BAG {
+            return self.closing.equity_mut().choose(observation);
         }
+        let reach = if observation.bag_len == 0 {
+            CLOSING
+        } else {
+            PRE_ENDGAME
+        };
+        self.closing.set_reach(reach);
+        self.closing.choose(observation)
     }
 }
 
 impl Decider<Game> for Closing {
     fn name(&self) -> &str {
         "equity"
+    }
+
+    fn start_game(&mut self, seed: u64) {
+        Closing::start_game(self, seed);
     }
 
     fn decide(&mut self, view: &Observation<'_>, _: Question) -> Option<Move> {

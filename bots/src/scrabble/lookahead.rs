@@ -116,6 +116,11 @@ impl Lookahead {
         }
     }
 
+    /// Looks `reach` far from the next turn on.
+    pub(super) fn set_reach(&mut self, reach: Reach) {
+        self.reach = reach;
+    }
+
     /// The `equity` player this one ranks its candidate moves with, for a caller that wants
     /// its plain choice (one move generator between them).
     pub(super) fn equity_mut(&mut self) -> &mut Equity {

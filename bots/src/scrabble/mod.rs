@@ -41,7 +41,7 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "equity",
         setting: None,
-        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more; with the bag empty (two players) its 8 best moves judged by the known rack's best reply",
+        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more; two players: with 1-6 tiles in the bag its 4 best moves judged by the replies of 16 racks drawn for the opponent, with the bag empty its 8 best by the known rack's best reply",
         make: |_, settings| made(Closing::new(settings.leaves())),
     },
     Entry {

@@ -14,7 +14,7 @@ use engine::draws::Draws;
 use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
 use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, to_csv};
-use runner::effect::{Design, Effects, Group, effect_rows, groups, paired};
+use runner::effect::{Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk};
 use runner::store::write_atomically;
 
 use crate::cli::{EffectArgs, GameArg, SimArgs};
@@ -127,19 +127,35 @@ pub(super) fn measured(
     groups: Vec<Group>,
     design: Design,
 ) -> anyhow::Result<Effects> {
+    let chunks = measured_by_chunk(base, changed, sim, &groups, design)?;
+    Ok(Effects::sum(groups, design, &chunks))
+}
+
+/// [`measured`] chunk by chunk (`runner::effect::paired_by_chunk`).
+pub(super) fn measured_by_chunk(
+    base: &Contest,
+    changed: &Contest,
+    sim: &SimArgs,
+    groups: &[Group],
+    design: Design,
+) -> anyhow::Result<Vec<Vec<Measures>>> {
     let (names, threads) = (&sim.bots, sim.threads);
     match (base, changed) {
         (Contest::Crossword(a), Contest::Crossword(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_by_chunk(a, b, names, groups, design, threads)
         }
         (Contest::HarryPotter(a), Contest::HarryPotter(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_by_chunk(a, b, names, groups, design, threads)
         }
         (Contest::Monopoly(a), Contest::Monopoly(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_by_chunk(a, b, names, groups, design, threads)
         }
-        (Contest::Cards(a), Contest::Cards(b)) => paired(a, b, names, groups, design, threads),
-        (Contest::Rummy(a), Contest::Rummy(b)) => paired(a, b, names, groups, design, threads),
+        (Contest::Cards(a), Contest::Cards(b)) => {
+            paired_by_chunk(a, b, names, groups, design, threads)
+        }
+        (Contest::Rummy(a), Contest::Rummy(b)) => {
+            paired_by_chunk(a, b, names, groups, design, threads)
+        }
         _ => unreachable!("both arms are the same game"),
     }
 }

@@ -181,6 +181,34 @@ impl Moments {
         self.sum_squares += other.sum_squares;
     }
 
+    /// The count written exactly, for a file read back later: `COUNT:SUM:SQUARES`, the sums
+    /// as the bits of their floating-point values in hex.
+    pub fn exact_text(&self) -> String {
+        format!(
+            "{}:{:x}:{:x}",
+            self.count,
+            self.sum.to_bits(),
+            self.sum_squares.to_bits()
+        )
+    }
+
+    /// Reads [`Moments::exact_text`]; `None` unless it is that.
+    pub fn from_exact_text(text: &str) -> Option<Moments> {
+        let mut parts = text.split(':');
+        let count = parts.next()?.parse().ok()?;
+        let mut float = || {
+            u64::from_str_radix(parts.next()?, 16)
+                .ok()
+                .map(f64::from_bits)
+        };
+        let (sum, sum_squares) = (float()?, float()?);
+        parts.next().is_none().then_some(Moments {
+            count,
+            sum,
+            sum_squares,
+        })
+    }
+
     /// The mean (0 with nothing counted).
     pub fn mean(&self) -> f64 {
         if self.count == 0 {
@@ -292,6 +320,24 @@ pub struct Effects {
     pub design: Design,
 }
 
+impl Effects {
+    /// The chunks' measures of `groups` (as [`paired_by_chunk`] gives them) added in order:
+    /// the same sums, bit for bit, wherever each chunk was played.
+    pub fn sum(groups: Vec<Group>, design: Design, chunks: &[Vec<Measures>]) -> Effects {
+        let mut measures = vec![Measures::default(); groups.len()];
+        for chunk in chunks {
+            for (total, part) in measures.iter_mut().zip(chunk) {
+                total.merge(part);
+            }
+        }
+        Effects {
+            groups,
+            measures,
+            design,
+        }
+    }
+}
+
 /// A group's mean win share and score over one arm's games of a deal, if it played.
 fn deal_means(outcomes: &[Outcome], group: &Group, names: &[String]) -> Option<(f64, f64)> {
     let mut played = Moments::default();
@@ -347,7 +393,7 @@ fn fold_deal(
 
 /// Deals a worker plays before its sums are kept: fixed, so the sums are added in the same
 /// order on any number of threads.
-const CHUNK: u64 = 64;
+pub const CHUNK: u64 = 64;
 
 /// Plays every deal of `design` under `base` and under `changed` (the same lineup, named
 /// `names`) on `threads` workers and measures the difference for each of `groups`.
@@ -359,9 +405,23 @@ pub fn paired<C: Contest>(
     design: Design,
     threads: Option<usize>,
 ) -> anyhow::Result<Effects> {
+    let chunks = paired_by_chunk(base, changed, names, &groups, design, threads)?;
+    Ok(Effects::sum(groups, design, &chunks))
+}
+
+/// [`paired`] chunk by chunk (the fixed chunks of [`CHUNK`] deals, in order): each chunk's
+/// measures of `groups`, for a caller that adds chunks played elsewhere.
+pub fn paired_by_chunk<C: Contest>(
+    base: &C,
+    changed: &C,
+    names: &[String],
+    groups: &[Group],
+    design: Design,
+    threads: Option<usize>,
+) -> anyhow::Result<Vec<Vec<Measures>>> {
     let chunks = fixed_chunks(&(design.first..design.first + design.deals), CHUNK);
     let pool = worker_pool(threads)?;
-    let sums: Vec<Vec<Measures>> = pool.install(|| {
+    pool.install(|| {
         chunks
             .par_iter()
             .map_init(
@@ -379,23 +439,12 @@ pub fn paired<C: Contest>(
                             before.push(base.play(base_seats, index, seed)?);
                             after.push(changed.play(changed_seats, index, seed)?);
                         }
-                        fold_deal(&mut measures, &groups, names, &before, &after);
+                        fold_deal(&mut measures, groups, names, &before, &after);
                     }
                     Ok(measures)
                 },
             )
-            .collect::<anyhow::Result<_>>()
-    })?;
-    let mut measures = vec![Measures::default(); groups.len()];
-    for chunk in &sums {
-        for (total, part) in measures.iter_mut().zip(chunk) {
-            total.merge(part);
-        }
-    }
-    Ok(Effects {
-        groups,
-        measures,
-        design,
+            .collect()
     })
 }
 
@@ -444,6 +493,20 @@ mod tests {
 
     use super::*;
     use crate::games::{Crossword, Lineup};
+
+    #[test]
+    fn moments_read_back_exactly_from_their_text() {
+        let mut moments = Moments::default();
+        for value in [1.0 / 3.0, 0.5, 1e-300, 7.25, -0.1] {
+            moments.add(value);
+        }
+        let text = moments.exact_text();
+        assert_eq!(Moments::from_exact_text(&text), Some(moments));
+        assert_eq!(Moments::from_exact_text("0:0:0"), Some(Moments::default()));
+        for bad in ["", "1:2", "1:2:3:4", "x:0:0", "1:zz:0"] {
+            assert_eq!(Moments::from_exact_text(bad), None, "{bad}");
+        }
+    }
 
     fn crossword(bingo_bonus: i32, draws: Draws) -> Crossword {
         let mut rules = Rules::standard();

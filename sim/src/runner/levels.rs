@@ -11,7 +11,7 @@ use super::seeds::game_seed;
 use super::{Contest, fixed_chunks, worker_pool};
 
 /// Games a worker plays before its sums are kept.
-const CHUNK: u64 = 64;
+pub const CHUNK: u64 = 64;
 
 /// Each group's win share game by game (as [`groups`] lists them).
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +37,16 @@ impl Levels {
         }
     }
 
+    /// `parts` (counts of the groups of `names`) added in order: the same sums, bit for bit,
+    /// wherever each part was counted.
+    pub fn sum(names: &[String], parts: &[Levels]) -> Levels {
+        let mut total = Levels::new(names);
+        for part in parts {
+            total.merge(part);
+        }
+        total
+    }
+
     /// The groups of one kind (`bot`, `seat`, `house`) that played, with their win shares.
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = (&'a Group, &'a Moments)> {
         self.groups
@@ -55,9 +65,22 @@ pub fn levels<C: Contest>(
     range: Range<u64>,
     threads: Option<usize>,
 ) -> anyhow::Result<Levels> {
+    let chunks = levels_by_chunk(contest, names, master, range, threads)?;
+    Ok(Levels::sum(names, &chunks))
+}
+
+/// [`levels`] chunk by chunk (the fixed chunks of [`CHUNK`] games, in order), for a caller
+/// that adds chunks played elsewhere: [`Levels::sum`] of them is [`levels`]' count.
+pub fn levels_by_chunk<C: Contest>(
+    contest: &C,
+    names: &[String],
+    master: u64,
+    range: Range<u64>,
+    threads: Option<usize>,
+) -> anyhow::Result<Vec<Levels>> {
     let chunks = fixed_chunks(&range, CHUNK);
     let pool = worker_pool(threads)?;
-    let counted: Vec<Levels> = pool.install(|| {
+    pool.install(|| {
         chunks
             .par_iter()
             .map_init(
@@ -78,11 +101,6 @@ pub fn levels<C: Contest>(
                     Ok(levels)
                 },
             )
-            .collect::<anyhow::Result<_>>()
-    })?;
-    let mut total = Levels::new(names);
-    for part in &counted {
-        total.merge(part);
-    }
-    Ok(total)
+            .collect()
+    })
 }

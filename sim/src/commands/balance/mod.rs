@@ -5,23 +5,30 @@
 //! new games (the same seeds, so their differences are not the deal's luck), ranks them by
 //! how far the worst group is from an even share of the wins, and keeps the better half,
 //! until one is left. A confirming run of fresh seeds then measures the values found, each
-//! group's win rate with its interval.
+//! group's win rate with its interval. The games go through `OUT/units` ([`units`]), so a
+//! stopped search resumes where it was and the tasks of a Slurm array share one search.
+
+mod tally;
+mod units;
 
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use reports::schema::{BalanceConfirmRow, BalancePathRow, Fixed, to_csv};
-use runner::levels::Levels;
 use runner::stats::wilson;
 use runner::store::write_atomically;
 
-use super::effect::{built_with, measured};
+use super::effect::built_with;
 use super::sweep::parse_param;
-use crate::cli::{BalanceArgs, GameArg, SimArgs};
+use crate::cli::BalanceArgs;
+use crate::cli::GameArg;
+use crate::simulate::{parse_shard, shard_from_slurm};
 use engine::hogwarts::Card;
-use runner::effect::{Design, Group, Measures};
+use tally::{Tally, as_params};
+use units::{Unit, Units, spans};
 
 /// Candidates at most: a larger grid is sampled, evenly, down to this many.
 const MOST_CANDIDATES: usize = 256;
@@ -74,82 +81,6 @@ impl Target {
     }
 }
 
-/// What a candidate has shown so far: each group's share of the wins, or a card's measures.
-#[derive(Debug, Clone)]
-enum Tally {
-    Levels(Levels),
-    Effect(Measures),
-}
-
-impl Tally {
-    /// Adds the games played since to a candidate's count.
-    fn merge(&mut self, other: &Tally) {
-        match (self, other) {
-            (Tally::Levels(mine), Tally::Levels(theirs)) => mine.merge(theirs),
-            (Tally::Effect(mine), Tally::Effect(theirs)) => mine.merge(theirs),
-            _ => unreachable!("a candidate is tallied one way"),
-        }
-    }
-
-    /// How far it is from the target (lower is better; 0 within a card-effect's range).
-    fn off(&self, target: Target, players: usize) -> f64 {
-        let even = 1.0 / players as f64;
-        match (self, target) {
-            (Tally::Levels(levels), _) => levels
-                .of_kind(target.kind())
-                .map(|(_, wins)| (wins.mean() - even).abs())
-                .reduce(f64::max)
-                .unwrap_or(f64::MAX),
-            (Tally::Effect(measures), Target::CardEffect { low, high, .. }) => {
-                let worth = -measures.win.effect().0;
-                (low - worth).max(worth - high).max(0.0)
-            }
-            (Tally::Effect(_), _) => unreachable!("an effect is tallied for a card's target"),
-        }
-    }
-}
-
-/// Plays `games` more games (deals) from `first` for a candidate with `settings`.
-fn tally(
-    sim: &SimArgs,
-    settings: &[String],
-    target: Target,
-    master: u64,
-    games: std::ops::Range<u64>,
-) -> anyhow::Result<Tally> {
-    let params = as_params(settings);
-    match target {
-        Target::CardEffect { card, .. } => {
-            let (base, _) = built_with(sim, params.clone(), false)?;
-            let off = ("--change", format!("cards.{}.power=false", card.key()));
-            let (changed, _) = built_with(sim, [params, vec![off]].concat(), false)?;
-            let kind = Card::ALL.iter().position(|&c| c == card).expect("listed");
-            let drew = Group::Drew {
-                kind,
-                name: card.key().to_string(),
-            };
-            let design = Design {
-                master,
-                first: games.start,
-                deals: games.end - games.start,
-                players: sim.bots.len(),
-                duplicate: false,
-            };
-            let effects = measured(&base, &changed, sim, vec![drew], design)?;
-            Ok(Tally::Effect(effects.measures[0]))
-        }
-        _ => {
-            let (built, _) = built_with(sim, params, false)?;
-            Ok(Tally::Levels(built.levels(
-                &sim.bots,
-                master,
-                games,
-                sim.threads,
-            )?))
-        }
-    }
-}
-
 /// The candidates: every combination of the values (each a list of indices into them), or an
 /// even sample of them when there are too many.
 fn candidates(params: &[(String, Vec<String>)]) -> Vec<Vec<usize>> {
@@ -179,11 +110,6 @@ fn settings(params: &[(String, Vec<String>)], candidate: &[usize]) -> Vec<String
         .collect()
 }
 
-/// A candidate's settings as the run applies them after `--set`, each named `--param`.
-fn as_params(settings: &[String]) -> Vec<(&'static str, String)> {
-    settings.iter().map(|s| ("--param", s.clone())).collect()
-}
-
 /// The rounds of successive halving for `count` candidates.
 fn rounds(count: usize) -> u64 {
     u64::from(usize::BITS - (count.max(2) - 1).leading_zeros())
@@ -192,11 +118,14 @@ fn rounds(count: usize) -> u64 {
 /// Runs `owlery balance`.
 pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let sim = &args.sim;
-    if sim.shard.is_some() || sim.resume || sim.per_game {
-        bail!(
-            "--shard, --resume and --per-game are for `owlery sim`; `owlery balance` plays on one machine in one go"
-        );
+    if sim.per_game {
+        bail!("--per-game is for `owlery sim`; `owlery balance` writes no game-by-game table");
     }
+    let shard_text = sim
+        .shard
+        .clone()
+        .or_else(|| shard_from_slurm(|name| std::env::var(name).ok()));
+    let shard = shard_text.as_deref().map(parse_shard).transpose()?;
     let target = Target::parse(&args.target)?;
     if matches!(target, Target::CardEffect { .. }) && sim.game != GameArg::ScrabbleHp {
         bail!("--target card-effect measures a Hogwarts card: scrabble-hp");
@@ -241,9 +170,81 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             smallest * 4 / 3 + 1
         );
     }
-    let mut survivors: Vec<(Vec<usize>, Option<Tally>)> = candidates
+    let (_, rules_hash) = built_with(sim, Vec::new(), false)?;
+    let manifest = format!(
+        "game = {:?}\nvariant = {:?}\nbots = {:?}\nseed = {}\nrollouts = {}\nrules = {rules_hash}\n\
+         params = {:?}\ntarget = {:?}\nbudget = {}\n",
+        sim.game,
+        sim.variant,
+        sim.bots,
+        sim.seed,
+        sim.rollouts,
+        args.params,
+        args.target,
+        args.budget
+    );
+    let (index, count) = shard.unwrap_or((0, 1));
+    let units = Units::open(&sim.out, &manifest, (index, count), sim.force)?;
+    let found = units.finished();
+    if found > 0 {
+        eprintln!(
+            "{found} units of games already played in {}: kept",
+            sim.out.display()
+        );
+    }
+    if let Some(text) = &shard_text {
+        eprintln!(
+            "shard {text}: sharing the games in {} with the other shards",
+            sim.out.display()
+        );
+    }
+    // Enough units a round for every process to have some, each of whole chunks.
+    let pieces_a_round = (2 * count).max(16);
+    let chunk = match target {
+        Target::CardEffect { .. } => runner::effect::CHUNK,
+        _ => runner::levels::CHUNK,
+    };
+    // Each candidate's games `games` of the run seeded `master`, played (or found played).
+    let counted = |round: &str, chosen: &[(usize, Vec<usize>)], master: u64, games: Range<u64>| {
+        let pieces = pieces_a_round.div_ceil(chosen.len() as u64);
+        let work: Vec<(usize, Unit)> = chosen
+            .iter()
+            .flat_map(|(id, candidate)| {
+                let settings = settings(&params, candidate);
+                spans(&games, pieces, chunk, 2)
+                    .into_iter()
+                    .map(move |span| {
+                        let name = format!("{round}-c{id}-{}-{}", span.start, span.end);
+                        let unit = Unit {
+                            name,
+                            settings: settings.clone(),
+                            master,
+                            games: span,
+                        };
+                        (*id, unit)
+                    })
+            })
+            .collect();
+        let plain: Vec<Unit> = work.iter().map(|(_, unit)| unit.clone()).collect();
+        let played = units.complete(&plain, names, |unit| {
+            tally::play(sim, &unit.settings, target, unit.master, unit.games.clone())
+        })?;
+        let mut totals = Vec::with_capacity(chosen.len());
+        for (id, _) in chosen {
+            let chunks: Vec<Tally> = work
+                .iter()
+                .zip(&played)
+                .filter(|((of, _), _)| of == id)
+                .flat_map(|(_, chunks)| chunks.iter().cloned())
+                .collect();
+            totals.push(Tally::sum(names, &chunks).context("a candidate played no games")?);
+        }
+        anyhow::Ok(totals)
+    };
+    let mut survivors: Vec<(usize, Vec<usize>, Option<Tally>)> = candidates
         .into_iter()
-        .map(|candidate| (candidate, None))
+        .enumerate()
+        .map(|(id, candidate)| (id, candidate, None))
         .collect();
     let mut path = Vec::new();
     let mut played = 0;
@@ -251,14 +252,12 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         let games = (searching / rounds / survivors.len() as u64).max(1);
         let range = played..played + games;
         played += games;
-        for (candidate, counted) in &mut survivors {
-            let more = tally(
-                sim,
-                &settings(&params, candidate),
-                target,
-                sim.seed,
-                range.clone(),
-            )?;
+        let chosen: Vec<(usize, Vec<usize>)> = survivors
+            .iter()
+            .map(|(id, candidate, _)| (*id, candidate.clone()))
+            .collect();
+        let more = counted(&format!("r{round}"), &chosen, sim.seed, range)?;
+        for ((_, _, counted), more) in survivors.iter_mut().zip(more) {
             match counted {
                 Some(counted) => counted.merge(&more),
                 None => *counted = Some(more),
@@ -266,8 +265,8 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         }
         let score =
             |tally: &Option<Tally>| tally.as_ref().map_or(f64::MAX, |t| t.off(target, players));
-        survivors.sort_by(|a, b| score(&a.1).total_cmp(&score(&b.1)));
-        for (candidate, counted) in &survivors {
+        survivors.sort_by(|a, b| score(&a.2).total_cmp(&score(&b.2)));
+        for (_, candidate, counted) in &survivors {
             path.push(BalancePathRow {
                 round,
                 values: settings(&params, candidate).join(" "),
@@ -278,13 +277,27 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         eprintln!(
             "round {round} of {rounds}: {} candidates on {played} games each; best {} ({:.1} points off target)",
             survivors.len(),
-            settings(&params, &survivors[0].0).join(" "),
-            100.0 * score(&survivors[0].1)
+            settings(&params, &survivors[0].1).join(" "),
+            100.0 * score(&survivors[0].2)
         );
         survivors.truncate(survivors.len().div_ceil(2));
     }
-    let best = settings(&params, &survivors[0].0);
-    let confirmed = tally(sim, &best, target, sim.seed ^ CONFIRMING, 0..confirming)?;
+    let (best_id, best_candidate, _) = &survivors[0];
+    let best = settings(&params, best_candidate);
+    let confirmed = counted(
+        "confirm",
+        &[(*best_id, best_candidate.clone())],
+        sim.seed ^ CONFIRMING,
+        0..confirming,
+    )?
+    .remove(0);
+    if index != 0 {
+        eprintln!(
+            "shard {index}/{count}: every game played; shard 0 writes the results to {}",
+            sim.out.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let even = 1.0 / players as f64;
     let rows: Vec<BalanceConfirmRow> = match (&confirmed, target) {
         (Tally::Effect(measures), Target::CardEffect { card, low, high }) => {
