@@ -17,6 +17,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
 use reports::schema::{BalanceConfirmRow, BalancePathRow, Fixed, to_csv};
 use runner::stats::wilson;
 use runner::store::write_atomically;
@@ -32,6 +35,9 @@ use units::{Unit, Units, spans};
 
 /// Candidates at most: a larger grid is sampled, evenly, down to this many.
 const MOST_CANDIDATES: usize = 256;
+
+/// Mixed into the master seed for the pairing of values in a sampled grid.
+const SAMPLING: u64 = 0x6772_6964_7361_6d70;
 
 /// Mixed into the master seed for the confirming run's games, which the search never saw.
 const CONFIRMING: u64 = 0x636f_6e66_6972_6d73;
@@ -81,23 +87,49 @@ impl Target {
     }
 }
 
-/// The candidates: every combination of the values (each a list of indices into them), or an
-/// even sample of them when there are too many.
-fn candidates(params: &[(String, Vec<String>)]) -> Vec<Vec<usize>> {
-    let total: usize = params.iter().map(|(_, values)| values.len()).product();
-    let stride = total.div_ceil(MOST_CANDIDATES).max(1);
-    (0..total)
-        .step_by(stride)
-        .map(|mut number| {
-            params
-                .iter()
-                .map(|(_, values)| {
-                    let index = number % values.len();
-                    number /= values.len();
-                    index
-                })
-                .collect()
+/// The candidates: every combination of the values (each a list of indices into them), or,
+/// when there are more than [`MOST_CANDIDATES`], a Latin hypercube sample of them: each value
+/// of each parameter in as near an equal share of the candidates as may be, the parameters'
+/// values paired at random (from `seed`), repeats dropped. (Every k-th combination would
+/// alias: with 9 values of the first of three parameters, only 3 of them.)
+fn candidates(params: &[(String, Vec<String>)], seed: u64) -> Vec<Vec<usize>> {
+    let total = params
+        .iter()
+        .try_fold(1usize, |total, (_, values)| total.checked_mul(values.len()));
+    if let Some(total) = total.filter(|&total| total <= MOST_CANDIDATES) {
+        return (0..total)
+            .map(|mut number| {
+                params
+                    .iter()
+                    .map(|(_, values)| {
+                        let index = number % values.len();
+                        number /= values.len();
+                        index
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ SAMPLING);
+    let columns: Vec<Vec<usize>> = params
+        .iter()
+        .map(|(_, values)| {
+            let mut strata: Vec<usize> = (0..MOST_CANDIDATES)
+                .map(|k| k * values.len() / MOST_CANDIDATES)
+                .collect();
+            strata.shuffle(&mut rng);
+            strata
         })
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    (0..MOST_CANDIDATES)
+        .map(|k| {
+            columns
+                .iter()
+                .map(|column| column[k])
+                .collect::<Vec<usize>>()
+        })
+        .filter(|candidate| seen.insert(candidate.clone()))
         .collect()
 }
 
@@ -150,7 +182,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             parse_param(&text)
         })
         .collect::<anyhow::Result<_>>()?;
-    let candidates = candidates(&params);
+    let candidates = candidates(&params, sim.seed);
     // Every candidate is checked before the first game: one refused after hours of games
     // would leave the search half done.
     for candidate in &candidates {
@@ -427,11 +459,39 @@ mod tests {
             ("a".to_string(), vec!["1".to_string(), "2".to_string()]),
             ("b".to_string(), vec!["x".into(), "y".into(), "z".into()]),
         ];
-        let all = candidates(&params);
+        let all = candidates(&params, 1);
         assert_eq!(all.len(), 6);
         assert_eq!(settings(&params, &all[5]), ["a=2", "b=z"]);
         let wide = vec![("c".to_string(), (0..1000).map(|v| v.to_string()).collect())];
-        assert_eq!(candidates(&wide).len(), 250);
+        let sampled = candidates(&wide, 1);
+        assert_eq!(sampled.len(), MOST_CANDIDATES);
+        assert_eq!(
+            (sampled.iter().min(), sampled.iter().max()),
+            (Some(&vec![0]), Some(&vec![996]))
+        );
+        // Three parameters of nine values: each value of each one among the candidates, in
+        // about equal shares, and the same sample from the same seed.
+        let nine: Vec<String> = (1..=9).map(|v| v.to_string()).collect();
+        let cube: Vec<(String, Vec<String>)> = ["x", "y", "z"]
+            .map(|k| (k.to_string(), nine.clone()))
+            .into();
+        let sampled = candidates(&cube, 7);
+        assert!(
+            sampled.len() > 200 && sampled.len() <= MOST_CANDIDATES,
+            "{}",
+            sampled.len()
+        );
+        for axis in 0..3 {
+            for value in 0..9 {
+                let share = sampled.iter().filter(|c| c[axis] == value).count();
+                assert!(
+                    (20..=30).contains(&share),
+                    "axis {axis} value {value}: {share}"
+                );
+            }
+        }
+        assert_eq!(candidates(&cube, 7), sampled);
+        assert_ne!(candidates(&cube, 8), sampled);
         assert_eq!((rounds(1), rounds(2), rounds(5), rounds(16)), (1, 1, 3, 4));
     }
 }

@@ -288,7 +288,10 @@ mod tests {
             spans(&(100..300), 8, 64, 1),
             [100..128, 128..192, 192..256, 256..300]
         );
-        assert_eq!(spans(&(0..100), 8, 64, 4), vec![Range { start: 0, end: 100 }]);
+        assert_eq!(
+            spans(&(0..100), 8, 64, 4),
+            vec![Range { start: 0, end: 100 }]
+        );
         assert_eq!(spans(&(5..5), 3, 64, 1), Vec::<Range<u64>>::new());
     }
 
