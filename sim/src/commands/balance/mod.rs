@@ -1,13 +1,12 @@
 //! `owlery balance`: searches rules values for ones that level the houses (or the seats).
 //!
-//! Every combination of the values given is a candidate. The search is successive halving, a
-//! racing scheme for noisy scores: each round plays every surviving candidate on the same
-//! new games (the same seeds, so their differences are not the deal's luck), ranks them by
-//! how far the worst group is from an even share of the wins, and keeps the better half,
-//! until one is left. A confirming run of fresh seeds then measures the values found, each
+//! Every combination of the values given is a candidate (a sample of them past 256). The
+//! search is successive halving ([`search`]), each candidate scored by how far the worst group
+//! is from an even share of the wins (or a card's worth from its range). A confirming run of fresh seeds then measures the values found, each
 //! group's win rate with its interval. The games go through `OUT/units` ([`units`]), so a
 //! stopped search resumes where it was and the tasks of a Slurm array share one search.
 
+mod search;
 mod tally;
 mod units;
 
@@ -30,6 +29,7 @@ use crate::cli::BalanceArgs;
 use crate::cli::GameArg;
 use crate::simulate::{parse_shard, shard_from_slurm};
 use engine::hogwarts::Card;
+use search::{Candidate, rounds, successive_halving};
 use tally::{Tally, as_params};
 use units::{Unit, Units, spans};
 
@@ -142,11 +142,6 @@ fn settings(params: &[(String, Vec<String>)], candidate: &[usize]) -> Vec<String
         .collect()
 }
 
-/// The rounds of successive halving for `count` candidates.
-fn rounds(count: usize) -> u64 {
-    u64::from(usize::BITS - (count.max(2) - 1).leading_zeros())
-}
-
 /// Runs `owlery balance`.
 pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let sim = &args.sim;
@@ -237,7 +232,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         _ => runner::levels::CHUNK,
     };
     // Each candidate's games `games` of the run seeded `master`, played (or found played).
-    let counted = |round: &str, chosen: &[(usize, Vec<usize>)], master: u64, games: Range<u64>| {
+    let counted = |round: &str, chosen: &[Candidate], master: u64, games: Range<u64>| {
         let pieces = pieces_a_round.div_ceil(chosen.len() as u64);
         let work: Vec<(usize, Unit)> = chosen
             .iter()
@@ -273,52 +268,36 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         }
         anyhow::Ok(totals)
     };
-    let mut survivors: Vec<(usize, Vec<usize>, Option<Tally>)> = candidates
-        .into_iter()
-        .enumerate()
-        .map(|(id, candidate)| (id, candidate, None))
+    let (best_found, path) = successive_halving(
+        candidates,
+        searching,
+        |tally| tally.off(target, players),
+        |round, racing, games| counted(&format!("r{round}"), racing, sim.seed, games),
+        |standings| {
+            let best = &standings[0];
+            eprintln!(
+                "round {} of {rounds}: {} candidates on {} games each; best {} ({:.1} points off target)",
+                best.round,
+                standings.len(),
+                best.games,
+                settings(&params, &best.candidate.1).join(" "),
+                100.0 * best.off
+            );
+        },
+    )?;
+    let path: Vec<BalancePathRow> = path
+        .iter()
+        .map(|standing| BalancePathRow {
+            round: standing.round,
+            values: settings(&params, &standing.candidate.1).join(" "),
+            games: standing.games,
+            off_level: Fixed(standing.off),
+        })
         .collect();
-    let mut path = Vec::new();
-    let mut played = 0;
-    for round in 1..=rounds {
-        let games = (searching / rounds / survivors.len() as u64).max(1);
-        let range = played..played + games;
-        played += games;
-        let chosen: Vec<(usize, Vec<usize>)> = survivors
-            .iter()
-            .map(|(id, candidate, _)| (*id, candidate.clone()))
-            .collect();
-        let more = counted(&format!("r{round}"), &chosen, sim.seed, range)?;
-        for ((_, _, counted), more) in survivors.iter_mut().zip(more) {
-            match counted {
-                Some(counted) => counted.merge(&more),
-                None => *counted = Some(more),
-            }
-        }
-        let score =
-            |tally: &Option<Tally>| tally.as_ref().map_or(f64::MAX, |t| t.off(target, players));
-        survivors.sort_by(|a, b| score(&a.2).total_cmp(&score(&b.2)));
-        for (_, candidate, counted) in &survivors {
-            path.push(BalancePathRow {
-                round,
-                values: settings(&params, candidate).join(" "),
-                games: played,
-                off_level: Fixed(score(counted)),
-            });
-        }
-        eprintln!(
-            "round {round} of {rounds}: {} candidates on {played} games each; best {} ({:.1} points off target)",
-            survivors.len(),
-            settings(&params, &survivors[0].1).join(" "),
-            100.0 * score(&survivors[0].2)
-        );
-        survivors.truncate(survivors.len().div_ceil(2));
-    }
-    let (best_id, best_candidate, _) = &survivors[0];
-    let best = settings(&params, best_candidate);
+    let best = settings(&params, &best_found.1);
     let confirmed = counted(
         "confirm",
-        &[(*best_id, best_candidate.clone())],
+        std::slice::from_ref(&best_found),
         sim.seed ^ CONFIRMING,
         0..confirming,
     )?
