@@ -1292,40 +1292,30 @@ fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
         run.to_str().unwrap(),
     ]));
     // A card's worth to its drawers as the target: paired games of its power on and off.
-    let card = owlery(&[
-        "balance",
-        "scrabble-hp",
-        "--param",
-        "cards.rictusempra.points=0,10",
-        "--target",
-        "card-effect=rictusempra:-100..100",
-        "--budget",
-        "40",
-        "--bots",
-        "cards,greedy",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let refused = String::from_utf8_lossy(&card.stderr).into_owned();
+    // Into the folder of another search: refused, then cleared by --force.
+    let card = |extra: &[&str]| {
+        let mut args = vec![
+            "balance",
+            "scrabble-hp",
+            "--param",
+            "cards.rictusempra.points=0,10",
+        ];
+        args.extend([
+            "--target",
+            "card-effect=rictusempra:-100..100",
+            "--budget",
+            "40",
+        ]);
+        args.extend(["--bots", "cards,greedy", "--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        owlery(&args)
+    };
+    let refused = String::from_utf8_lossy(&card(&[]).stderr).into_owned();
     assert!(
         refused.contains("games of another balance run"),
         "{refused}"
     );
-    let card = owlery(&[
-        "balance",
-        "scrabble-hp",
-        "--param",
-        "cards.rictusempra.points=0,10",
-        "--target",
-        "card-effect=rictusempra:-100..100",
-        "--budget",
-        "40",
-        "--bots",
-        "cards,greedy",
-        "--out",
-        out.to_str().unwrap(),
-        "--force",
-    ]);
+    let card = card(&["--force"]);
     assert!(assert_ran(&card).contains("(on target)"));
     let confirm = std::fs::read_to_string(out.join("balance_confirm.csv")).unwrap();
     assert!(
