@@ -199,8 +199,9 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     }
     let (_, rules_hash) = built_with(sim, Vec::new(), false)?;
     let manifest = format!(
-        "game = {:?}\nvariant = {:?}\nbots = {:?}\nseed = {}\nrollouts = {}\nrules = {rules_hash}\n\
+        "owlery = {}\ngame = {:?}\nvariant = {:?}\nbots = {:?}\nseed = {}\nrollouts = {}\nrules = {rules_hash}\n\
          params = {:?}\ntarget = {:?}\nbudget = {}\n",
+        env!("CARGO_PKG_VERSION"),
         sim.game,
         sim.variant,
         sim.bots,
