@@ -25,8 +25,8 @@ use runner::store::write_atomically;
 
 use super::effect::built_with;
 use super::sweep::parse_param;
-use crate::cli::BalanceArgs;
 use crate::cli::GameArg;
+use crate::cli::{BalanceArgs, SimArgs};
 use crate::simulate::{parse_shard, shard_from_slurm};
 use engine::hogwarts::Card;
 use search::{Candidate, rounds, successive_halving};
@@ -254,8 +254,18 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let plain: Vec<Unit> = work.iter().map(|(_, unit)| unit.clone()).collect();
-        let played = units.complete(&plain, names, |unit| {
-            tally::play(sim, &unit.settings, target, unit.master, unit.games.clone())
+        let played = units.complete(&plain, names, sim.threads, |unit, threads| {
+            let sim = SimArgs {
+                threads,
+                ..sim.clone()
+            };
+            tally::play(
+                &sim,
+                &unit.settings,
+                target,
+                unit.master,
+                unit.games.clone(),
+            )
         })?;
         let mut totals = Vec::with_capacity(chosen.len());
         for (id, _) in chosen {

@@ -9,11 +9,14 @@ use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write as _};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
+use rayon::prelude::*;
 use runner::store::write_atomically;
+use runner::worker_pool;
 
 use super::tally::Tally;
 
@@ -99,32 +102,38 @@ impl Units {
         })
     }
 
-    /// Plays, or finds played, every one of `units` with `play`, sharing them with the run's
-    /// other processes, and returns each one's chunk counts (for the groups of `names`), in
-    /// order.
+    /// Plays, or finds played, every one of `units` with `play` (given the worker threads it
+    /// may use), sharing them with the run's other processes, and returns each one's chunk
+    /// counts (for the groups of `names`), in order. With many units this process plays them
+    /// side by side, one worker each, on `threads` workers; with few, one at a time on all.
     pub fn complete(
         &self,
         units: &[Unit],
         names: &[String],
-        play: impl Fn(&Unit) -> anyhow::Result<Vec<Tally>>,
+        threads: Option<usize>,
+        play: impl Fn(&Unit, Option<usize>) -> anyhow::Result<Vec<Tally>> + Sync,
     ) -> anyhow::Result<Vec<Vec<Tally>>> {
         let (index, count) = self.shard;
         // Each process starts at its own share, so they seldom reach for the same unit.
         let start = (units.len() as u64 * index / count) as usize;
         let order: Vec<usize> = (start..units.len()).chain(0..start).collect();
+        let pool = worker_pool(threads)?;
+        let workers = pool.current_num_threads();
+        let side_by_side = workers > 1 && units.len() >= 4 * workers;
         loop {
-            let mut waiting = false;
-            for &i in &order {
+            let waiting = AtomicBool::new(false);
+            let attempt = |&i: &usize| -> anyhow::Result<()> {
                 let unit = &units[i];
                 if self.result(unit).exists() {
-                    continue;
+                    return Ok(());
                 }
                 if !self.claim(unit)? {
-                    waiting = true;
-                    continue;
+                    waiting.store(true, Ordering::Relaxed);
+                    return Ok(());
                 }
                 let claim = self.claim_path(unit);
-                let played = self.keeping_fresh(&claim, || play(unit));
+                let workers = if side_by_side { Some(1) } else { threads };
+                let played = self.keeping_fresh(&claim, || play(unit, workers));
                 let written = played.and_then(|chunks| {
                     let mut text = format!("owlery balance unit {}\n", unit.name);
                     for chunk in &chunks {
@@ -135,9 +144,14 @@ impl Units {
                 });
                 // Released either way: a unit that failed here is free for another try.
                 let _ = std::fs::remove_file(&claim);
-                written?;
+                written
+            };
+            if side_by_side {
+                pool.install(|| order.par_iter().try_for_each(attempt))?;
+            } else {
+                order.iter().try_for_each(attempt)?;
             }
-            if !waiting {
+            if !waiting.load(Ordering::Relaxed) {
                 break;
             }
             std::thread::sleep(POLL);
@@ -311,7 +325,7 @@ mod tests {
             })
             .collect();
         let plays = std::sync::atomic::AtomicUsize::new(0);
-        let play = |unit: &Unit| {
+        let play = |unit: &Unit, _: Option<usize>| {
             plays.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut levels = runner::levels::Levels::new(&names);
             let third = (1.0f64 / 3.0).to_bits();
@@ -319,8 +333,8 @@ mod tests {
             levels.wins[0] = runner::effect::Moments::from_exact_text(&counted).unwrap();
             Ok(vec![Tally::Levels(levels)])
         };
-        let first = a.complete(&units, &names, play).unwrap();
-        let second = b.complete(&units, &names, play).unwrap();
+        let first = a.complete(&units, &names, Some(1), play).unwrap();
+        let second = b.complete(&units, &names, Some(2), play).unwrap();
         assert_eq!(first, second);
         assert_eq!(plays.load(std::sync::atomic::Ordering::Relaxed), 3);
         assert_eq!(a.finished(), 3);
@@ -331,7 +345,7 @@ mod tests {
         };
         let host = a.me.rsplit_once(' ').unwrap().0;
         std::fs::write(a.claim_path(&gone), format!("{host} 4000000000")).unwrap();
-        a.complete(std::slice::from_ref(&gone), &names, play)
+        a.complete(std::slice::from_ref(&gone), &names, None, play)
             .unwrap();
         assert_eq!(plays.load(std::sync::atomic::Ordering::Relaxed), 4);
         // Another run's units are refused, and cleared with force.
