@@ -709,7 +709,8 @@ pub struct BenchArgs {
 #[derive(Debug, Args)]
 pub struct BalanceArgs {
     /// A number to search and its values: KEY=LO..HI, KEY=LO..HI:STEP or KEY=V1,V2,...
-    /// (repeatable: every combination is a candidate; past 256, a Latin hypercube sample).
+    /// (repeatable: every combination is a candidate; past 256, a Latin hypercube sample and
+    /// 16 that a model fitted to its first round proposes).
     #[arg(long = "param", value_name = "KEY=VALUES", required = true)]
     pub params: Vec<String>,
     /// What level means: houses-level (every house's win rate within --tolerance of an even

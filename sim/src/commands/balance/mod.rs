@@ -1,11 +1,13 @@
 //! `owlery balance`: searches rules values for ones that level the houses (or the seats).
 //!
-//! Every combination of the values given is a candidate (a sample of them past 256). The
+//! Every combination of the values given is a candidate (past 256, a sample of them, and
+//! after the first round those [`model`] expects nearest the target). The
 //! search is successive halving ([`search`]), each candidate scored by how far the worst group
 //! is from an even share of the wins (or a card's worth from its range). A confirming run of fresh seeds then measures the values found, each
 //! group's win rate with its interval. The games go through `OUT/units` ([`units`]), so a
 //! stopped search resumes where it was and the tasks of a Slurm array share one search.
 
+mod model;
 mod search;
 mod tally;
 mod units;
@@ -29,12 +31,15 @@ use crate::cli::GameArg;
 use crate::cli::{BalanceArgs, SimArgs};
 use crate::simulate::{parse_shard, shard_from_slurm};
 use engine::hogwarts::Card;
-use search::{Candidate, rounds, successive_halving};
+use search::{Candidate, Race, Standing, rounds, successive_halving};
 use tally::{Tally, as_params};
 use units::{Unit, Units, spans};
 
 /// Candidates at most: a larger grid is sampled, evenly, down to this many.
 const MOST_CANDIDATES: usize = 256;
+
+/// Candidates a model of a sampled grid may add to the race after its first round.
+const PROPOSED: usize = 16;
 
 /// Mixed into the master seed for the pairing of values in a sampled grid.
 const SAMPLING: u64 = 0x6772_6964_7361_6d70;
@@ -75,6 +80,23 @@ impl Target {
             })
         });
         parsed.ok_or_else(|| anyhow::anyhow!("--target {text:?}: {expected}"))
+    }
+
+    /// How far `measures` (as [`Tally::measures`] reads them) are from it with `players`
+    /// seats: the worst group's distance from an even share, or the card's worth's from its
+    /// range (0 within it); lower is better.
+    fn off(self, measures: &[f64], players: usize) -> f64 {
+        let even = 1.0 / players as f64;
+        match self {
+            Target::CardEffect { low, high, .. } => measures
+                .first()
+                .map_or(f64::MAX, |&worth| (low - worth).max(worth - high).max(0.0)),
+            _ => measures
+                .iter()
+                .map(|mean| (mean - even).abs())
+                .reduce(f64::max)
+                .unwrap_or(f64::MAX),
+        }
     }
 
     /// The kind of group it measures.
@@ -185,10 +207,16 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     }
     let names = &sim.bots;
     let players = names.len();
-    let rounds = rounds(candidates.len());
+    let sizes: Vec<usize> = params.iter().map(|(_, values)| values.len()).collect();
+    let whole_grid = sizes
+        .iter()
+        .try_fold(1usize, |total, &size| total.checked_mul(size))
+        .is_some_and(|total| total <= MOST_CANDIDATES);
+    let proposed = if whole_grid { 0 } else { PROPOSED };
+    let rounds = rounds(candidates.len() + proposed);
     let searching = args.budget * 3 / 4;
     let confirming = args.budget - searching;
-    let smallest = rounds * candidates.len() as u64 * 2;
+    let smallest = rounds * (candidates.len() + proposed) as u64 * 2;
     if searching < smallest || confirming == 0 {
         bail!(
             "--budget {}: too few games for {} candidates; expected at least {}",
@@ -279,12 +307,25 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         }
         anyhow::Ok(totals)
     };
-    let (best_found, path) = successive_halving(
-        candidates,
-        searching,
-        |tally| tally.off(target, players),
-        |round, racing, games| counted(&format!("r{round}"), racing, sim.seed, games),
-        |standings| {
+    let race = Race {
+        budget: searching,
+        proposed,
+        off: |tally: &Tally| tally.off(target, players),
+        play: |round, racing: &[Candidate], games| {
+            counted(&format!("r{round}"), racing, sim.seed, games)
+        },
+        propose: |standing: &[(Candidate, Tally)]| {
+            let seed = sim.seed ^ SAMPLING;
+            let found = model::propose(standing, &sizes, target, players, proposed, seed);
+            // Numbered after the sampled ones; a combination the rules refuse is left out.
+            found
+                .into_iter()
+                .filter(|c| built_with(sim, as_params(&settings(&params, c)), false).is_ok())
+                .enumerate()
+                .map(|(k, candidate)| (MOST_CANDIDATES + k, candidate))
+                .collect()
+        },
+        report: |standings: &[Standing]| {
             let best = &standings[0];
             eprintln!(
                 "round {} of {rounds}: {} candidates on {} games each; best {} ({:.1} points off target)",
@@ -295,7 +336,8 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
                 100.0 * best.off
             );
         },
-    )?;
+    };
+    let (best_found, path) = successive_halving(candidates, race)?;
     let path: Vec<BalancePathRow> = path
         .iter()
         .map(|standing| BalancePathRow {

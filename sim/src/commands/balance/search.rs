@@ -29,18 +29,35 @@ pub(super) fn rounds(count: usize) -> u64 {
     u64::from(usize::BITS - (count.max(2) - 1).leading_zeros())
 }
 
-/// Races `candidates` over `budget` games in all, counting a round's games with
-/// `play(round, survivors, games)` (each survivor's tally of those games, in order) and
-/// scoring a tally with `off` (lower is better). Calls `report` with each round's standings,
-/// best first, and returns the winner and every round's standings.
-pub(super) fn successive_halving(
+/// How a search goes: its budget and what it does between rounds.
+pub(super) struct Race<Off, Play, Propose, Report> {
+    /// Games in all.
+    pub budget: u64,
+    /// Candidates `propose` may add after the first round, at most.
+    pub proposed: usize,
+    /// How far a tally is from the target (lower is better).
+    pub off: Off,
+    /// Counts games `games` for each of the candidates given, in order, in round `round`.
+    pub play: Play,
+    /// Given the first round's candidates and tallies, the candidates to add to the race
+    /// (played on the first round's games before the ranking).
+    pub propose: Propose,
+    /// Told each round's standings, best first.
+    pub report: Report,
+}
+
+/// Races `candidates` as `race` says and returns the winner and every round's standings.
+pub(super) fn successive_halving<Off, Play, Propose, Report>(
     candidates: Vec<Vec<usize>>,
-    budget: u64,
-    off: impl Fn(&Tally) -> f64,
-    mut play: impl FnMut(u64, &[Candidate], Range<u64>) -> anyhow::Result<Vec<Tally>>,
-    mut report: impl FnMut(&[Standing]),
-) -> anyhow::Result<(Candidate, Vec<Standing>)> {
-    let rounds = rounds(candidates.len());
+    mut race: Race<Off, Play, Propose, Report>,
+) -> anyhow::Result<(Candidate, Vec<Standing>)>
+where
+    Off: Fn(&Tally) -> f64,
+    Play: FnMut(u64, &[Candidate], Range<u64>) -> anyhow::Result<Vec<Tally>>,
+    Propose: FnMut(&[(Candidate, Tally)]) -> Vec<Candidate>,
+    Report: FnMut(&[Standing]),
+{
+    let rounds = rounds(candidates.len() + race.proposed);
     let mut survivors: Vec<(Candidate, Option<Tally>)> = candidates
         .into_iter()
         .enumerate()
@@ -49,18 +66,33 @@ pub(super) fn successive_halving(
     let mut path = Vec::new();
     let mut played = 0;
     for round in 1..=rounds {
-        let games = (budget / rounds / survivors.len() as u64).max(1);
+        let racing = survivors.len() + if round == 1 { race.proposed } else { 0 };
+        let games = (race.budget / rounds / racing as u64).max(1);
         let range = played..played + games;
         played += games;
         let racing: Vec<Candidate> = survivors.iter().map(|(c, _)| c.clone()).collect();
-        let more = play(round, &racing, range)?;
+        let more = (race.play)(round, &racing, range.clone())?;
         for ((_, counted), more) in survivors.iter_mut().zip(more) {
             match counted {
                 Some(counted) => counted.merge(&more),
                 None => *counted = Some(more),
             }
         }
-        let score = |tally: &Option<Tally>| tally.as_ref().map_or(f64::MAX, &off);
+        if round == 1 && race.proposed > 0 {
+            let standing: Vec<(Candidate, Tally)> = survivors
+                .iter()
+                .filter_map(|(candidate, counted)| Some((candidate.clone(), counted.clone()?)))
+                .collect();
+            let mut added = (race.propose)(&standing);
+            added.truncate(race.proposed);
+            if !added.is_empty() {
+                let more = (race.play)(round, &added, range)?;
+                survivors.extend(added.into_iter().zip(more).map(|(c, t)| (c, Some(t))));
+            }
+        }
+        let off = &race.off;
+        let report = &mut race.report;
+        let score = |tally: &Option<Tally>| tally.as_ref().map_or(f64::MAX, off);
         survivors.sort_by(|a, b| score(&a.1).total_cmp(&score(&b.1)));
         let standings: Vec<Standing> = survivors
             .iter()
@@ -87,13 +119,11 @@ mod tests {
     use super::*;
     use crate::commands::balance::Target;
 
-    /// A toy whose answer is known: two seats, the first winning a game with chance
-    /// 0.5 + 0.03 (x - 6) for x = 0..=10, so the seats are level at x = 6 alone; each game a
-    /// coin drawn from the seed and the game's number, so a candidate's games are the same
-    /// whatever order it plays them in.
-    fn toy_games(x: usize, games: Range<u64>, seed: u64) -> Tally {
+    /// Games of a toy whose answer is known: two seats, the first winning each game of
+    /// candidate `x` with `chance`; each game a coin drawn from the seed, `x` and the game's
+    /// number, so a candidate's games are the same whatever order it plays them in.
+    fn toy_games(chance: f64, x: usize, games: Range<u64>, seed: u64) -> Tally {
         let names = vec!["a".to_string(), "b".to_string()];
-        let chance = 0.5 + 0.03 * (x as f64 - 6.0);
         let first = games
             .clone()
             .filter(|&game| {
@@ -116,6 +146,11 @@ mod tests {
         Tally::Levels(levels)
     }
 
+    /// The first seat's chance of winning at x = 0..=10: the seats are level at 6 alone.
+    fn eleven(x: usize) -> f64 {
+        0.5 + 0.03 * (x as f64 - 6.0)
+    }
+
     #[test]
     fn successive_halving_finds_the_level_value_of_a_toy() {
         let candidates: Vec<Vec<usize>> = (0..=10).map(|x| vec![x]).collect();
@@ -123,15 +158,19 @@ mod tests {
             let mut reported = 0;
             let (best, path) = successive_halving(
                 candidates.clone(),
-                30_000,
-                |tally| tally.off(Target::Seats, 2),
-                |_, racing, games| {
-                    Ok(racing
-                        .iter()
-                        .map(|(_, values)| toy_games(values[0], games.clone(), seed))
-                        .collect())
+                Race {
+                    budget: 30_000,
+                    proposed: 0,
+                    off: |tally: &Tally| tally.off(Target::Seats, 2),
+                    play: |_, racing: &[Candidate], games: Range<u64>| {
+                        Ok(racing
+                            .iter()
+                            .map(|(_, v)| toy_games(eleven(v[0]), v[0], games.clone(), seed))
+                            .collect())
+                    },
+                    propose: |_: &[(Candidate, Tally)]| Vec::new(),
+                    report: |standings: &[Standing]| reported += standings.len(),
                 },
-                |standings| reported += standings.len(),
             )
             .unwrap();
             // 11, 6, 3, 2 candidates in rounds 1 to 4.
@@ -139,5 +178,45 @@ mod tests {
             assert_eq!(path.len(), 22);
             assert_eq!(best.1, vec![6], "seed {seed}: {path:?}");
         }
+    }
+
+    #[test]
+    fn on_a_sampled_grid_the_model_proposes_the_level_value_and_it_joins_the_race() {
+        // One parameter of 400 values, the seats level at 247 alone, which the sample of 256
+        // does not hold.
+        let values: Vec<String> = (0..400).map(|v| v.to_string()).collect();
+        let params = vec![("x".to_string(), values)];
+        let sampled = super::super::candidates(&params, 3);
+        assert_eq!(sampled.len(), 256);
+        assert!(!sampled.contains(&vec![247]));
+        let chance = |x: usize| 0.5 + 0.002 * (x as f64 - 247.0);
+        let mut proposed = Vec::new();
+        let (best, path) = successive_halving(
+            sampled,
+            Race {
+                budget: 1_000_000,
+                proposed: 16,
+                off: |tally: &Tally| tally.off(Target::Seats, 2),
+                play: |_, racing: &[Candidate], games: Range<u64>| {
+                    Ok(racing
+                        .iter()
+                        .map(|(_, v)| toy_games(chance(v[0]), v[0], games.clone(), 5))
+                        .collect())
+                },
+                propose: |standing: &[(Candidate, Tally)]| {
+                    proposed =
+                        super::super::model::propose(standing, &[400], Target::Seats, 2, 16, 1);
+                    let numbered = proposed.iter().cloned().enumerate();
+                    numbered.map(|(k, c)| (256 + k, c)).collect()
+                },
+                report: |_: &[Standing]| {},
+            },
+        )
+        .unwrap();
+        assert_eq!(proposed.len(), 16);
+        assert!(proposed.contains(&vec![247]), "{proposed:?}");
+        // The proposals raced from the first round: 272 candidates in it.
+        assert_eq!(path.iter().filter(|s| s.round == 1).count(), 272);
+        assert!(best.1[0].abs_diff(247) <= 2, "{best:?}");
     }
 }

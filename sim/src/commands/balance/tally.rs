@@ -42,21 +42,24 @@ impl Tally {
         Some(total)
     }
 
-    /// How far it is from the target (lower is better; 0 within a card-effect's range).
-    pub(super) fn off(&self, target: Target, players: usize) -> f64 {
-        let even = 1.0 / players as f64;
+    /// What the target reads of it: each group's share of the wins (those of the target's
+    /// kind that played), or the card's worth to its drawers.
+    pub(super) fn measures(&self, target: Target) -> Vec<f64> {
         match (self, target) {
             (Tally::Levels(levels), _) => levels
                 .of_kind(target.kind())
-                .map(|(_, wins)| (wins.mean() - even).abs())
-                .reduce(f64::max)
-                .unwrap_or(f64::MAX),
-            (Tally::Effect(measures), Target::CardEffect { low, high, .. }) => {
-                let worth = -measures.win.effect().0;
-                (low - worth).max(worth - high).max(0.0)
+                .map(|(_, wins)| wins.mean())
+                .collect(),
+            (Tally::Effect(measures), Target::CardEffect { .. }) => {
+                vec![-measures.win.effect().0]
             }
             (Tally::Effect(_), _) => unreachable!("an effect is tallied for a card's target"),
         }
+    }
+
+    /// How far it is from the target (lower is better; 0 within a card-effect's range).
+    pub(super) fn off(&self, target: Target, players: usize) -> f64 {
+        target.off(&self.measures(target), players)
     }
 
     /// One line: `levels` or `effect`, then each count exactly ([`Moments::exact_text`]).
