@@ -9,7 +9,7 @@ use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement};
 
 use super::{Choices, answer};
 use crate::scrabble::leaves::LeaveModel;
-use crate::scrabble::{Equity, Lookahead, Reach, may_exchange};
+use crate::scrabble::{Closing, Equity, Lookahead, Reach, may_exchange};
 
 /// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
 /// 4,000 games against `equity`: 5 points 54.4 % wins, 10 points 54.5 %, 15 points 54.8 %).
@@ -25,6 +25,9 @@ pub struct CardWise {
     planned: Option<(Move, Position)>,
     /// Moves chosen by looking at the opponent's replies rather than by equity alone.
     lookahead: Option<Box<Lookahead>>,
+    /// Moves chosen as the bag runs out in a two-player game, as `equity` chooses them
+    /// (none for `cards-static`, which chooses them as `equity-static` does).
+    closing: Option<Box<Closing>>,
     /// This turn's card was played for the planned move (a Bonus card, Revelio, Confundo):
     /// that move is made, whoever would choose another.
     played_for_plan: bool,
@@ -83,6 +86,7 @@ impl CardWise {
             equity: Equity::new(model),
             planned: None,
             lookahead: None,
+            closing: Some(Box::new(Closing::new(model))),
             played_for_plan: false,
             untimed: 0,
         }
@@ -136,6 +140,15 @@ impl CardWise {
     pub fn looking_ahead_by(model: &'static LeaveModel, seed: u64, reach: Reach) -> CardWise {
         CardWise {
             lookahead: Some(Box::new(Lookahead::with_reach(model, seed, reach))),
+            closing: None,
+            ..CardWise::new(model)
+        }
+    }
+
+    /// The card player choosing its moves by equity alone, as the bag runs out too (faster).
+    pub fn static_moves(model: &'static LeaveModel) -> CardWise {
+        CardWise {
+            closing: None,
             ..CardWise::new(model)
         }
     }
@@ -333,15 +346,18 @@ impl CardWise {
 
 impl Decider<HpGame> for CardWise {
     fn name(&self) -> &str {
-        if self.lookahead.is_some() {
-            "cards-lookahead"
-        } else {
-            "cards"
+        match (&self.lookahead, &self.closing) {
+            (Some(_), _) => "cards-lookahead",
+            (None, None) => "cards-static",
+            (None, Some(_)) => "cards",
         }
     }
 
     fn start_game(&mut self, seed: u64) {
         self.planned = None;
+        if let Some(closing) = &mut self.closing {
+            closing.start_game(seed);
+        }
         if let Some(lookahead) = &mut self.lookahead {
             lookahead.start_game(seed);
         }
@@ -422,6 +438,12 @@ impl CardWise {
         if let Some(lookahead) = self.lookahead.as_mut().filter(|_| !self.played_for_plan) {
             self.planned = None;
             return lookahead.choose(core);
+        }
+        if let Some(closing) = self.closing.as_mut().filter(|_| !self.played_for_plan)
+            && Closing::judges(core)
+        {
+            self.planned = None;
+            return closing.choose(core);
         }
         // Unless a card changed the position, the move is the one just worked out.
         match self.planned.take() {

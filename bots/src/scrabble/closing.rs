@@ -49,9 +49,16 @@ impl Closing {
         self.closing.start_game(seed);
     }
 
+    /// Whether it judges the moves of `observation` by the replies they allow, rather than
+    /// choosing as `equity-static` does: two players, [`PRE_ENDGAME_BAG`] tiles or fewer in
+    /// the bag.
+    pub fn judges(observation: &Observation<'_>) -> bool {
+        observation.scores.len() == 2 && observation.bag_len <= PRE_ENDGAME_BAG
+    }
+
     /// The move this bot makes from `observation`.
     pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        if observation.scores.len() != 2 || observation.bag_len > PRE_ENDGAME_BAG {
+        if !Closing::judges(observation) {
             return self.closing.equity_mut().choose(observation);
         }
         let reach = if observation.bag_len == 0 {
