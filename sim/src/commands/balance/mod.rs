@@ -218,8 +218,13 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let confirming = args.budget - searching;
     let smallest = rounds * (candidates.len() + proposed) as u64 * 2;
     if searching < smallest || confirming == 0 {
+        let more = if proposed > 0 {
+            format!(" (and {proposed} a model of them may add)")
+        } else {
+            String::new()
+        };
         bail!(
-            "--budget {}: too few games for {} candidates; expected at least {}",
+            "--budget {}: too few games for {} candidates{more}; expected at least {}",
             args.budget,
             candidates.len(),
             smallest * 4 / 3 + 1
