@@ -82,11 +82,21 @@ impl Position {
 impl CardWise {
     /// The card player over the leave values `model`.
     pub fn new(model: &'static LeaveModel) -> CardWise {
+        CardWise::moving_by(model, None, Some(Box::new(Closing::new(model))))
+    }
+
+    /// The card player whose moves come from `lookahead`, else near the end from `closing`,
+    /// else from equity.
+    fn moving_by(
+        model: &'static LeaveModel,
+        lookahead: Option<Box<Lookahead>>,
+        closing: Option<Box<Closing>>,
+    ) -> CardWise {
         CardWise {
             equity: Equity::new(model),
             planned: None,
-            lookahead: None,
-            closing: Some(Box::new(Closing::new(model))),
+            lookahead,
+            closing,
             played_for_plan: false,
             untimed: 0,
         }
@@ -138,19 +148,13 @@ impl CardWise {
 
     /// The same, its moves judged by a lookahead of `reach`.
     pub fn looking_ahead_by(model: &'static LeaveModel, seed: u64, reach: Reach) -> CardWise {
-        CardWise {
-            lookahead: Some(Box::new(Lookahead::with_reach(model, seed, reach))),
-            closing: None,
-            ..CardWise::new(model)
-        }
+        let lookahead = Lookahead::with_reach(model, seed, reach);
+        CardWise::moving_by(model, Some(Box::new(lookahead)), None)
     }
 
     /// The card player choosing its moves by equity alone, as the bag runs out too (faster).
     pub fn static_moves(model: &'static LeaveModel) -> CardWise {
-        CardWise {
-            closing: None,
-            ..CardWise::new(model)
-        }
+        CardWise::moving_by(model, None, None)
     }
 }
 

@@ -268,7 +268,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     // Each candidate's games `games` of the run seeded `master`, played (or found played).
     let counted = |round: &str, chosen: &[Candidate], master: u64, games: Range<u64>| {
         let pieces = pieces_a_round.div_ceil(chosen.len() as u64);
-        let work: Vec<(usize, Unit)> = chosen
+        let (owners, work): (Vec<usize>, Vec<Unit>) = chosen
             .iter()
             .flat_map(|(id, candidate)| {
                 let settings = settings(&params, candidate);
@@ -285,9 +285,8 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
                         (*id, unit)
                     })
             })
-            .collect();
-        let plain: Vec<Unit> = work.iter().map(|(_, unit)| unit.clone()).collect();
-        let played = units.complete(&plain, names, sim.threads, |unit, threads| {
+            .unzip();
+        let played = units.complete(&work, names, sim.threads, |unit, threads| {
             let sim = SimArgs {
                 threads,
                 ..sim.clone()
@@ -302,13 +301,12 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         })?;
         let mut totals = Vec::with_capacity(chosen.len());
         for (id, _) in chosen {
-            let chunks: Vec<Tally> = work
+            let chunks = owners
                 .iter()
                 .zip(&played)
-                .filter(|((of, _), _)| of == id)
-                .flat_map(|(_, chunks)| chunks.iter().cloned())
-                .collect();
-            totals.push(Tally::sum(names, &chunks).context("a candidate played no games")?);
+                .filter(|&(of, _)| of == id)
+                .flat_map(|(_, chunks)| chunks);
+            totals.push(Tally::sum(names, chunks).context("a candidate played no games")?);
         }
         anyhow::Ok(totals)
     };

@@ -66,8 +66,9 @@ where
     let mut path = Vec::new();
     let mut played = 0;
     for round in 1..=rounds {
-        let racing = survivors.len() + if round == 1 { race.proposed } else { 0 };
-        let games = (race.budget / rounds / racing as u64).max(1);
+        // The first round's share counts the candidates a model may add to it.
+        let sharing = survivors.len() + if round == 1 { race.proposed } else { 0 };
+        let games = (race.budget / rounds / sharing as u64).max(1);
         let range = played..played + games;
         played += games;
         let racing: Vec<Candidate> = survivors.iter().map(|(c, _)| c.clone()).collect();

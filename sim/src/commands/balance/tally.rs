@@ -31,8 +31,12 @@ impl Tally {
     }
 
     /// `chunks` added in order from nothing: what playing them in one go counts.
-    pub(super) fn sum(names: &[String], chunks: &[Tally]) -> Option<Tally> {
-        let mut total = match chunks.first()? {
+    pub(super) fn sum<'a>(
+        names: &[String],
+        chunks: impl IntoIterator<Item = &'a Tally>,
+    ) -> Option<Tally> {
+        let mut chunks = chunks.into_iter().peekable();
+        let mut total = match chunks.peek()? {
             Tally::Levels(_) => Tally::Levels(Levels::new(names)),
             Tally::Effect(_) => Tally::Effect(Measures::default()),
         };
