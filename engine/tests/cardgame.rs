@@ -449,3 +449,102 @@ fn a_word_not_in_the_lexicon_is_challenged_off_and_the_turn_is_lost() {
     );
     assert_eq!(game.pending().unwrap().seat, 1);
 }
+
+/// What the best play's search found, and the play `value` rates highest among every play
+/// `generate` finds (the first found on ties): (value, choice, cards) each.
+type Best<T> = Option<(i32, T, Vec<Placed>)>;
+
+fn both_best<T: Copy + PartialEq + std::fmt::Debug>(
+    generators: &mut (TableMoveGen, TableMoveGen),
+    game: &engine::cardgame::CardGame,
+    premiums: [u8; 2],
+    value: impl Fn(&engine::cardgame::TableCandidate<'_>) -> (i32, T),
+) -> (Best<T>, Best<T>) {
+    let hand = game.hand(game.mover()).letters;
+    let (table, rules, lexicon) = (game.table(), game.rules(), game.lexicon());
+    let mut expected: Best<T> = None;
+    generators.0.generate(table, rules, lexicon, &hand, |c| {
+        let (points, choice) = value(c);
+        if expected.as_ref().is_none_or(|(top, _, _)| points > *top) {
+            expected = Some((points, choice, c.tiles_vec()));
+        }
+    });
+    let found = generators
+        .1
+        .best(table, rules, lexicon, &hand, premiums, value)
+        .map(|best| (best.value, best.choice, best.tiles.to_vec()));
+    (found, expected)
+}
+
+#[test]
+fn the_best_play_is_the_first_best_of_every_play() {
+    use engine::cardgame::{CardGame, CardMove, TableCandidate};
+    let lexicon = lexicon();
+    let mut generators = (TableMoveGen::new(), TableMoveGen::new());
+    let mut positions = 0;
+    for seed in 0..50u64 {
+        let mut rules = CardRules::standard();
+        // Some games with rules that make the bounds' terms matter more, or not at all.
+        match seed % 4 {
+            1 => rules.numbers.bingo_bonus = 0,
+            2 => {
+                rules.numbers.double_word_multiplier = 5;
+                rules.numbers.first_word_multiplier = 1;
+            }
+            3 => rules.numbers.hand_size = 9,
+            _ => {}
+        }
+        let mut game = CardGame::new(Arc::new(rules), lexicon.clone(), 2, seed).unwrap();
+        let mut pick = seed;
+        while game.end().is_none() && game.history().len() < 200 {
+            let hand = *game.hand(game.mover());
+            let opening = game.table().is_empty();
+            let rules = game.rules().clone();
+            let turn = game.history().len();
+            // Three valuations: the points with the best Premium use, the plain points, and
+            // one using Triple only on long words (as greedy does) and preferring fewer cards.
+            let with_premiums = |c: &TableCandidate<'_>| {
+                let (premium, points) =
+                    c.best_premium_use(hand.premiums, opening, &rules, |_| true);
+                (points, premium)
+            };
+            let plain = |c: &TableCandidate<'_>| (c.points(None, opening, &rules), ());
+            let shaped = |c: &TableCandidate<'_>| {
+                let (premium, points) =
+                    c.best_premium_use(hand.premiums, opening, &rules, |premium| {
+                        premium == Premium::Double || c.main_len >= 6
+                    });
+                (points - c.tiles.len() as i32, premium)
+            };
+            let (found, chosen) = both_best(&mut generators, &game, hand.premiums, with_premiums);
+            assert_eq!(found, chosen, "seed {seed}, turn {turn}");
+            let (found, expected) = both_best(&mut generators, &game, [0, 0], plain);
+            assert_eq!(found, expected, "seed {seed}, turn {turn}, plain points");
+            let (found, expected) = both_best(&mut generators, &game, hand.premiums, shaped);
+            assert_eq!(found, expected, "seed {seed}, turn {turn}, greedy's Triple");
+            positions += 1;
+            // Play on: mostly the best play, sometimes another, so the tables vary.
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mut plays = Vec::new();
+            generators
+                .0
+                .generate(game.table(), &rules, &lexicon, &hand.letters, |c| {
+                    plays.push(c.tiles_vec());
+                });
+            let action = match chosen {
+                Some((_, premium, tiles)) if (pick >> 33) % 4 != 0 => {
+                    CardMove::Place(Play { tiles, premium })
+                }
+                _ if !plays.is_empty() => CardMove::Place(Play {
+                    tiles: plays[(pick >> 40) as usize % plays.len()].clone(),
+                    premium: None,
+                }),
+                _ => CardMove::Pass,
+            };
+            game.play(action).unwrap();
+        }
+    }
+    assert!(positions > 1_000, "{positions} positions");
+}

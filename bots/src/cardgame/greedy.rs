@@ -1,7 +1,8 @@
 //! `greedy` for the card game: the most points this turn, with a Premium-card policy.
 
 use engine::cardgame::{
-    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Premium, TableCandidate, TableMoveGen,
+    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Play, Premium, TableCandidate,
+    TableMoveGen,
 };
 use engine::play::Decider;
 
@@ -40,20 +41,24 @@ impl CardGreedy {
     /// The move this bot makes from `view`.
     pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         let opening = view.table.is_empty();
-        let mut best: Option<(i32, CardMove)> = None;
-        self.generator.generate(
+        let best = self.generator.best(
             view.table,
             view.rules,
             view.lexicon,
             &view.hand.letters,
+            view.hand.premiums,
             |c| {
                 let (premium, points) = best_premium(view, c, opening);
-                if best.as_ref().is_none_or(|(top, _)| points > *top) {
-                    best = Some((points, CardMove::Place(c.to_play(premium))));
-                }
+                (points, premium)
             },
         );
-        best.map_or_else(|| exchange_or_pass(view), |(_, action)| action)
+        match best {
+            Some(best) => CardMove::Place(Play {
+                tiles: best.tiles.to_vec(),
+                premium: best.choice,
+            }),
+            None => exchange_or_pass(view),
+        }
     }
 }
 

@@ -11,9 +11,10 @@ use crate::scrabble::Cell;
 pub type Pos = (i32, i32);
 
 /// The two ways a word reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Axis {
     /// Left to right.
+    #[default]
     Across,
     /// Top to bottom.
     Down,

@@ -1,0 +1,237 @@
+//! Appel and Jacobson's walk of one anchor: left parts of the hand's letters on the empty
+//! squares before it, then the word extended rightwards over cards and empty squares under the
+//! cross-checks, each play found passed on as a [`TableCandidate`].
+
+use lexicon::{LetterSet, NodeId, WordGraph};
+
+use super::super::check::Placed;
+use super::super::table::{Axis, Pos};
+use super::TableCandidate;
+use super::line::{Line, Window, cell_points};
+use crate::scrabble::tiles::{BLANK, KINDS};
+use crate::scrabble::{Cell, Rack};
+
+/// What every line's search reads.
+pub(super) struct Setting<'a> {
+    pub(super) graph: &'a WordGraph,
+    pub(super) points: [i32; KINDS],
+    pub(super) origin: Pos,
+    /// The table is empty: no left part before the first word's anchor.
+    pub(super) first: bool,
+}
+
+/// Where a walk's plays go, and which it may leave unwalked.
+pub(super) trait Plays {
+    /// Takes a play found.
+    fn take(&mut self, candidate: &TableCandidate<'_>);
+    /// Whether plays laying `before` letters or more before the anchor may matter.
+    fn may_matter_before(&self, before: usize) -> bool;
+    /// Whether plays laying `before` letters before the anchor and `after` or more from it on
+    /// may matter.
+    fn may_matter(&self, before: usize, after: usize) -> bool;
+}
+
+/// Every play matters: each goes to the callback.
+pub(super) struct Every<F>(pub(super) F);
+
+impl<F: FnMut(&TableCandidate<'_>)> Plays for Every<F> {
+    fn take(&mut self, candidate: &TableCandidate<'_>) {
+        (self.0)(candidate);
+    }
+
+    fn may_matter_before(&self, _: usize) -> bool {
+        true
+    }
+
+    fn may_matter(&self, _: usize, _: usize) -> bool {
+        true
+    }
+}
+
+/// The word being walked and the play it makes, in reused buffers.
+#[derive(Debug, Default)]
+pub(super) struct Walk {
+    word: Vec<(Cell, bool)>,
+    /// The hand's letters in the word.
+    placed: usize,
+    tiles: Vec<Placed>,
+    cross_points: Vec<i32>,
+    crosses: Vec<bool>,
+}
+
+impl Walk {
+    /// Passes `plays` every play of `hand` whose leftmost anchor is `anchor` on `line` (those
+    /// that may matter to it).
+    pub(super) fn anchor(
+        &mut self,
+        setting: &Setting<'_>,
+        line: &Line,
+        anchor: usize,
+        hand: &mut Rack,
+        plays: &mut impl Plays,
+    ) {
+        let search = Search {
+            setting,
+            line,
+            anchor,
+        };
+        self.word.clear();
+        self.placed = 0;
+        let Some(room) = line.left_room(anchor, setting.first) else {
+            // The left part is the cards already before the anchor.
+            let mut start = anchor;
+            while start > 0 && !line.cells[start - 1].is_empty() {
+                start -= 1;
+            }
+            let graph = setting.graph;
+            let mut node = Some(graph.root());
+            for &cell in &line.cells[start..anchor] {
+                node = node.and_then(|n| graph.child(n, cell.letter()));
+                self.word.push((cell, false));
+            }
+            if let Some(node) = node {
+                self.extend_right(&search, node, start, anchor, 0, hand, plays);
+            }
+            return;
+        };
+        // The left part grows on the empty squares before the anchor.
+        self.left_part(&search, setting.graph.root(), room, hand, plays);
+    }
+
+    fn left_part(
+        &mut self,
+        search: &Search<'_>,
+        node: NodeId,
+        limit: usize,
+        hand: &mut Rack,
+        plays: &mut impl Plays,
+    ) {
+        let before = self.word.len();
+        if !plays.may_matter_before(before) {
+            return;
+        }
+        let start = search.anchor - before;
+        self.extend_right(search, node, start, search.anchor, before, hand, plays);
+        if limit == 0 {
+            return;
+        }
+        let graph = search.setting.graph;
+        // Only letters the hand can still play (any, while it holds a blank).
+        let playable = graph.edges(node).letters().0 & hand.playable_letters();
+        for letter in LetterSet(playable).iter() {
+            let child = graph
+                .child(node, letter)
+                .expect("the letter leaves the node");
+            for blank in [false, true] {
+                let kind = if blank { BLANK } else { letter as usize };
+                if !hand.take(kind) {
+                    continue;
+                }
+                self.word.push((Cell::tile(letter, blank), true));
+                self.placed += 1;
+                self.left_part(search, child, limit - 1, hand, plays);
+                self.placed -= 1;
+                self.word.pop();
+                hand.add(kind);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn extend_right(
+        &mut self,
+        search: &Search<'_>,
+        node: NodeId,
+        start: usize,
+        square: usize,
+        before: usize,
+        hand: &mut Rack,
+        plays: &mut impl Plays,
+    ) {
+        let line = search.line;
+        let graph = search.setting.graph;
+        let at_end = square >= line.cells.len();
+        let cell = if at_end {
+            Cell::EMPTY
+        } else {
+            line.cells[square]
+        };
+        if cell.is_empty() {
+            if square > search.anchor && graph.is_word(node) {
+                self.emit(search, start, plays);
+            }
+            if at_end || !plays.may_matter(before, self.placed - before + 1) {
+                return;
+            }
+            let edges = graph.edges(node);
+            let allowed = edges.letters().0 & line.cross_set[square].0 & hand.playable_letters();
+            for letter in LetterSet(allowed).iter() {
+                let child = graph
+                    .child(node, letter)
+                    .expect("the letter leaves the node");
+                for blank in [false, true] {
+                    let kind = if blank { BLANK } else { letter as usize };
+                    if !hand.take(kind) {
+                        continue;
+                    }
+                    self.word.push((Cell::tile(letter, blank), true));
+                    self.placed += 1;
+                    self.extend_right(search, child, start, square + 1, before, hand, plays);
+                    self.placed -= 1;
+                    self.word.pop();
+                    hand.add(kind);
+                }
+            }
+        } else if let Some(child) = graph.child(node, cell.letter()) {
+            self.word.push((cell, false));
+            self.extend_right(search, child, start, square + 1, before, hand, plays);
+            self.word.pop();
+        }
+    }
+
+    fn emit(&mut self, search: &Search<'_>, start: usize, plays: &mut impl Plays) {
+        let (setting, line) = (search.setting, search.line);
+        self.tiles.clear();
+        self.cross_points.clear();
+        self.crosses.clear();
+        let mut main = 0;
+        for (k, &(cell, new)) in self.word.iter().enumerate() {
+            let p = start + k;
+            let value = cell_points(&setting.points, cell);
+            main += value;
+            if !new {
+                continue;
+            }
+            let (r, c) = Window::at(line.axis, line.index, p);
+            let pos = (setting.origin.0 + r as i32, setting.origin.1 + c as i32);
+            self.tiles.push(Placed { pos, cell });
+            let crossing = line.has_cross[p];
+            self.crosses.push(crossing);
+            self.cross_points.push(if crossing {
+                line.cross_sum[p] + value
+            } else {
+                0
+            });
+        }
+        // A single card making words both ways is found across; drop its down twin.
+        if line.axis == Axis::Down && self.tiles.len() == 1 && self.crosses[0] {
+            return;
+        }
+        let candidate = TableCandidate {
+            axis: line.axis,
+            tiles: &self.tiles,
+            main_points: main,
+            main_len: self.word.len(),
+            cross_points: &self.cross_points,
+            has_cross: &self.crosses,
+        };
+        plays.take(&candidate);
+    }
+}
+
+/// One anchor's search: the line it is on and the anchor.
+struct Search<'a> {
+    setting: &'a Setting<'a>,
+    line: &'a Line,
+    anchor: usize,
+}
