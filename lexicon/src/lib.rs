@@ -246,6 +246,18 @@ impl Lexicon {
         query::for_each_anagram_of(&self.graph, counts, blanks, visit);
     }
 
+    /// As [`Lexicon::for_each_anagram_of`], only the words of at most `longest` letters (the
+    /// search goes no deeper).
+    pub fn for_each_anagram_up_to(
+        &self,
+        counts: [u8; 26],
+        blanks: u8,
+        longest: usize,
+        visit: impl FnMut(&[u8]),
+    ) {
+        query::for_each_anagram_up_to(&self.graph, counts, blanks, longest, visit);
+    }
+
     /// Every playable word matching the pattern (`?` any letter), alphabetical.
     pub fn pattern(&self, pattern: &str) -> Result<Vec<String>, QueryError> {
         query::pattern_matches(&self.graph, pattern)

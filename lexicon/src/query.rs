@@ -85,46 +85,72 @@ pub fn anagrams_of(graph: &WordGraph, counts: [u8; 26], blanks: u8) -> Vec<Strin
 /// lack the letter); nothing is allocated per word.
 pub fn for_each_anagram_of(
     graph: &WordGraph,
+    counts: [u8; 26],
+    blanks: u8,
+    visit: impl FnMut(&[u8]),
+) {
+    for_each_anagram_up_to(graph, counts, blanks, MAX_WORD_LEN, visit);
+}
+
+/// As [`for_each_anagram_of`], only the words of at most `longest` letters: the walk goes no
+/// deeper.
+pub fn for_each_anagram_up_to(
+    graph: &WordGraph,
     mut counts: [u8; 26],
     mut blanks: u8,
+    longest: usize,
     mut visit: impl FnMut(&[u8]),
 ) {
     let mut word = Vec::with_capacity(MAX_WORD_LEN);
     let root = graph.root();
-    anagram_walk(graph, root, &mut counts, &mut blanks, &mut word, &mut visit);
+    let mut walk = Anagrams {
+        graph,
+        counts: &mut counts,
+        blanks: &mut blanks,
+        word: &mut word,
+        longest,
+    };
+    walk.from(root, &mut visit);
 }
 
-fn anagram_walk(
-    graph: &WordGraph,
-    node: NodeId,
-    counts: &mut [u8; 26],
-    blanks: &mut u8,
-    word: &mut Vec<u8>,
-    visit: &mut impl FnMut(&[u8]),
-) {
-    for letter in graph.letters(node).iter() {
-        let child = graph
-            .child(node, letter)
-            .expect("letter is in the node's set");
-        let shown = if counts[letter as usize] > 0 {
-            counts[letter as usize] -= 1;
-            b'A' + letter
-        } else if *blanks > 0 {
-            *blanks -= 1;
-            b'a' + letter
-        } else {
-            continue;
-        };
-        word.push(shown);
-        if graph.is_word(child) && word.len() >= 2 {
-            visit(word);
-        }
-        anagram_walk(graph, child, counts, blanks, word, visit);
-        word.pop();
-        if shown.is_ascii_uppercase() {
-            counts[letter as usize] += 1;
-        } else {
-            *blanks += 1;
+/// An anagram walk's state: the tiles left, the word so far, how long a word may grow.
+struct Anagrams<'a> {
+    graph: &'a WordGraph,
+    counts: &'a mut [u8; 26],
+    blanks: &'a mut u8,
+    word: &'a mut Vec<u8>,
+    longest: usize,
+}
+
+impl Anagrams<'_> {
+    fn from(&mut self, node: NodeId, visit: &mut impl FnMut(&[u8])) {
+        let graph = self.graph;
+        for letter in graph.letters(node).iter() {
+            let child = graph
+                .child(node, letter)
+                .expect("letter is in the node's set");
+            let shown = if self.counts[letter as usize] > 0 {
+                self.counts[letter as usize] -= 1;
+                b'A' + letter
+            } else if *self.blanks > 0 {
+                *self.blanks -= 1;
+                b'a' + letter
+            } else {
+                continue;
+            };
+            self.word.push(shown);
+            if graph.is_word(child) && self.word.len() >= 2 {
+                visit(self.word);
+            }
+            if self.word.len() < self.longest {
+                self.from(child, visit);
+            }
+            self.word.pop();
+            if shown.is_ascii_uppercase() {
+                self.counts[letter as usize] += 1;
+            } else {
+                *self.blanks += 1;
+            }
         }
     }
 }

@@ -217,6 +217,20 @@ fn anagrams_are_ordered_and_visited_alphabetically() {
     let mut sorted = listed.clone();
     sorted.sort_by_key(upper);
     assert_eq!(visited, sorted);
+    // A walk kept to short words offers those of the whole walk, in the same order.
+    for longest in [2, 4, 7] {
+        let mut short = Vec::new();
+        lexicon.for_each_anagram_up_to(counts, 1, longest, |word| {
+            short.push(String::from_utf8(word.to_vec()).unwrap());
+        });
+        let expected: Vec<String> = visited
+            .iter()
+            .filter(|word| word.len() <= longest)
+            .cloned()
+            .collect();
+        assert!(!short.is_empty());
+        assert_eq!(short, expected, "words of at most {longest} letters");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use engine::play::Decider;
 use crate::registry::{Entry, made};
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
-use lexicon::Lexicon;
+use lexicon::{Lexicon, MAX_WORD_LEN};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -17,13 +17,18 @@ use rand_pcg::Pcg64Mcg;
 pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 
 /// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
-/// lengths `wanted` allows: longest first, then alphabetical.
-fn words_of(lexicon: &Lexicon, rack: &Rack, wanted: &impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
+/// lengths `wanted` allows (none longer than `longest`): longest first, then alphabetical.
+fn words_of(
+    lexicon: &Lexicon,
+    rack: &Rack,
+    longest: usize,
+    wanted: &impl Fn(usize) -> bool,
+) -> Vec<Vec<Cell>> {
     // By counts, not a query string: a hand after the draw may hold more cards than a word
     // has letters (16 with `hand_size = 15`).
     let counts = std::array::from_fn(|letter| rack.count(letter));
     let mut words: Vec<Vec<Cell>> = Vec::new();
-    lexicon.for_each_anagram_of(counts, rack.count(BLANK), |word| {
+    lexicon.for_each_anagram_up_to(counts, rack.count(BLANK), longest, |word| {
         if wanted(word.len()) {
             let cells = word
                 .iter()
@@ -83,6 +88,7 @@ impl HandWords {
         lexicon: &Lexicon,
         rules: &CardRules,
         hand: &Rack,
+        longest: usize,
         wanted: impl Fn(usize) -> bool,
     ) -> HandWords {
         // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
@@ -90,7 +96,7 @@ impl HandWords {
         // per distinct spelling, marked with the discards that give it.
         let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
         let mut spelled = Vec::new();
-        for word in words_of(lexicon, hand, &wanted) {
+        for word in words_of(lexicon, hand, longest, &wanted) {
             let spellings = found.len();
             // `anagrams` spells it from the whole hand as `spell_from` would.
             debug_assert!(spell_from(&word, *hand, &mut spelled) && spelled == word);
@@ -232,6 +238,18 @@ fn most_words(card: &RoundCard, cards: usize) -> usize {
     }
 }
 
+/// The longest word a meld for the Round card may hold: its printed lengths' longest, if it
+/// prints any.
+fn longest_wanted(card: &RoundCard) -> usize {
+    card.words
+        .iter()
+        .chain(&card.optional_word)
+        .copied()
+        .max()
+        .filter(|_| !card.words.is_empty())
+        .unwrap_or(MAX_WORD_LEN)
+}
+
 /// Whether a word of `len` letters may be part of a meld for the Round card.
 fn wanted_length(card: &RoundCard, len: usize) -> bool {
     (card.words.is_empty() || card.words.contains(&len) || card.optional_word == Some(len))
@@ -274,7 +292,7 @@ impl<'a> Melds<'a> {
             card,
             rules,
             hand: *hand,
-            words: HandWords::new(lexicon, rules, hand, wanted),
+            words: HandWords::new(lexicon, rules, hand, longest_wanted(card), wanted),
             shape: Shape::of(card, hand.len()),
         }
     }
@@ -490,7 +508,7 @@ fn distinct(rack: &Rack) -> Vec<usize> {
 fn keeping_discard(view: &RummyView<'_>, hand: &Rack) -> u8 {
     let card = view.round;
     let mut best = (i64::MIN, BLANK as u8);
-    let all: Vec<Rack> = words_of(view.lexicon, hand, &|len| len >= 3)
+    let all: Vec<Rack> = words_of(view.lexicon, hand, MAX_WORD_LEN, &|len| len >= 3)
         .iter()
         .map(|w| rack_of(w))
         .collect();
@@ -703,7 +721,7 @@ mod tests {
         for discard in distinct(hand) {
             let mut rest = *hand;
             rest.take(discard);
-            let words = words_of(lexicon, &rest, &wanted);
+            let words = words_of(lexicon, &rest, MAX_WORD_LEN, &wanted);
             let racks: Vec<Rack> = words.iter().map(|w| rack_of(w)).collect();
             let mut found = Vec::new();
             sets(&racks, 0, rest, most_words, &mut found, &mut Vec::new());
