@@ -108,6 +108,8 @@ pub(super) struct Line {
 /// What loading a line needs besides the window.
 pub(super) struct LineSetting<'a> {
     pub(super) graph: &'a WordGraph,
+    /// The lexicon's GADDAG: a word's letters read backwards from its end lead to it.
+    pub(super) gaddag: &'a WordGraph,
     pub(super) points: &'a [i32; KINDS],
     /// The table is empty: the first word's one anchor is square `margin` of line `margin`.
     pub(super) first: bool,
@@ -174,7 +176,7 @@ impl Line {
             self.has_cross.push(cell.is_empty() && crossing);
             if cell.is_empty() && crossing {
                 self.cross_set
-                    .push(allowed(setting.graph, &runs.before, &runs.after));
+                    .push(allowed(setting, &runs.before, &runs.after));
                 self.cross_sum.push(
                     runs.before
                         .iter()
@@ -223,8 +225,24 @@ pub(super) fn cell_points(points: &[i32; KINDS], cell: Cell) -> i32 {
     }
 }
 
-/// The letters that make `before`, the letter, `after` a word.
-fn allowed(graph: &WordGraph, before: &[Cell], after: &[Cell]) -> LetterSet {
+/// The letters that make `before`, the letter, `after` a word. With cards on one side only,
+/// one walk to the node before the square (the word graph's after the cards before, the
+/// GADDAG's after the cards after it read backwards) and its block say which letters end a
+/// word there.
+fn allowed(setting: &LineSetting<'_>, before: &[Cell], after: &[Cell]) -> LetterSet {
+    fn ending_letters<'c>(graph: &WordGraph, cards: impl Iterator<Item = &'c Cell>) -> LetterSet {
+        let mut cards = cards;
+        cards
+            .try_fold(graph.root(), |node, c| graph.child(node, c.letter()))
+            .map_or(LetterSet::NONE, |node| graph.word_ending_letters(node))
+    }
+    if after.is_empty() {
+        return ending_letters(setting.graph, before.iter());
+    }
+    if before.is_empty() {
+        return ending_letters(setting.gaddag, after.iter().rev());
+    }
+    let graph = setting.graph;
     let Some(node) = before
         .iter()
         .try_fold(graph.root(), |node, c| graph.child(node, c.letter()))

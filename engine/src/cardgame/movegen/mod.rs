@@ -244,6 +244,7 @@ impl TableMoveGen {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
         let loading = LineSetting {
             graph: setting.graph,
+            gaddag: lexicon.gaddag(),
             points: &setting.points,
             first: setting.first,
             margin,
@@ -281,6 +282,7 @@ impl TableMoveGen {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
         let loading = LineSetting {
             graph: setting.graph,
+            gaddag: lexicon.gaddag(),
             points: &setting.points,
             first: setting.first,
             margin,
