@@ -252,14 +252,13 @@ impl TableMoveGen {
         if self.lines.is_empty() {
             self.lines.push(Line::default());
         }
-        let mut hand = *hand;
         for (axis, l) in self.window.searched(margin, setting.first) {
             let line = &mut self.lines[0];
             line.load(&self.window, axis, l, &loading, &mut self.runs);
             for anchor in 0..line.cells.len() {
                 if line.anchor[anchor] {
                     self.walk
-                        .anchor(&setting, line, anchor, &mut hand, &mut Every(&mut sink));
+                        .anchor(&setting, line, anchor, hand, &mut Every(&mut sink));
                 }
             }
         }
@@ -319,7 +318,6 @@ impl TableMoveGen {
         }
         self.ranked
             .sort_unstable_by_key(|ranked| (std::cmp::Reverse(ranked.bound), ranked.order));
-        let mut hand = *hand;
         let mut plays = BestPlays {
             value: &mut value,
             stretches: &mut self.stretches,
@@ -336,8 +334,7 @@ impl TableMoveGen {
             let anchor = ranked.anchor as usize;
             let room = line.left_room(anchor, setting.first);
             bounds.anchor_table(line, anchor, room, plays.stretches);
-            self.walk
-                .anchor(&setting, line, anchor, &mut hand, &mut plays);
+            self.walk.anchor(&setting, line, anchor, hand, &mut plays);
         }
         let best = plays.best;
         best.map(|(value, choice, _)| TableBest {

@@ -54,6 +54,11 @@ pub(super) struct Walk {
     word: Vec<(Cell, bool)>,
     /// The hand's letters in the word.
     placed: usize,
+    /// The cards left in the hand.
+    hand: Rack,
+    /// Where the word starts, and how many of the hand's letters lie before the anchor.
+    start: usize,
+    before: usize,
     tiles: Vec<Placed>,
     cross_points: Vec<i32>,
     crosses: Vec<bool>,
@@ -67,7 +72,7 @@ impl Walk {
         setting: &Setting<'_>,
         line: &Line,
         anchor: usize,
-        hand: &mut Rack,
+        hand: &Rack,
         plays: &mut impl Plays,
     ) {
         let search = Search {
@@ -77,6 +82,7 @@ impl Walk {
         };
         self.word.clear();
         self.placed = 0;
+        self.hand = *hand;
         let Some(room) = line.left_room(anchor, setting.first) else {
             // The left part is the cards already before the anchor.
             let mut start = anchor;
@@ -90,12 +96,13 @@ impl Walk {
                 self.word.push((cell, false));
             }
             if let Some(node) = node {
-                self.extend_right(&search, node, start, anchor, 0, hand, plays);
+                (self.start, self.before) = (start, 0);
+                self.extend_right(&search, node, anchor, plays);
             }
             return;
         };
         // The left part grows on the empty squares before the anchor.
-        self.left_part(&search, setting.graph.root(), room, hand, plays);
+        self.left_part(&search, setting.graph.root(), room, plays);
     }
 
     fn left_part(
@@ -103,49 +110,44 @@ impl Walk {
         search: &Search<'_>,
         node: NodeId,
         limit: usize,
-        hand: &mut Rack,
         plays: &mut impl Plays,
     ) {
         let before = self.word.len();
         if !plays.may_matter_before(before) {
             return;
         }
-        let start = search.anchor - before;
-        self.extend_right(search, node, start, search.anchor, before, hand, plays);
+        (self.start, self.before) = (search.anchor - before, before);
+        self.extend_right(search, node, search.anchor, plays);
         if limit == 0 {
             return;
         }
         let graph = search.setting.graph;
         // Only letters the hand can still play (any, while it holds a blank).
-        let playable = graph.edges(node).letters().0 & hand.playable_letters();
+        let playable = graph.edges(node).letters().0 & self.hand.playable_letters();
         for letter in LetterSet(playable).iter() {
             let child = graph
                 .child(node, letter)
                 .expect("the letter leaves the node");
             for blank in [false, true] {
                 let kind = if blank { BLANK } else { letter as usize };
-                if !hand.take(kind) {
+                if !self.hand.take(kind) {
                     continue;
                 }
                 self.word.push((Cell::tile(letter, blank), true));
                 self.placed += 1;
-                self.left_part(search, child, limit - 1, hand, plays);
+                self.left_part(search, child, limit - 1, plays);
                 self.placed -= 1;
                 self.word.pop();
-                hand.add(kind);
+                self.hand.add(kind);
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn extend_right(
         &mut self,
         search: &Search<'_>,
         node: NodeId,
-        start: usize,
         square: usize,
-        before: usize,
-        hand: &mut Rack,
         plays: &mut impl Plays,
     ) {
         let line = search.line;
@@ -158,38 +160,40 @@ impl Walk {
         };
         if cell.is_empty() {
             if square > search.anchor && graph.is_word(node) {
-                self.emit(search, start, plays);
+                self.emit(search, plays);
             }
-            if at_end || !plays.may_matter(before, self.placed - before + 1) {
+            if at_end || !plays.may_matter(self.before, self.placed - self.before + 1) {
                 return;
             }
             let edges = graph.edges(node);
-            let allowed = edges.letters().0 & line.cross_set[square].0 & hand.playable_letters();
+            let allowed =
+                edges.letters().0 & line.cross_set[square].0 & self.hand.playable_letters();
             for letter in LetterSet(allowed).iter() {
                 let child = graph
                     .child(node, letter)
                     .expect("the letter leaves the node");
                 for blank in [false, true] {
                     let kind = if blank { BLANK } else { letter as usize };
-                    if !hand.take(kind) {
+                    if !self.hand.take(kind) {
                         continue;
                     }
                     self.word.push((Cell::tile(letter, blank), true));
                     self.placed += 1;
-                    self.extend_right(search, child, start, square + 1, before, hand, plays);
+                    self.extend_right(search, child, square + 1, plays);
                     self.placed -= 1;
                     self.word.pop();
-                    hand.add(kind);
+                    self.hand.add(kind);
                 }
             }
         } else if let Some(child) = graph.child(node, cell.letter()) {
             self.word.push((cell, false));
-            self.extend_right(search, child, start, square + 1, before, hand, plays);
+            self.extend_right(search, child, square + 1, plays);
             self.word.pop();
         }
     }
 
-    fn emit(&mut self, search: &Search<'_>, start: usize, plays: &mut impl Plays) {
+    fn emit(&mut self, search: &Search<'_>, plays: &mut impl Plays) {
+        let start = self.start;
         let (setting, line) = (search.setting, search.line);
         self.tiles.clear();
         self.cross_points.clear();
