@@ -135,8 +135,7 @@ impl<'a> HandBound<'a> {
     ) {
         table.clear();
         self.stretches(line, anchor, room, |before, after, points| {
-            let entry = &mut table.most[before][after];
-            *entry = (*entry).max(points);
+            table.add(before, after, points);
             true
         });
         table.settle();
@@ -264,7 +263,8 @@ fn pack(counts: &[u8; 26]) -> LetterCounts {
 }
 
 /// The most plays from one anchor can score by how many letters they lay before it and from
-/// it on, so that its walk leaves a word that cannot beat the best found.
+/// it on, so that its walk leaves a word that cannot beat the best found. Only the entries in
+/// use are cleared and summed up: the rest stay at `i32::MIN`.
 #[derive(Debug)]
 pub(super) struct StretchTable {
     /// Entry `[before][after]`: plays of exactly so many letters.
@@ -273,6 +273,9 @@ pub(super) struct StretchTable {
     at_least: [[i32; LONGEST + 2]; LONGEST + 1],
     /// Entry `before`: plays of at least so many letters before the anchor.
     before_at_least: [i32; LONGEST + 2],
+    /// Entries in use: `before` below `rows`, `after` below `cols`.
+    rows: usize,
+    cols: usize,
 }
 
 impl Default for StretchTable {
@@ -281,23 +284,34 @@ impl Default for StretchTable {
             most: [[i32::MIN; LONGEST + 1]; LONGEST + 1],
             at_least: [[i32::MIN; LONGEST + 2]; LONGEST + 1],
             before_at_least: [i32::MIN; LONGEST + 2],
+            rows: 0,
+            cols: 0,
         }
     }
 }
 
 impl StretchTable {
     fn clear(&mut self) {
-        for row in &mut self.most {
-            row.fill(i32::MIN);
+        for row in &mut self.most[..self.rows] {
+            row[..self.cols].fill(i32::MIN);
         }
+        (self.rows, self.cols) = (0, 0);
+    }
+
+    fn add(&mut self, before: usize, after: usize, points: i32) {
+        let entry = &mut self.most[before][after];
+        *entry = (*entry).max(points);
+        self.rows = self.rows.max(before + 1);
+        self.cols = self.cols.max(after + 1);
     }
 
     fn settle(&mut self) {
-        self.before_at_least[LONGEST + 1] = i32::MIN;
-        for before in (0..=LONGEST).rev() {
+        let (rows, cols) = (self.rows, self.cols);
+        self.before_at_least[rows] = i32::MIN;
+        for before in (0..rows).rev() {
             let at_least = &mut self.at_least[before];
-            at_least[LONGEST + 1] = i32::MIN;
-            for after in (0..=LONGEST).rev() {
+            at_least[cols] = i32::MIN;
+            for after in (0..cols).rev() {
                 at_least[after] = at_least[after + 1].max(self.most[before][after]);
             }
             self.before_at_least[before] = self.before_at_least[before + 1].max(at_least[0]);
@@ -306,13 +320,13 @@ impl StretchTable {
 
     /// Whether a play laying `before` letters or more before the anchor may score `need`.
     pub(super) fn may_reach_before(&self, before: usize, need: i32) -> bool {
-        self.before_at_least[before.min(LONGEST + 1)] >= need
+        before < self.rows && self.before_at_least[before] >= need
     }
 
     /// Whether a play laying `before` letters before the anchor and `after` or more from it
     /// on may score `need`.
     pub(super) fn may_reach(&self, before: usize, after: usize, need: i32) -> bool {
-        before <= LONGEST && self.at_least[before][after.min(LONGEST + 1)] >= need
+        before < self.rows && after < self.cols && self.at_least[before][after] >= need
     }
 }
 

@@ -137,22 +137,32 @@ impl Line {
         self.axis = axis;
         self.index = l;
         self.cells.clear();
+        self.cells.extend((0..len).map(|p| {
+            let (r, c) = Window::at(axis, l, p);
+            window.get(r, c)
+        }));
         self.cross_set.clear();
+        self.cross_set.resize(len, LetterSet::ALL);
         self.cross_sum.clear();
+        self.cross_sum.resize(len, 0);
         self.has_cross.clear();
+        self.has_cross.resize(len, false);
         self.anchor.clear();
+        self.anchor.resize(len, false);
         let (dr, dc) = match axis.cross() {
             Axis::Across => (0, 1),
             Axis::Down => (1, 0),
         };
         for p in 0..len {
+            if !self.cells[p].is_empty() {
+                continue;
+            }
             let (r, c) = Window::at(axis, l, p);
-            let cell = window.get(r, c);
-            self.cells.push(cell);
-            // The perpendicular run through this square, read from the window.
-            runs.before.clear();
-            runs.after.clear();
-            if cell.is_empty() {
+            let crossing =
+                !window.get(r - dr, c - dc).is_empty() || !window.get(r + dr, c + dc).is_empty();
+            if crossing {
+                // The perpendicular run through this square, read from the window.
+                runs.before.clear();
                 let (mut rr, mut cc) = (r - dr, c - dc);
                 while !window.get(rr, cc).is_empty() {
                     runs.before.push(window.get(rr, cc));
@@ -160,45 +170,32 @@ impl Line {
                     cc -= dc;
                 }
                 runs.before.reverse();
+                runs.after.clear();
                 let (mut rr, mut cc) = (r + dr, c + dc);
                 while !window.get(rr, cc).is_empty() {
                     runs.after.push(window.get(rr, cc));
                     rr += dr;
                     cc += dc;
                 }
+                self.has_cross[p] = true;
+                self.cross_set[p] = allowed(setting, &runs.before, &runs.after);
+                self.cross_sum[p] = runs
+                    .before
+                    .iter()
+                    .chain(&runs.after)
+                    .map(|&cell| cell_points(setting.points, cell))
+                    .sum();
             }
-            let crossing = !runs.before.is_empty() || !runs.after.is_empty();
             let neighbour_in_line = (p > 0 && !self.cells[p - 1].is_empty())
-                || (p + 1 < len && {
-                    let (r2, c2) = Window::at(axis, l, p + 1);
-                    !window.get(r2, c2).is_empty()
-                });
-            self.has_cross.push(cell.is_empty() && crossing);
-            if cell.is_empty() && crossing {
-                self.cross_set
-                    .push(allowed(setting, &runs.before, &runs.after));
-                self.cross_sum.push(
-                    runs.before
-                        .iter()
-                        .chain(&runs.after)
-                        .map(|&cell| cell_points(setting.points, cell))
-                        .sum(),
-                );
-            } else {
-                self.cross_set.push(LetterSet::ALL);
-                self.cross_sum.push(0);
-            }
-            let anchor = if setting.first {
+                || (p + 1 < len && !self.cells[p + 1].is_empty());
+            self.anchor[p] = if setting.first {
                 p == setting.margin
             } else {
-                cell.is_empty() && (crossing || neighbour_in_line)
+                crossing || neighbour_in_line
             };
-            self.anchor.push(anchor);
         }
     }
-}
 
-impl Line {
     /// How many empty squares before `anchor` a play from it may take, none on the first
     /// word and never an anchor (a play is found at its leftmost anchor); `None` where cards
     /// stand just before it, which then begin the word.

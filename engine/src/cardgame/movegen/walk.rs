@@ -2,7 +2,7 @@
 //! squares before it, then the word extended rightwards over cards and empty squares under the
 //! cross-checks, each play found passed on as a [`TableCandidate`].
 
-use lexicon::{LetterSet, NodeId, WordGraph};
+use lexicon::{LetterSet, MAX_WORD_LEN, NodeId, WordGraph};
 
 use super::super::check::Placed;
 use super::super::table::{Axis, Pos};
@@ -51,7 +51,7 @@ impl<F: FnMut(&TableCandidate<'_>)> Plays for Every<F> {
 /// The word being walked and the play it makes, in reused buffers.
 #[derive(Debug, Default)]
 pub(super) struct Walk {
-    word: Vec<(Cell, bool)>,
+    word: Word,
     /// The hand's letters in the word.
     placed: usize,
     /// The cards left in the hand.
@@ -90,12 +90,14 @@ impl Walk {
                 start -= 1;
             }
             let graph = setting.graph;
-            let mut node = Some(graph.root());
-            for &cell in &line.cells[start..anchor] {
-                node = node.and_then(|n| graph.child(n, cell.letter()));
-                self.word.push((cell, false));
-            }
+            let cards = &line.cells[start..anchor];
+            let node = cards
+                .iter()
+                .try_fold(graph.root(), |node, cell| graph.child(node, cell.letter()));
             if let Some(node) = node {
+                for &cell in cards {
+                    self.word.push((cell, false));
+                }
                 (self.start, self.before) = (start, 0);
                 self.extend_right(&search, node, anchor, plays);
             }
@@ -112,7 +114,7 @@ impl Walk {
         limit: usize,
         plays: &mut impl Plays,
     ) {
-        let before = self.word.len();
+        let before = self.word.len;
         if !plays.may_matter_before(before) {
             return;
         }
@@ -199,7 +201,7 @@ impl Walk {
         self.cross_points.clear();
         self.crosses.clear();
         let mut main = 0;
-        for (k, &(cell, new)) in self.word.iter().enumerate() {
+        for (k, &(cell, new)) in self.word.as_slice().iter().enumerate() {
             let p = start + k;
             let value = cell_points(&setting.points, cell);
             main += value;
@@ -225,11 +227,47 @@ impl Walk {
             axis: line.axis,
             tiles: &self.tiles,
             main_points: main,
-            main_len: self.word.len(),
+            main_len: self.word.len,
             cross_points: &self.cross_points,
             has_cross: &self.crosses,
         };
         plays.take(&candidate);
+    }
+}
+
+/// The word being walked: each square's card and whether the hand lays it. Every card is
+/// laid along the word graph, so the word is never longer than the longest word.
+#[derive(Debug)]
+struct Word {
+    squares: [(Cell, bool); MAX_WORD_LEN],
+    len: usize,
+}
+
+impl Default for Word {
+    fn default() -> Self {
+        Word {
+            squares: [(Cell::EMPTY, false); MAX_WORD_LEN],
+            len: 0,
+        }
+    }
+}
+
+impl Word {
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn push(&mut self, square: (Cell, bool)) {
+        self.squares[self.len] = square;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    fn as_slice(&self) -> &[(Cell, bool)] {
+        &self.squares[..self.len]
     }
 }
 
