@@ -26,7 +26,7 @@ impl Premium {
 }
 
 /// A letter card laid this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Placed {
     /// Its square.
     pub pos: Pos,

@@ -59,9 +59,11 @@ pub(super) struct Walk {
     /// Where the word starts, and how many of the hand's letters lie before the anchor.
     start: usize,
     before: usize,
-    tiles: Vec<Placed>,
-    cross_points: Vec<i32>,
-    crosses: Vec<bool>,
+    /// The play found: its cards, the points of the perpendicular word through each and
+    /// whether there is one (a word holds at most so many cards).
+    tiles: [Placed; MAX_WORD_LEN],
+    cross_points: [i32; MAX_WORD_LEN],
+    crosses: [bool; MAX_WORD_LEN],
 }
 
 impl Walk {
@@ -197,9 +199,7 @@ impl Walk {
     fn emit(&mut self, search: &Search<'_>, plays: &mut impl Plays) {
         let start = self.start;
         let (setting, line) = (search.setting, search.line);
-        self.tiles.clear();
-        self.cross_points.clear();
-        self.crosses.clear();
+        let mut laid = 0;
         let mut main = 0;
         for (k, &(cell, new)) in self.word.as_slice().iter().enumerate() {
             let p = start + k;
@@ -210,26 +210,27 @@ impl Walk {
             }
             let (r, c) = Window::at(line.axis, line.index, p);
             let pos = (setting.origin.0 + r as i32, setting.origin.1 + c as i32);
-            self.tiles.push(Placed { pos, cell });
             let crossing = line.has_cross[p];
-            self.crosses.push(crossing);
-            self.cross_points.push(if crossing {
+            self.tiles[laid] = Placed { pos, cell };
+            self.crosses[laid] = crossing;
+            self.cross_points[laid] = if crossing {
                 line.cross_sum[p] + value
             } else {
                 0
-            });
+            };
+            laid += 1;
         }
         // A single card making words both ways is found across; drop its down twin.
-        if line.axis == Axis::Down && self.tiles.len() == 1 && self.crosses[0] {
+        if line.axis == Axis::Down && laid == 1 && self.crosses[0] {
             return;
         }
         let candidate = TableCandidate {
             axis: line.axis,
-            tiles: &self.tiles,
+            tiles: &self.tiles[..laid],
             main_points: main,
             main_len: self.word.len,
-            cross_points: &self.cross_points,
-            has_cross: &self.crosses,
+            cross_points: &self.cross_points[..laid],
+            has_cross: &self.crosses[..laid],
         };
         plays.take(&candidate);
     }
