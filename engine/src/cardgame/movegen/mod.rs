@@ -206,6 +206,19 @@ impl<F: FnMut(&TableCandidate<'_>) -> (i32, T), T: Copy> Plays for BestPlays<'_,
     }
 }
 
+impl Setting<'_> {
+    /// What loading a line reads, the window's margin `margin`.
+    fn loading(&self, margin: usize) -> LineSetting<'_> {
+        LineSetting {
+            graph: self.graph,
+            gaddag: self.gaddag,
+            points: &self.points,
+            first: self.first,
+            margin,
+        }
+    }
+}
+
 impl TableMoveGen {
     /// Empty buffers.
     pub fn new() -> TableMoveGen {
@@ -225,6 +238,7 @@ impl TableMoveGen {
         self.window.load(table, margin as i32);
         let setting = Setting {
             graph: lexicon.graph(),
+            gaddag: lexicon.gaddag(),
             points: std::array::from_fn(|kind| rules.letters.points(kind)),
             origin: self.window.origin,
             first: table.is_empty(),
@@ -242,13 +256,7 @@ impl TableMoveGen {
         mut sink: impl FnMut(&TableCandidate<'_>),
     ) {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
-        let loading = LineSetting {
-            graph: setting.graph,
-            gaddag: lexicon.gaddag(),
-            points: &setting.points,
-            first: setting.first,
-            margin,
-        };
+        let loading = setting.loading(margin);
         if self.lines.is_empty() {
             self.lines.push(Line::default());
         }
@@ -279,13 +287,7 @@ impl TableMoveGen {
         mut value: impl FnMut(&TableCandidate<'_>) -> (i32, T),
     ) -> Option<TableBest<'_, T>> {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
-        let loading = LineSetting {
-            graph: setting.graph,
-            gaddag: lexicon.gaddag(),
-            points: &setting.points,
-            first: setting.first,
-            margin,
-        };
+        let loading = setting.loading(margin);
         let bounds = HandBound::new(lexicon, rules, hand, premiums, setting.first);
         self.ranked.clear();
         let mut loaded = 0;

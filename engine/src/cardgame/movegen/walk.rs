@@ -14,6 +14,8 @@ use crate::scrabble::{Cell, Rack};
 /// What every line's search reads.
 pub(super) struct Setting<'a> {
     pub(super) graph: &'a WordGraph,
+    /// The lexicon's GADDAG (a line's loading reads it).
+    pub(super) gaddag: &'a WordGraph,
     pub(super) points: [i32; KINDS],
     pub(super) origin: Pos,
     /// The table is empty: no left part before the first word's anchor.
@@ -132,18 +134,27 @@ impl Walk {
             let child = graph
                 .child(node, letter)
                 .expect("the letter leaves the node");
-            for blank in [false, true] {
-                let kind = if blank { BLANK } else { letter as usize };
-                if !self.hand.take(kind) {
-                    continue;
-                }
-                self.word.push((Cell::tile(letter, blank), true));
-                self.placed += 1;
-                self.left_part(search, child, limit - 1, plays);
-                self.placed -= 1;
-                self.word.pop();
-                self.hand.add(kind);
+            self.lay(letter, |walk| {
+                walk.left_part(search, child, limit - 1, plays)
+            });
+        }
+    }
+
+    /// Lays each card of the hand that can stand for `letter` (the letter's own, then a
+    /// blank) as the word's next square in turn, walking on with `then`.
+    #[inline(always)]
+    fn lay(&mut self, letter: u8, mut then: impl FnMut(&mut Self)) {
+        for blank in [false, true] {
+            let kind = if blank { BLANK } else { letter as usize };
+            if !self.hand.take(kind) {
+                continue;
             }
+            self.word.push((Cell::tile(letter, blank), true));
+            self.placed += 1;
+            then(self);
+            self.placed -= 1;
+            self.word.pop();
+            self.hand.add(kind);
         }
     }
 
@@ -176,18 +187,9 @@ impl Walk {
                 let child = graph
                     .child(node, letter)
                     .expect("the letter leaves the node");
-                for blank in [false, true] {
-                    let kind = if blank { BLANK } else { letter as usize };
-                    if !self.hand.take(kind) {
-                        continue;
-                    }
-                    self.word.push((Cell::tile(letter, blank), true));
-                    self.placed += 1;
-                    self.extend_right(search, child, square + 1, plays);
-                    self.placed -= 1;
-                    self.word.pop();
-                    self.hand.add(kind);
-                }
+                self.lay(letter, |walk| {
+                    walk.extend_right(search, child, square + 1, plays)
+                });
             }
         } else if let Some(child) = graph.child(node, cell.letter()) {
             self.word.push((cell, false));
