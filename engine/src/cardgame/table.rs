@@ -177,10 +177,16 @@ impl Table {
         loop {
             let mut trial = self.clone();
             trial.cells.retain(|pos, _| keep.contains(pos));
+            // A run made this turn or standing before it is a word (the play was checked, and
+            // every run on the table is one): only the others are looked up.
             let broken: Vec<Run> = trial
                 .words()
                 .into_iter()
-                .filter(|run| !lexicon.contains(&trial.text(run).to_ascii_uppercase()))
+                .filter(|run| {
+                    !made.contains(run)
+                        && !earlier.contains(run)
+                        && !lexicon.contains(&trial.text(run).to_ascii_uppercase())
+                })
                 .collect();
             if broken.is_empty() {
                 break;
