@@ -457,7 +457,7 @@ type Best<T> = Option<(i32, T, Vec<Placed>)>;
 fn both_best<T: Copy + PartialEq + std::fmt::Debug>(
     generators: &mut (TableMoveGen, TableMoveGen),
     game: &engine::cardgame::CardGame,
-    premiums: [u8; 2],
+    at_most: engine::cardgame::ValueBound,
     value: impl Fn(&engine::cardgame::TableCandidate<'_>) -> (i32, T),
 ) -> (Best<T>, Best<T>) {
     let hand = game.hand(game.mover()).letters;
@@ -471,14 +471,14 @@ fn both_best<T: Copy + PartialEq + std::fmt::Debug>(
     });
     let found = generators
         .1
-        .best(table, rules, lexicon, &hand, premiums, value)
+        .best_valued(table, rules, lexicon, &hand, at_most, value)
         .map(|best| (best.value, best.choice, best.tiles.to_vec()));
     (found, expected)
 }
 
 #[test]
 fn the_best_play_is_the_first_best_of_every_play() {
-    use engine::cardgame::{CardGame, CardMove, TableCandidate};
+    use engine::cardgame::{CardGame, CardMove, TableCandidate, ValueBound};
     let lexicon = lexicon();
     let mut generators = (TableMoveGen::new(), TableMoveGen::new());
     let mut positions = 0;
@@ -516,12 +516,38 @@ fn the_best_play_is_the_first_best_of_every_play() {
                     });
                 (points - c.tiles.len() as i32, premium)
             };
-            let (found, chosen) = both_best(&mut generators, &game, hand.premiums, with_premiums);
+            // As `equity` values plays: hundredths of a point, and up to a point and a half
+            // for each card kept.
+            let kept = |c: &TableCandidate<'_>| (hand.letters.len() - c.tiles.len()) as i32;
+            let in_hundredths = |c: &TableCandidate<'_>| {
+                let (premium, points) =
+                    c.best_premium_use(hand.premiums, opening, &rules, |_| true);
+                (100 * points + 150 * kept(c), premium)
+            };
+            let points_only = |premiums| ValueBound {
+                premiums,
+                per_point: 1,
+                besides: 0,
+            };
+            let (found, chosen) = both_best(
+                &mut generators,
+                &game,
+                points_only(hand.premiums),
+                with_premiums,
+            );
             assert_eq!(found, chosen, "seed {seed}, turn {turn}");
-            let (found, expected) = both_best(&mut generators, &game, [0, 0], plain);
+            let (found, expected) = both_best(&mut generators, &game, points_only([0, 0]), plain);
             assert_eq!(found, expected, "seed {seed}, turn {turn}, plain points");
-            let (found, expected) = both_best(&mut generators, &game, hand.premiums, shaped);
+            let (found, expected) =
+                both_best(&mut generators, &game, points_only(hand.premiums), shaped);
             assert_eq!(found, expected, "seed {seed}, turn {turn}, greedy's Triple");
+            let hundredths = ValueBound {
+                premiums: hand.premiums,
+                per_point: 100,
+                besides: 150 * hand.letters.len() as i32,
+            };
+            let (found, expected) = both_best(&mut generators, &game, hundredths, in_hundredths);
+            assert_eq!(found, expected, "seed {seed}, turn {turn}, in hundredths");
             positions += 1;
             // Play on: mostly the best play, sometimes another, so the tables vary.
             pick = pick

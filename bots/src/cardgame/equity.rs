@@ -2,7 +2,8 @@
 //! worth, valued as the crossword `equity` values a leave.
 
 use engine::cardgame::{
-    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Premium, TableCandidate, TableMoveGen,
+    CardAnswer, CardGame, CardMove, CardQuestion, CardView, Play, Premium, TableCandidate,
+    TableMoveGen, ValueBound,
 };
 use engine::play::Decider;
 use engine::scrabble::Rack;
@@ -94,14 +95,36 @@ impl CardEquity {
     pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         let letters = view.hand.letters;
         let model = self.model;
-        let mut best: Option<(i32, CardMove)> = None;
-        self.generator
-            .generate(view.table, view.rules, view.lexicon, &letters, |c| {
+        // A play is worth its points in hundredths and what it keeps: at most the best of the
+        // hand's sub-hands while cards are left to draw, nothing more once none are.
+        let most_kept = if view.draw_len > 0 {
+            model.best_keep(&letters, 0..letters.len()).1.max(0)
+        } else {
+            0
+        };
+        let at_most = ValueBound {
+            premiums: view.hand.premiums,
+            per_point: 100,
+            besides: most_kept,
+        };
+        let found = self.generator.best_valued(
+            view.table,
+            view.rules,
+            view.lexicon,
+            &letters,
+            at_most,
+            |c| {
                 let value = value_play(model, view, c);
-                if best.as_ref().is_none_or(|(top, _)| value.equity() > *top) {
-                    best = Some((value.equity(), CardMove::Place(c.to_play(value.premium))));
-                }
-            });
+                (value.equity(), value.premium)
+            },
+        );
+        let mut best: Option<(i32, CardMove)> = found.map(|found| {
+            let play = Play {
+                tiles: found.tiles.to_vec(),
+                premium: found.choice,
+            };
+            (found.value, CardMove::Place(play))
+        });
         // An exchange gives up at most as many letters as are left to draw.
         if view.draw_len > 0 && !letters.is_empty() {
             let fewest_kept = letters.len().saturating_sub(view.draw_len);

@@ -18,7 +18,7 @@ pub use game::{
     ActionError, ActionPlay, CardEnd, CardGame, CardMove, CardMoveError, CardSetup, CardTurn,
     CardView, Hand, MAX_CARD_PLAYERS,
 };
-pub use movegen::{TableBest, TableCandidate, TableMoveGen};
+pub use movegen::{TableBest, TableCandidate, TableMoveGen, ValueBound};
 pub use rules::{CardNumbers, CardRules, Variant};
 pub use rummy::{
     LaidWords, MeldError, RoundCard, RoundResult, RummyGame, RummyTurn, meld_points, score_meld,

@@ -39,15 +39,20 @@ pub(super) struct HandBound<'a> {
     opening: i32,
     hand_size: usize,
     bingo_bonus: i32,
+    /// The valuation's units: so many a point, and at most so many besides.
+    per_point: i32,
+    besides: i32,
 }
 
 impl<'a> HandBound<'a> {
-    /// The bounds of `hand`, holding `premiums` (Double, Triple).
+    /// The bounds of `hand`, holding `premiums` (Double, Triple), for a valuation worth at
+    /// most `per_point` a point plus `besides`.
     pub(super) fn new(
         lexicon: &'a Lexicon,
         rules: &CardRules,
         hand: &Rack,
         premiums: [u8; 2],
+        (per_point, besides): (i32, i32),
         first: bool,
     ) -> HandBound<'a> {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.letters.points(kind));
@@ -90,6 +95,8 @@ impl<'a> HandBound<'a> {
             },
             hand_size: numbers.hand_size,
             bingo_bonus: numbers.bingo_bonus,
+            per_point,
+            besides,
         }
     }
 
@@ -236,7 +243,12 @@ impl<'a> HandBound<'a> {
         if tiles == self.hand_size {
             points += self.bingo_bonus;
         }
-        Some(points)
+        // A bound: too high is safe, so the valuation's units saturate.
+        Some(
+            points
+                .saturating_mul(self.per_point)
+                .saturating_add(self.besides),
+        )
     }
 
     /// Whether the whole hand and `cards` spell a word: the word map's filters rule most

@@ -152,6 +152,18 @@ struct RankedAnchor {
     anchor: u32,
 }
 
+/// What a valuation gives a play at most: `per_point` for each of its points with the best
+/// use of the Premium cards held (`premiums`: Double, Triple), and `besides` more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueBound {
+    /// The Double and Triple cards held.
+    pub premiums: [u8; 2],
+    /// What a point is worth in the valuation's units (at least 1).
+    pub per_point: i32,
+    /// The most the valuation adds besides the points (what the letters kept may be worth).
+    pub besides: i32,
+}
+
 /// The best play a search found: its value, what the valuation chose with it, and its cards.
 #[derive(Debug)]
 pub struct TableBest<'a, T> {
@@ -284,11 +296,31 @@ impl TableMoveGen {
         lexicon: &Lexicon,
         hand: &Rack,
         premiums: [u8; 2],
+        value: impl FnMut(&TableCandidate<'_>) -> (i32, T),
+    ) -> Option<TableBest<'_, T>> {
+        let at_most = ValueBound {
+            premiums,
+            per_point: 1,
+            besides: 0,
+        };
+        self.best_valued(table, rules, lexicon, hand, at_most, value)
+    }
+
+    /// As [`TableMoveGen::best`], for a valuation in other units: `at_most` says what it can
+    /// give a play at most, against its points with the best use of the Premium cards held.
+    pub fn best_valued<T: Copy>(
+        &mut self,
+        table: &Table,
+        rules: &CardRules,
+        lexicon: &Lexicon,
+        hand: &Rack,
+        at_most: ValueBound,
         mut value: impl FnMut(&TableCandidate<'_>) -> (i32, T),
     ) -> Option<TableBest<'_, T>> {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
         let loading = setting.loading(margin);
-        let bounds = HandBound::new(lexicon, rules, hand, premiums, setting.first);
+        let units = (at_most.per_point, at_most.besides);
+        let bounds = HandBound::new(lexicon, rules, hand, at_most.premiums, units, setting.first);
         self.ranked.clear();
         let mut loaded = 0;
         let mut order = 0;
