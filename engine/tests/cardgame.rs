@@ -524,11 +524,7 @@ fn the_best_play_is_the_first_best_of_every_play() {
                     c.best_premium_use(hand.premiums, opening, &rules, |_| true);
                 (100 * points + 150 * kept(c), premium)
             };
-            let points_only = |premiums| ValueBound {
-                premiums,
-                per_point: 1,
-                besides: 0,
-            };
+            let points_only = ValueBound::points;
             let (found, chosen) = both_best(
                 &mut generators,
                 &game,
@@ -541,11 +537,11 @@ fn the_best_play_is_the_first_best_of_every_play() {
             let (found, expected) =
                 both_best(&mut generators, &game, points_only(hand.premiums), shaped);
             assert_eq!(found, expected, "seed {seed}, turn {turn}, greedy's Triple");
-            let hundredths = ValueBound {
-                premiums: hand.premiums,
-                per_point: 100,
-                besides: 150 * hand.letters.len() as i32,
-            };
+            let mut hundredths = ValueBound::points(hand.premiums);
+            hundredths.per_point = 100;
+            for (laid, most) in hundredths.besides.iter_mut().enumerate() {
+                *most = 150 * hand.letters.len().saturating_sub(laid) as i32;
+            }
             let (found, expected) = both_best(&mut generators, &game, hundredths, in_hundredths);
             assert_eq!(found, expected, "seed {seed}, turn {turn}, in hundredths");
             positions += 1;

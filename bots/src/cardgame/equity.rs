@@ -95,18 +95,18 @@ impl CardEquity {
     pub fn choose(&mut self, view: &CardView<'_>) -> CardMove {
         let letters = view.hand.letters;
         let model = self.model;
-        // A play is worth its points in hundredths and what it keeps: at most the best of the
-        // hand's sub-hands while cards are left to draw, nothing more once none are.
-        let most_kept = if view.draw_len > 0 {
-            model.best_keep(&letters, 0..letters.len()).1.max(0)
-        } else {
-            0
-        };
-        let at_most = ValueBound {
-            premiums: view.hand.premiums,
-            per_point: 100,
-            besides: most_kept,
-        };
+        // A play is worth its points in hundredths and what it keeps: while cards are left to
+        // draw, at most the best of the hand's sub-hands of the cards it keeps; nothing more
+        // once none are.
+        let mut at_most = ValueBound::points(view.hand.premiums);
+        at_most.per_point = 100;
+        if view.draw_len > 0 {
+            for (laid, most) in at_most.besides.iter_mut().enumerate() {
+                if let Some(kept) = letters.len().checked_sub(laid) {
+                    *most = model.best_keep(&letters, kept..=kept).1.max(0);
+                }
+            }
+        }
         let found = self.generator.best_valued(
             view.table,
             view.rules,

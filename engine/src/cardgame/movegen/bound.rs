@@ -11,8 +11,8 @@
 use lexicon::{AnagramGraph, LetterCounts, LetterSet, Lexicon, WordMap};
 
 use super::line::{Line, cell_points};
-use crate::cardgame::Premium;
 use crate::cardgame::rules::CardRules;
+use crate::cardgame::{Premium, ValueBound};
 use crate::scrabble::tiles::{BLANK, KINDS};
 use crate::scrabble::{Cell, Rack};
 
@@ -39,22 +39,23 @@ pub(super) struct HandBound<'a> {
     opening: i32,
     hand_size: usize,
     bingo_bonus: i32,
-    /// The valuation's units: so many a point, and at most so many besides.
+    /// The valuation's units: so many a point, and at most so many besides by cards laid.
     per_point: i32,
-    besides: i32,
+    besides: [i32; LONGEST + 1],
+    /// The valuation adds no less to a play of more cards.
+    besides_grow: bool,
 }
 
 impl<'a> HandBound<'a> {
-    /// The bounds of `hand`, holding `premiums` (Double, Triple), for a valuation worth at
-    /// most `per_point` a point plus `besides`.
+    /// The bounds of `hand` for a valuation worth at most `at_most`.
     pub(super) fn new(
         lexicon: &'a Lexicon,
         rules: &CardRules,
         hand: &Rack,
-        premiums: [u8; 2],
-        (per_point, besides): (i32, i32),
+        at_most: &ValueBound,
         first: bool,
     ) -> HandBound<'a> {
+        let premiums = at_most.premiums;
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.letters.points(kind));
         let letter_counts: [u8; 26] = std::array::from_fn(|letter| hand.count(letter));
         let blanks = hand.count(BLANK);
@@ -95,8 +96,9 @@ impl<'a> HandBound<'a> {
             },
             hand_size: numbers.hand_size,
             bingo_bonus: numbers.bingo_bonus,
-            per_point,
-            besides,
+            per_point: at_most.per_point,
+            besides: at_most.besides,
+            besides_grow: at_most.besides.windows(2).all(|pair| pair[0] <= pair[1]),
         }
     }
 
@@ -151,7 +153,8 @@ impl<'a> HandBound<'a> {
     /// Calls `visit` with each stretch a play from `anchor` could cover (the letters it lays
     /// before the anchor, the letters from it on) and the most such a play can score, fewer
     /// letters before the anchor after more; where cards stand in the word, more letters
-    /// before it never score less, and `visit` returning false skips the stretches with fewer.
+    /// before it never score less (unless the valuation adds more to fewer cards laid), and
+    /// `visit` returning false skips the stretches with fewer.
     fn stretches(
         &self,
         line: &Line,
@@ -204,7 +207,8 @@ impl<'a> HandBound<'a> {
                     continue;
                 }
                 if let Some(points) = self.stretch(tiles, &ending, &stretch) {
-                    if !visit(before, stretch.tiles, points) && ending.len > 0 {
+                    if !visit(before, stretch.tiles, points) && ending.len > 0 && self.besides_grow
+                    {
                         break;
                     }
                 }
@@ -247,7 +251,7 @@ impl<'a> HandBound<'a> {
         Some(
             points
                 .saturating_mul(self.per_point)
-                .saturating_add(self.besides),
+                .saturating_add(self.besides[tiles]),
         )
     }
 

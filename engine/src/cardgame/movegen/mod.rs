@@ -13,7 +13,7 @@ mod bound;
 mod line;
 mod walk;
 
-use lexicon::Lexicon;
+use lexicon::{Lexicon, MAX_WORD_LEN};
 
 use super::check::{Placed, Premium};
 use super::rules::CardRules;
@@ -153,15 +153,28 @@ struct RankedAnchor {
 }
 
 /// What a valuation gives a play at most: `per_point` for each of its points with the best
-/// use of the Premium cards held (`premiums`: Double, Triple), and `besides` more.
+/// use of the Premium cards held (`premiums`: Double, Triple), and `besides[k]` more for a
+/// play laying `k` cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueBound {
     /// The Double and Triple cards held.
     pub premiums: [u8; 2],
     /// What a point is worth in the valuation's units (at least 1).
     pub per_point: i32,
-    /// The most the valuation adds besides the points (what the letters kept may be worth).
-    pub besides: i32,
+    /// Entry `k`: the most the valuation adds besides the points to a play of `k` cards (what
+    /// the letters it keeps may be worth).
+    pub besides: [i32; MAX_WORD_LEN + 1],
+}
+
+impl ValueBound {
+    /// A valuation of the points alone.
+    pub fn points(premiums: [u8; 2]) -> ValueBound {
+        ValueBound {
+            premiums,
+            per_point: 1,
+            besides: [0; MAX_WORD_LEN + 1],
+        }
+    }
 }
 
 /// The best play a search found: its value, what the valuation chose with it, and its cards.
@@ -298,12 +311,14 @@ impl TableMoveGen {
         premiums: [u8; 2],
         value: impl FnMut(&TableCandidate<'_>) -> (i32, T),
     ) -> Option<TableBest<'_, T>> {
-        let at_most = ValueBound {
-            premiums,
-            per_point: 1,
-            besides: 0,
-        };
-        self.best_valued(table, rules, lexicon, hand, at_most, value)
+        self.best_valued(
+            table,
+            rules,
+            lexicon,
+            hand,
+            ValueBound::points(premiums),
+            value,
+        )
     }
 
     /// As [`TableMoveGen::best`], for a valuation in other units: `at_most` says what it can
@@ -319,8 +334,7 @@ impl TableMoveGen {
     ) -> Option<TableBest<'_, T>> {
         let (margin, setting) = self.begin(table, rules, lexicon, hand);
         let loading = setting.loading(margin);
-        let units = (at_most.per_point, at_most.besides);
-        let bounds = HandBound::new(lexicon, rules, hand, at_most.premiums, units, setting.first);
+        let bounds = HandBound::new(lexicon, rules, hand, &at_most, setting.first);
         self.ranked.clear();
         let mut loaded = 0;
         let mut order = 0;
