@@ -9,6 +9,7 @@ use engine::play::Decider;
 use engine::scrabble::Rack;
 
 use super::{answer, best_premium};
+use crate::scrabble::for_each_sub_rack;
 use crate::scrabble::leaves::LeaveModel;
 
 /// Plays the play or exchange of highest equity, in hundredths of a point: the play's points
@@ -101,11 +102,13 @@ impl CardEquity {
         let mut at_most = ValueBound::points(view.hand.premiums);
         at_most.per_point = 100;
         if view.draw_len > 0 {
-            for (laid, most) in at_most.besides.iter_mut().enumerate() {
-                if let Some(kept) = letters.len().checked_sub(laid) {
-                    *most = model.best_keep(&letters, kept..=kept).1.max(0);
+            // One pass over the sub-hands, each the cards kept by plays laying the rest.
+            let besides = &mut at_most.besides;
+            for_each_sub_rack(&letters, |kept| {
+                if let Some(most) = besides.get_mut(letters.len() - kept.len()) {
+                    *most = (*most).max(model.value(kept));
                 }
-            }
+            });
         }
         let found = self.generator.best_valued(
             view.table,

@@ -17,7 +17,7 @@ use crate::registry::{Entry, made};
 use leaves::LeaveModel;
 
 pub use closing::Closing;
-pub use equity::Equity;
+pub use equity::{Equity, for_each_sub_rack};
 pub use greedy::Greedy;
 pub use lookahead::{Lookahead, Reach};
 pub use random::RandomBot;
