@@ -134,6 +134,48 @@ fn top_placements_are_the_best_by_equity_in_order() {
 }
 
 #[test]
+fn replies_shared_by_the_judged_moves_are_each_replys_own_search() {
+    // With tiles in the bag after every draw, the replies to all judged moves come from one
+    // search of the position and a search of the lines each move changes: the same equity,
+    // rack by rack, as each reply's own search of the whole board. Some moves' replies only
+    // (as `simmer` asks, for its moves still racing) likewise.
+    let model = LeaveModel::embedded();
+    let mut lookahead = Lookahead::new(model, 11);
+    let mut equity = Equity::new(model);
+    let mut top = Vec::new();
+    let (mut shared, mut replies) = (0, 0);
+    greedy_positions(14, |observation| {
+        let (chosen, value) = equity.choose_valued(observation);
+        equity.top_placements(observation, 8, &mut top);
+        let mut moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
+        if !matches!(chosen, Move::Place(_)) {
+            moves.push((value, chosen));
+        }
+        let Some(samples) = lookahead.begin_judging(observation, &moves, 3) else {
+            return;
+        };
+        shared += usize::from(observation.bag_len > 7);
+        let mut together = vec![i64::MIN; moves.len()];
+        for sample in 0..samples {
+            let wanted = |judged: usize| (judged + sample) % 3 != 0;
+            lookahead.replies_against(observation, sample, wanted, &mut together);
+            for (judged, &reply) in together.iter().enumerate() {
+                let alone = lookahead.reply_against(observation, judged, sample);
+                if wanted(judged) {
+                    let rack = observation.rack;
+                    assert_eq!(reply, alone, "move {judged}, sample {sample}, rack {rack}");
+                    replies += 1;
+                }
+            }
+        }
+    });
+    assert!(
+        shared > 200 && replies > 4_000,
+        "{shared} positions, {replies} replies"
+    );
+}
+
+#[test]
 fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
     let model = LeaveModel::embedded();
     let mut lookahead = Lookahead::new(model, 7);

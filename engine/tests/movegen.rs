@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use engine::hogwarts::HpRules;
 use engine::scrabble::{
-    Board, Candidate, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings, Rules, SIZE,
-    check_placement,
+    Board, Candidate, Cell, Direction, Game, Lines, Move, MoveGen, Placement, Rack, Readings,
+    Rules, SIZE, check_placement,
 };
 use lexicon::{Dictionary, Edition, Lexicon};
 use rand::{Rng, SeedableRng};
@@ -368,6 +368,121 @@ fn the_bounded_best_move_is_the_best_of_all_moves() {
         confundo
     });
     assert!(positions > 200, "{positions}");
+}
+
+/// Every placement for `rack` on `board`, with its score, sorted.
+fn every_move(
+    movegen: &mut MoveGen,
+    board: &Board,
+    rules: &Rules,
+    lexicon: &Lexicon,
+    rack: &Rack,
+) -> Vec<(Placement, i32)> {
+    let mut every = Vec::new();
+    movegen.generate(board, rules, lexicon, rack, |c| {
+        every.push((c.placement(), c.score()))
+    });
+    every.sort();
+    every
+}
+
+/// A random set of lines, each in it by odds of one in `one_in`.
+fn random_lines(rng: &mut Pcg64Mcg, one_in: u32) -> Lines {
+    let mut lines = Lines::NONE;
+    for direction in Direction::BOTH {
+        for line in 0..SIZE {
+            if rng.random_range(0..one_in) == 0 {
+                lines = lines.with(direction, line);
+            }
+        }
+    }
+    lines
+}
+
+#[test]
+fn searches_of_some_lines_find_the_best_moves_on_those_lines() {
+    // A search of some lines (`rank_lines`), and one search for several sets of lines at
+    // once (`best_by_groups`), each against the best of every move on those lines; and the
+    // lines a placement leaves as they were (`lines_changed`) hold the same moves, with the
+    // same scores, before it and after.
+    let mut movegen = MoveGen::new();
+    let mut fresh = MoveGen::new();
+    let (mut changes, mut kept_moves) = (0, 0);
+    let positions = at_random_positions(17, 12, |game, lexicon, rng| {
+        let (board, rules) = (game.board(), game.rules());
+        let mut rack = *game.rack(game.to_move());
+        if rng.random_range(0..4) == 0 && rack.take(rng.random_range(0..26)) {
+            rack.add(26);
+        }
+        let every = every_move(&mut fresh, board, rules, lexicon, &rack);
+        let on = |lines: Lines| {
+            let on_lines = every
+                .iter()
+                .filter(|(p, _)| lines.holds(p.direction, usize::from(p.line)));
+            // The highest score, ties to the least placement.
+            on_lines.fold(
+                None,
+                |best: Option<(i32, Placement)>, &(p, score)| match best {
+                    Some((top, _)) if top >= score => best,
+                    _ => Some((score, p)),
+                },
+            )
+        };
+        let groups = [
+            random_lines(rng, 3),
+            random_lines(rng, 2),
+            Lines::ALL,
+            Lines::NONE,
+        ];
+        let by_score = |stretch: &engine::scrabble::Stretch| stretch.score;
+        for &lines in &groups {
+            let best = movegen
+                .rank_lines(board, rules, lexicon, &rack, lines, by_score)
+                .best(Readings::Usual, i32::MIN, |c| c.score());
+            assert_eq!(best, on(lines), "rack {rack} at {}", game.to_cgp());
+        }
+        let mut values = Vec::new();
+        movegen
+            .rank(board, rules, lexicon, &rack, by_score)
+            .best_by_groups(
+                Readings::Usual,
+                i32::MIN,
+                &groups,
+                |c| c.score(),
+                &mut values,
+            );
+        let expected: Vec<Option<i32>> = groups.iter().map(|&g| on(g).map(|(v, _)| v)).collect();
+        assert_eq!(values, expected, "rack {rack} at {}", game.to_cgp());
+        // A legal placement of this rack, and the moves off the lines it changes.
+        if let Some(&(placement, _)) = every.get(rng.random_range(0..every.len().max(1))) {
+            let mut after = board.clone();
+            placement.lay_on(&mut after);
+            let changed = movegen.lines_changed(board, &after, rules, lexicon);
+            assert!(changed.holds(placement.direction, usize::from(placement.line)));
+            let unchanged = changed.others();
+            let kept = |moves: Vec<(Placement, i32)>| -> Vec<(Placement, i32)> {
+                let on_kept = moves.into_iter();
+                on_kept
+                    .filter(|(p, _)| unchanged.holds(p.direction, usize::from(p.line)))
+                    .collect()
+            };
+            let before_moves = kept(every.clone());
+            let after_moves = kept(every_move(&mut fresh, &after, rules, lexicon, &rack));
+            assert_eq!(
+                before_moves,
+                after_moves,
+                "{placement:?} at {}",
+                game.to_cgp()
+            );
+            changes += 1;
+            kept_moves += before_moves.len();
+        }
+        false
+    });
+    assert!(
+        positions > 200 && changes > 150 && kept_moves > 10_000,
+        "{positions} {changes} {kept_moves}"
+    );
 }
 
 #[test]

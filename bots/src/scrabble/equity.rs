@@ -5,8 +5,8 @@ use std::ops::RangeBounds;
 use engine::play::Decider;
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
 use engine::scrabble::{
-    Candidate, Game, Move, MoveGen, Observation, Placement, Question, Rack, Ranking, Readings,
-    SIZE, Stretch, check_placement, leave_after,
+    Board, Candidate, Game, Lines, Move, MoveGen, Observation, Placement, Question, Rack, Ranking,
+    Readings, SIZE, Stretch, check_placement, leave_after,
 };
 
 use super::leaves::LeaveModel;
@@ -22,8 +22,8 @@ use super::may_exchange;
 pub struct Equity {
     movegen: MoveGen,
     model: &'static LeaveModel,
-    /// The table of a turn's sub-rack values, kept from turn to turn.
-    sub_values: Option<SubRackValues>,
+    /// The tables of a turn's leave values, kept from turn to turn.
+    sub_values: Option<Box<LeaveTables>>,
     name: &'static str,
 }
 
@@ -158,6 +158,68 @@ impl Equity {
         (chosen, backwards)
     }
 
+    /// For each set of lines of `groups`, the equity of the best placement on those lines for
+    /// `observation`'s rack, into `out` (`None` where there is none): one search for them all.
+    pub fn placement_values_by_groups(
+        &mut self,
+        observation: &Observation<'_>,
+        groups: &[Lines],
+        out: &mut Vec<Option<i32>>,
+    ) {
+        let leaves = self.turn_leaves(observation);
+        let readings = Readings::with_confundo(observation.backwards);
+        self.rank_lines(observation, &leaves, Lines::ALL)
+            .best_by_groups(
+                readings,
+                i32::MIN,
+                groups,
+                |c| leaves.candidate_value(c),
+                out,
+            );
+        self.sub_values = Some(leaves.into_values());
+    }
+
+    /// The equity of the move `choose` makes from `observation`, where the best placement off
+    /// `lines` is known to be worth `elsewhere` (`None`: there is none): only `lines` are
+    /// searched. A simulating player's reply to each of its candidates, whose placements off
+    /// the lines a candidate changes were all valued on the position before it.
+    pub fn value_given(
+        &mut self,
+        observation: &Observation<'_>,
+        lines: Lines,
+        elsewhere: Option<i32>,
+    ) -> i32 {
+        let leaves = self.turn_leaves(observation);
+        let exchange = leaves.tables.best_exchange.map(|(value, _)| value);
+        let floor = exchange.max(elsewhere).unwrap_or(i32::MIN);
+        let readings = Readings::with_confundo(observation.backwards);
+        let here = self
+            .rank_lines(observation, &leaves, lines)
+            .best(readings, floor, |c| leaves.candidate_value(c))
+            .map(|(value, _)| value);
+        let placement = here.max(elsewhere);
+        // As `choose_ranked`: a placement unless an exchange is worth more, else a pass.
+        let value = match (placement, exchange) {
+            (Some(placement), Some(exchange)) => placement.max(exchange),
+            (Some(value), None) | (None, Some(value)) => value,
+            (None, None) => leaves.value(&observation.rack),
+        };
+        self.sub_values = Some(leaves.into_values());
+        value
+    }
+
+    /// The lines a search reads otherwise on `to` than on `from` (see
+    /// [`MoveGen::lines_changed`]).
+    pub fn lines_changed(
+        &mut self,
+        observation: &Observation<'_>,
+        from: &Board,
+        to: &Board,
+    ) -> Lines {
+        self.movegen
+            .lines_changed(from, to, observation.rules, observation.lexicon)
+    }
+
     /// The `width` placements of highest equity, best first (equal values in the generator's
     /// order), into `out`; a placement is built only when it enters the list.
     pub fn top_placements(
@@ -231,11 +293,15 @@ impl Equity {
 
     /// This turn's leave values, in the table kept from the last turn.
     fn turn_leaves<'p>(&mut self, observation: &Observation<'p>) -> TurnLeaves<'p> {
-        let values = self
-            .sub_values
-            .take()
-            .unwrap_or_else(|| Box::new([0; MOST_SUB_RACKS]));
-        TurnLeaves::of(self.model, observation, values)
+        let tables = self.sub_values.take().unwrap_or_else(|| {
+            Box::new(LeaveTables {
+                holds_for: None,
+                values: [0; MOST_SUB_RACKS],
+                best: [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1],
+                best_exchange: None,
+            })
+        });
+        TurnLeaves::of(self.model, observation, tables)
     }
 
     /// The position's anchors ranked by the most a placement through each could be worth.
@@ -244,11 +310,22 @@ impl Equity {
         observation: &Observation<'p>,
         leaves: &'p TurnLeaves<'p>,
     ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p> {
-        self.movegen.rank(
+        self.rank_lines(observation, leaves, Lines::ALL)
+    }
+
+    /// The anchors of `lines` alone ranked so.
+    fn rank_lines<'m, 'p>(
+        &'m mut self,
+        observation: &Observation<'p>,
+        leaves: &'p TurnLeaves<'p>,
+        lines: Lines,
+    ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p> {
+        self.movegen.rank_lines(
             observation.board,
             observation.rules,
             observation.lexicon,
             &observation.rack,
+            lines,
             |stretch| leaves.stretch_bound(stretch),
         )
     }
@@ -264,12 +341,15 @@ fn choose_ranked<B: Fn(&Stretch) -> i32>(
 ) -> Option<(Move, i32)> {
     let rack = observation.rack;
     // A placement must beat the floor, and tie or beat the best exchange, to be chosen.
-    let exchange_floor = leaves.best_exchange.map_or(i32::MIN, |(value, _)| value);
+    let exchange_floor = leaves
+        .tables
+        .best_exchange
+        .map_or(i32::MIN, |(value, _)| value);
     let readings = Readings::with_confundo(observation.backwards);
     let placement = ranking.best(readings, floor.max(exchange_floor), |c| {
         leaves.candidate_value(c)
     });
-    let chosen = match (placement, leaves.best_exchange) {
+    let chosen = match (placement, leaves.tables.best_exchange) {
         (Some((value, _)), Some((exchange_value, keep))) if exchange_value > value => {
             (Move::Exchange(given_up(rack, &keep)), exchange_value)
         }
@@ -364,8 +444,22 @@ impl<'a> LeaveValue<'a> {
 // leave as it comes.
 use super::leaves::MOST_SUB_RACKS;
 
-/// A turn's sub-rack values by index (see [`TurnLeaves`]).
-type SubRackValues = Box<[i32; MOST_SUB_RACKS]>;
+/// A turn's leave tables (see [`TurnLeaves`]), kept from turn to turn, and the rack they
+/// hold for: the same rack valued alike (a simulating player's replies) finds them made.
+#[derive(Debug, Clone)]
+struct LeaveTables {
+    /// The rack and whether it may be exchanged, while the bag holds tiles (the values are
+    /// then the model's alone); `None` once it is empty.
+    holds_for: Option<(Rack, bool)>,
+    /// Every sub-rack's value by index, if the rack has few enough.
+    values: [i32; MOST_SUB_RACKS],
+    /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
+    /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
+    /// it places is not kept).
+    best: [[i32; SIZE + 1]; MAX_BLANKS + 1],
+    /// The best exchange, if one is allowed: its value and the tiles kept.
+    best_exchange: Option<(i32, Rack)>,
+}
 
 /// This turn's leave values: what each sub-rack of the rack is worth, the best of each size,
 /// the best exchange.
@@ -378,28 +472,19 @@ struct TurnLeaves<'a> {
     /// of its counts times their places (a number in mixed radix, a digit per kind).
     places: [(u8, u16); KINDS],
     kinds: usize,
-    /// Every sub-rack's value by index, if `indexed`.
-    values: SubRackValues,
-    /// Whether the rack has `MOST_SUB_RACKS` sub-racks or fewer, each in `values`.
+    /// Whether the rack has `MOST_SUB_RACKS` sub-racks or fewer, each in the tables' values.
     indexed: bool,
-    /// `best[b][k]`: the most a leave of `k` tiles holding `b` blanks at most is worth; bounds a
-    /// placement's equity above its score (a placement of n tiles leaves the rest, and a blank
-    /// it places is not kept).
-    best: [[i32; SIZE + 1]; MAX_BLANKS + 1],
-    /// The best exchange, if one is allowed: its value and the tiles kept.
-    best_exchange: Option<(i32, Rack)>,
+    tables: Box<LeaveTables>,
 }
 
 impl<'a> TurnLeaves<'a> {
     fn of(
         model: &'a LeaveModel,
         observation: &Observation<'a>,
-        mut values: SubRackValues,
+        mut tables: Box<LeaveTables>,
     ) -> TurnLeaves<'a> {
         let rack = observation.rack;
         let leave = LeaveValue::of(model, observation);
-        let mut best = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
-        let mut best_exchange: Option<(i32, Rack)> = None;
         let exchange = may_exchange(observation);
         let mut places = [(0u8, 0u16); KINDS];
         let mut kinds = 0;
@@ -410,56 +495,32 @@ impl<'a> TurnLeaves<'a> {
             sub_racks = sub_racks.saturating_mul(usize::from(rack.count(kind)) + 1);
         }
         let indexed = sub_racks <= MOST_SUB_RACKS;
-        // The sub-racks come in index order: the first kind's count is the fastest digit.
-        // While the bag holds tiles each is the model's value, read in one batch.
-        let batched = indexed && !leave.bag_empty;
-        if batched {
-            model.sub_rack_values(&rack, &mut values[..]);
+        let holds_for = (!leave.bag_empty).then_some((rack, exchange));
+        if holds_for.is_none() || tables.holds_for != holds_for {
+            tables.fill(&leave, &rack, (indexed, exchange));
+            tables.holds_for = holds_for;
         }
-        let mut index = 0;
-        for_each_sub_rack(&rack, |keep| {
-            let value = if batched {
-                values[index]
-            } else {
-                leave.value(keep)
-            };
-            debug_assert_eq!(value, leave.value(keep), "the value of {keep}");
-            if indexed && !batched {
-                values[index] = value;
-            }
-            index += 1;
-            let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
-            for at_most in &mut best[blanks..] {
-                at_most[keep.len()] = at_most[keep.len()].max(value);
-            }
-            let better = best_exchange.is_none_or(|(v, _)| value > v);
-            if exchange && keep.len() < rack.len() && better {
-                best_exchange = Some((value, *keep));
-            }
-        });
         TurnLeaves {
             leave,
             rack,
             hogwarts_value: model.hogwarts_square(),
             places,
             kinds,
-            values,
             indexed,
-            best,
-            best_exchange,
+            tables,
         }
     }
 
-    /// Gives back the table of sub-rack values for the next turn.
-    fn into_values(self) -> SubRackValues {
-        self.values
+    /// Gives back the tables for the next turn.
+    fn into_values(self) -> Box<LeaveTables> {
+        self.tables
     }
 
     /// The most a placement on `stretch` could be worth: its score bound and the best leave
     /// of the tiles it leaves (holding no more blanks than it may).
     fn stretch_bound(&self, stretch: &Stretch) -> i32 {
         // No leave of that size is `i32::MIN`: a stretch scoring below nothing stays there.
-        let leave = self.best[stretch.blanks_kept.min(MAX_BLANKS)]
+        let leave = self.tables.best[stretch.blanks_kept.min(MAX_BLANKS)]
             [self.rack.len().saturating_sub(stretch.tiles)];
         (stretch.score * 100 + stretch.hogwarts as i32 * self.hogwarts_value).saturating_add(leave)
     }
@@ -481,7 +542,45 @@ impl<'a> TurnLeaves<'a> {
             .iter()
             .map(|&(kind, place)| usize::from(leave.count(usize::from(kind))) * usize::from(place))
             .sum();
-        self.values[index]
+        self.tables.values[index]
+    }
+}
+
+impl LeaveTables {
+    /// Works out the tables for `rack` valued as `leave` says, `indexed` (its sub-racks few
+    /// enough for the values table) and its exchange allowed or not.
+    fn fill(&mut self, leave: &LeaveValue<'_>, rack: &Rack, (indexed, exchange): (bool, bool)) {
+        let (values, best) = (&mut self.values, &mut self.best);
+        *best = [[i32::MIN; SIZE + 1]; MAX_BLANKS + 1];
+        let mut best_exchange: Option<(i32, Rack)> = None;
+        // The sub-racks come in index order: the first kind's count is the fastest digit.
+        // While the bag holds tiles each is the model's value, read in one batch.
+        let batched = indexed && !leave.bag_empty;
+        if batched {
+            leave.model.sub_rack_values(rack, &mut values[..]);
+        }
+        let mut index = 0;
+        for_each_sub_rack(rack, |keep| {
+            let value = if batched {
+                values[index]
+            } else {
+                leave.value(keep)
+            };
+            debug_assert_eq!(value, leave.value(keep), "the value of {keep}");
+            if indexed && !batched {
+                values[index] = value;
+            }
+            index += 1;
+            let blanks = usize::from(keep.count(BLANK)).min(MAX_BLANKS);
+            for at_most in &mut best[blanks..] {
+                at_most[keep.len()] = at_most[keep.len()].max(value);
+            }
+            let better = best_exchange.is_none_or(|(v, _)| value > v);
+            if exchange && keep.len() < rack.len() && better {
+                best_exchange = Some((value, *keep));
+            }
+        });
+        self.best_exchange = best_exchange;
     }
 }
 

@@ -5,7 +5,7 @@
 use engine::play::Decider;
 use engine::scrabble::tiles::{Cell, KINDS};
 use engine::scrabble::{
-    Board, Game, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
+    Board, Game, Lines, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -77,10 +77,20 @@ pub struct Lookahead {
     reply_board: Board,
     /// Each judged move's worth, summed over the samples.
     worth: Vec<i64>,
+    /// Each judged move's reply against one sample.
+    each: Vec<i64>,
     /// The seat replying to the moves judged.
     replier: usize,
     /// This turn's judged moves as the replies meet them.
     judged: Vec<Judged>,
+    /// Whether this turn's replies share one search of the position for the lines each
+    /// judged move leaves as they were (the bag holding tiles after every draw).
+    shared: bool,
+    /// Per judged move, the lines it changes; where replies are shared, the lines it leaves.
+    changed: Vec<Lines>,
+    unchanged: Vec<Lines>,
+    /// Per judged move, the best reply off the lines it changes (for one drawn rack).
+    elsewhere: Vec<Option<i32>>,
 }
 
 /// A judged move as its replies meet it: the tiles it lays, the tiles it draws after and the
@@ -111,8 +121,13 @@ impl Lookahead {
             board: Board::empty(),
             reply_board: Board::empty(),
             worth: Vec::with_capacity(reach.width + 1),
+            each: Vec::with_capacity(reach.width + 1),
             replier: 0,
             judged: Vec::with_capacity(reach.width + 1),
+            shared: false,
+            changed: Vec::with_capacity(reach.width + 1),
+            unchanged: Vec::with_capacity(reach.width + 1),
+            elsewhere: Vec::with_capacity(reach.width + 1),
         }
     }
 
@@ -168,11 +183,16 @@ impl Lookahead {
         let mut replies = std::mem::take(&mut self.worth);
         replies.clear();
         replies.resize(moves.len(), 0);
+        let mut each = std::mem::take(&mut self.each);
+        each.clear();
+        each.resize(moves.len(), 0);
         for sample in 0..self.samples.len() {
-            for (judged, reply) in replies.iter_mut().enumerate() {
-                *reply += self.reply_against(observation, judged, sample);
+            self.replies_against(observation, sample, |_| true, &mut each);
+            for (reply, each) in replies.iter_mut().zip(&each) {
+                *reply += each;
             }
         }
+        self.each = each;
         // With more players a point to one opponent costs this seat a share of a point: all
         // of them gaining one is as bad for its place as losing one itself.
         let others = observation.scores.len() as i64 - 1;
@@ -214,7 +234,86 @@ impl Lookahead {
             }
         }));
         self.board.clone_from(observation.board);
+        // With tiles in the bag after every draw, a reply is valued alike on any line a judged
+        // move leaves as it was: one search of the position serves them all.
+        self.shared = !Lookahead::rack_known(observation)
+            && self
+                .judged
+                .iter()
+                .all(|judged| observation.bag_len > judged.drawn);
+        self.changed.clear();
+        if self.shared {
+            for judged in &self.judged {
+                let changed = match judged.placement {
+                    Some(placement) => {
+                        self.reply_board.clone_from(&self.board);
+                        placement.lay_on(&mut self.reply_board);
+                        let (before, after) = (&self.board, &self.reply_board);
+                        self.equity.lines_changed(observation, before, after)
+                    }
+                    None => Lines::NONE,
+                };
+                self.changed.push(changed);
+            }
+        }
         Some(self.samples.len())
+    }
+
+    /// The equity of the replier's best reply holding rack `sample` to each move of the last
+    /// [`Lookahead::begin_judging`] that `wanted` names, into `replies` by move (the others'
+    /// entries untouched): as [`Lookahead::reply_against`] gives each, but with tiles in the
+    /// bag after every draw, the position is searched once for the replies off the lines each
+    /// move changes, and for each move only the lines it changes.
+    pub fn replies_against(
+        &mut self,
+        observation: &Observation<'_>,
+        sample: usize,
+        wanted: impl Fn(usize) -> bool,
+        replies: &mut [i64],
+    ) {
+        let judged_moves = self.judged.len();
+        if !self.shared {
+            for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
+                replies[judged] = self.reply_against(observation, judged, sample);
+            }
+            return;
+        }
+        self.unchanged.clear();
+        self.unchanged
+            .extend(self.changed.iter().enumerate().map(|(judged, changed)| {
+                if wanted(judged) {
+                    changed.others()
+                } else {
+                    Lines::NONE
+                }
+            }));
+        let rack = self.samples[sample];
+        // Off the lines a move changes, the position is as it was; the replier's unseen tiles
+        // and the bag count only once it is empty, which it is not here.
+        let before = replier_view(
+            observation,
+            self.replier,
+            &self.board,
+            &self.judged[0],
+            rack,
+        );
+        self.equity
+            .placement_values_by_groups(&before, &self.unchanged, &mut self.elsewhere);
+        for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
+            let move_judged = self.judged[judged];
+            let mut board = std::mem::take(&mut self.board);
+            let placed = || move_judged.placement.iter().flat_map(|p| p.placed());
+            for (square, cell) in placed() {
+                board.set(square / SIZE, square % SIZE, cell);
+            }
+            let seen = replier_view(observation, self.replier, &board, &move_judged, rack);
+            let (changed, elsewhere) = (self.changed[judged], self.elsewhere[judged]);
+            replies[judged] = i64::from(self.equity.value_given(&seen, changed, elsewhere));
+            for (square, _) in placed() {
+                board.set(square / SIZE, square % SIZE, Cell::EMPTY);
+            }
+            self.board = board;
+        }
     }
 
     /// The equity of the replier's best reply, holding rack `sample`, to the move `judged` of
@@ -287,27 +386,12 @@ impl Lookahead {
         sample: usize,
     ) -> i64 {
         let rack = self.samples[sample];
-        // What the replier has not seen: the bag and the other racks, this seat's among them
-        // (drawn tiles come from the bag, so the leave and the bag before the draw hold them
-        // all).
-        let mut unseen = observation.unseen;
-        for (kind, count) in unseen.iter_mut().enumerate() {
-            *count = *count - rack.count(kind) + leave.count(kind);
-        }
-        let mut rack_sizes = observation.rack_sizes;
-        rack_sizes[observation.seat] = leave.len() + drawn;
-        rack_sizes[replier] = rack.len();
-        let seen = Observation {
-            seat: replier,
-            rack,
-            board,
-            unseen,
-            rack_sizes,
-            bag_len: observation.bag_len - drawn,
-            scoreless: 0,
-            backwards: false,
-            ..*observation
+        let judged = Judged {
+            placement: None,
+            drawn,
+            leave: *leave,
         };
+        let seen = replier_view(observation, replier, board, &judged, rack);
         let (reply, value) = self.equity.choose_valued(&seen);
         let mut worth = i64::from(value);
         if Lookahead::rack_known(observation) {
@@ -362,6 +446,37 @@ impl Lookahead {
             i64::from(left_over_value(observation, seat) * points)
         };
         follow + valued(opponent, &opponent_leave) - valued(observation.seat, leave)
+    }
+}
+
+/// What `replier`, holding `rack`, sees on `board` after `judged`: the bag less the tiles
+/// drawn after it, and as unseen the bag and the other racks, this seat's among them (drawn
+/// tiles come from the bag, so the leave and the bag before the draw hold them all).
+fn replier_view<'a>(
+    observation: &Observation<'a>,
+    replier: usize,
+    board: &'a Board,
+    judged: &Judged,
+    rack: Rack,
+) -> Observation<'a> {
+    let Judged { drawn, leave, .. } = *judged;
+    let mut unseen = observation.unseen;
+    for (kind, count) in unseen.iter_mut().enumerate() {
+        *count = *count - rack.count(kind) + leave.count(kind);
+    }
+    let mut rack_sizes = observation.rack_sizes;
+    rack_sizes[observation.seat] = leave.len() + drawn;
+    rack_sizes[replier] = rack.len();
+    Observation {
+        seat: replier,
+        rack,
+        board,
+        unseen,
+        rack_sizes,
+        bag_len: observation.bag_len - drawn,
+        scoreless: 0,
+        backwards: false,
+        ..*observation
     }
 }
 

@@ -43,6 +43,8 @@ pub struct Simmer {
     /// Each move's worth against each rack so far: `worth[move * samples + rack]`.
     worth: Vec<i64>,
     alive: Vec<bool>,
+    /// Each live move's reply against one rack.
+    replies: Vec<i64>,
 }
 
 impl Simmer {
@@ -57,6 +59,7 @@ impl Simmer {
             moves: Vec::with_capacity(reach.width + 1),
             worth: Vec::with_capacity((reach.width + 1) * reach.samples),
             alive: Vec::with_capacity(reach.width + 1),
+            replies: Vec::with_capacity(reach.width + 1),
         }
     }
 
@@ -101,14 +104,18 @@ impl Simmer {
         self.worth.resize(moves * samples, 0);
         self.alive.clear();
         self.alive.resize(moves, true);
+        self.replies.clear();
+        self.replies.resize(moves, 0);
         let mut met = 0;
         while met < samples {
             let end = (met + ROUND).min(samples);
             for rack in met..end {
+                let alive = &self.alive;
+                self.lookahead
+                    .replies_against(observation, rack, |m| alive[m], &mut self.replies);
                 for judged in (0..moves).filter(|&m| self.alive[m]) {
-                    let reply = self.lookahead.reply_against(observation, judged, rack);
                     let value = i64::from(self.moves[judged].0);
-                    self.worth[judged * samples + rack] = value - reply / others;
+                    self.worth[judged * samples + rack] = value - self.replies[judged] / others;
                 }
             }
             met = end;

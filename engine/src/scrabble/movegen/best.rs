@@ -10,7 +10,7 @@ use super::shadow::{
 };
 use super::walk::{BlankUse, LineGen};
 use super::whole::{WholeWords, by_lookup, fewest_looked_up};
-use super::{MoveGen, Reading, Readings};
+use super::{Lines, MoveGen, Reading, Readings};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -136,6 +136,21 @@ impl MoveGen {
         rack: &Rack,
         value_bound: B,
     ) -> Ranking<'m, 'p, B> {
+        self.rank_lines(board, rules, lexicon, rack, Lines::ALL, value_bound)
+    }
+
+    /// As [`MoveGen::rank`], the anchors of the lines in `lines` alone: the searches after
+    /// that find placements on those lines.
+    pub fn rank_lines<'m, 'p, B: Fn(&Stretch) -> i32>(
+        &'m mut self,
+        board: &'p Board,
+        rules: &'p Rules,
+        lexicon: &'p Lexicon,
+        rack: &Rack,
+        lines: Lines,
+        value_bound: B,
+    ) -> Ranking<'m, 'p, B> {
+        let wanted = lines;
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
         // Another rack (or lexicon, or tile points) than the last search's: what the lexicon
@@ -158,9 +173,17 @@ impl MoveGen {
         // Each anchor's per-stretch bounds are kept for the walk to abandon partial words.
         let mut stretches = std::mem::take(&mut self.stretches);
         stretches.clear();
-        // Each line's squares, copied out once for the bounds here and every search after.
+        // Each wanted line's squares with anchors, copied out once for the bounds here and
+        // every search after.
+        let mut line_at = [u8::MAX; 2 * SIZE];
         let lines: Box<[LineGen<'p>]> = (0..2 * SIZE)
-            .map(|at| {
+            .filter(|&at| {
+                let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
+                wanted.holds(direction, line) && self.lines[at].anchors != 0
+            })
+            .enumerate()
+            .map(|(index, at)| {
+                line_at[at] = index as u8;
                 let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
                 let mut line_gen = LineGen::new(
                     self,
@@ -179,7 +202,11 @@ impl MoveGen {
         let (mut left_reach, mut right_reach) = (Reach::NOTHING, Reach::NOTHING);
         for direction in Direction::BOTH {
             for line in 0..SIZE {
-                let line_gen = &lines[direction as usize * SIZE + line];
+                let Some(line_gen) =
+                    lines.get(usize::from(line_at[direction as usize * SIZE + line]))
+                else {
+                    continue;
+                };
                 for anchor in line_gen.anchors_fitting(rack) {
                     // The bound holds whichever way the word reads.
                     let (bounds, kept) = line_gen.shadow(
@@ -208,6 +235,7 @@ impl MoveGen {
             board,
             lexicon,
             lines,
+            line_at,
             rack: *rack,
             value_bound,
             ranked,
@@ -226,6 +254,8 @@ pub struct Ranking<'m, 'p, B> {
     lexicon: &'p Lexicon,
     /// Every line's squares, read forwards, by direction then line.
     lines: Box<[LineGen<'p>]>,
+    /// Where each line's squares are in `lines`, by direction then line.
+    line_at: [u8; 2 * SIZE],
     rack: Rack,
     value_bound: B,
     /// The anchors, by line.
@@ -247,103 +277,181 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
         floor: i32,
         value: impl FnMut(&Candidate<'_>) -> i32,
     ) -> Option<(i32, Placement)> {
-        let (board, rack) = (self.board, &self.rack);
-        let mut bounds = ExtentBounds::NOTHING;
-        // Plays of all the rack's tiles, or nearly all, are looked up (read either way); the
-        // walk leaves them out.
-        let lookup = by_lookup(rack);
+        let mut room = (ExtentBounds::NOTHING, std::mem::take(&mut self.whole_words));
         let mut sink = Best {
             best: None,
             floor,
-            blanks: usize::from(rack.count(BLANK)),
+            blanks: usize::from(self.rack.count(BLANK)),
             at_least: floor,
             value,
             value_bound: &self.value_bound,
         };
-        // With blanks on the rack, the moves keeping them first: their best is a floor the
-        // moves placing one (many more, and worth a blank's leave less) must beat.
-        let passes: &[BlankUse] = if rack.count(BLANK) > 0 {
-            &[BlankUse::Kept, BlankUse::Placed]
-        } else {
-            &[BlankUse::Any]
-        };
         let mut work = std::mem::take(&mut self.work);
-        for &blank_use in passes {
-            // Each anchor's lookups and walk are pieces of their own, each searched when its
-            // own bound comes up: a bound high for the looked-up plays alone (a bingo, say)
-            // no longer walks the anchor before better moves elsewhere are found.
-            work.clear();
-            for (at, entry) in self.ranked.iter().enumerate() {
-                let entry_at = at as u16;
-                if blank_use == BlankUse::Placed {
-                    work.push(Work {
-                        bound: entry.bounds.placing,
-                        entry: entry_at,
-                        look_up: None,
-                    });
-                    continue;
-                }
-                if lookup {
-                    // A count of tiles no stretch takes (or no word fits) has no piece.
-                    let counts = entry.bounds.looked_up.iter().enumerate();
-                    for (fewer, &bound) in counts.filter(|&(_, &bound)| bound > i32::MIN) {
-                        work.push(Work {
-                            bound,
-                            entry: entry_at,
-                            look_up: Some(fewer as u8),
-                        });
-                    }
-                }
-                work.push(Work {
-                    bound: entry.bounds.walked,
-                    entry: entry_at,
-                    look_up: None,
-                });
-            }
-            work.sort_unstable_by_key(|piece| std::cmp::Reverse(piece.bound));
+        for &blank_use in self.blank_passes() {
+            self.pieces(blank_use, &mut work);
             for piece in &work {
                 if piece.bound < sink.floor() {
                     break;
                 }
-                let entry = &self.ranked[usize::from(piece.entry)];
-                let line = usize::from(entry.line);
-                let anchor = usize::from(entry.anchor);
-                let kept = &entry.kept;
-                if piece.look_up.is_none() {
-                    bounds.load(
-                        kept,
-                        &self.stretches,
-                        lookup.then(|| fewest_looked_up(rack)),
-                    );
+                self.search_piece(piece, (blank_use, readings), &mut room, &mut sink);
+            }
+        }
+        self.work = work;
+        self.whole_words = room.1;
+        sink.best
+    }
+
+    /// For each set of lines of `groups`, the highest `value` of a placement on those lines
+    /// read as `readings` says, into `out`: `None` where none is worth `floor` or more. One
+    /// search serves every group: a piece is searched only while it may beat the best found
+    /// so far of some group holding its line, above the least such best.
+    pub fn best_by_groups(
+        &mut self,
+        readings: Readings,
+        floor: i32,
+        groups: &[Lines],
+        mut value: impl FnMut(&Candidate<'_>) -> i32,
+        out: &mut Vec<Option<i32>>,
+    ) {
+        out.clear();
+        out.resize(groups.len(), None);
+        let bar_of = |best: &Option<i32>| best.map_or(floor, |best| best.max(floor));
+        let mut room = (ExtentBounds::NOTHING, std::mem::take(&mut self.whole_words));
+        let mut work = std::mem::take(&mut self.work);
+        for &blank_use in self.blank_passes() {
+            self.pieces(blank_use, &mut work);
+            for piece in &work {
+                let lowest = out.iter().map(bar_of).min().unwrap_or(i32::MAX);
+                if piece.bound < lowest {
+                    break;
                 }
-                for reading in Reading::for_line(board, entry.direction, line, readings) {
-                    let mut line_gen = self.lines[entry.direction as usize * SIZE + line].clone();
-                    line_gen.read_as(reading, self.lexicon);
-                    if let Some(fewer) = piece.look_up {
-                        let stretches = &self.stretches;
-                        let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
-                        // The rack's own blanks: the last table.
-                        let bound = |l: usize, r: usize| {
-                            stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
-                        };
-                        line_gen.looked_up_plays(
-                            (anchor, usize::from(fewer)),
-                            (usize::from(kept.lefts), rights),
-                            bound,
-                            self.lexicon.word_map(),
-                            &mut self.whole_words,
-                            &mut sink,
-                        );
-                    } else {
-                        line_gen.bounds = &bounds;
-                        line_gen.blank_use = blank_use;
-                        line_gen.search_anchor(anchor, rack, &mut sink);
+                let entry = &self.ranked[usize::from(piece.entry)];
+                let (direction, line) = (entry.direction, usize::from(entry.line));
+                let holding =
+                    || (0..groups.len()).filter(move |&g| groups[g].holds(direction, line));
+                let Some(bar) = holding().map(|g| bar_of(&out[g])).min() else {
+                    continue;
+                };
+                if piece.bound < bar {
+                    continue;
+                }
+                let mut sink = Best {
+                    best: None,
+                    floor: bar,
+                    blanks: usize::from(self.rack.count(BLANK)),
+                    at_least: bar,
+                    value: &mut value,
+                    value_bound: &self.value_bound,
+                };
+                self.search_piece(piece, (blank_use, readings), &mut room, &mut sink);
+                if let Some((worth, _)) = sink.best {
+                    for g in holding() {
+                        out[g] = Some(out[g].map_or(worth, |best| best.max(worth)));
                     }
                 }
             }
         }
         self.work = work;
-        sink.best
+        self.whole_words = room.1;
+    }
+
+    /// The walks a search makes by the blanks placed: with blanks on the rack, the moves
+    /// keeping them first, whose best is a floor the moves placing one (many more, and worth
+    /// a blank's leave less) must beat.
+    fn blank_passes(&self) -> &'static [BlankUse] {
+        if self.rack.count(BLANK) > 0 {
+            &[BlankUse::Kept, BlankUse::Placed]
+        } else {
+            &[BlankUse::Any]
+        }
+    }
+
+    /// The pieces of work of one walk by the blanks placed, best bound first, into `work`.
+    /// Each anchor's lookups and walk are pieces of their own, each searched when its own
+    /// bound comes up: a bound high for the looked-up plays alone (a bingo, say) no longer
+    /// walks the anchor before better moves elsewhere are found.
+    fn pieces(&self, blank_use: BlankUse, work: &mut Vec<Work>) {
+        // Plays of all the rack's tiles, or nearly all, are looked up (read either way); the
+        // walk leaves them out.
+        let lookup = by_lookup(&self.rack);
+        work.clear();
+        for (at, entry) in self.ranked.iter().enumerate() {
+            let entry_at = at as u16;
+            if blank_use == BlankUse::Placed {
+                work.push(Work {
+                    bound: entry.bounds.placing,
+                    entry: entry_at,
+                    look_up: None,
+                });
+                continue;
+            }
+            if lookup {
+                // A count of tiles no stretch takes (or no word fits) has no piece.
+                let counts = entry.bounds.looked_up.iter().enumerate();
+                for (fewer, &bound) in counts.filter(|&(_, &bound)| bound > i32::MIN) {
+                    work.push(Work {
+                        bound,
+                        entry: entry_at,
+                        look_up: Some(fewer as u8),
+                    });
+                }
+            }
+            work.push(Work {
+                bound: entry.bounds.walked,
+                entry: entry_at,
+                look_up: None,
+            });
+        }
+        work.sort_unstable_by_key(|piece| std::cmp::Reverse(piece.bound));
+    }
+
+    /// Searches one piece of work into `sink`, by the blanks it places and its line read as
+    /// `readings` says; `room` holds a walk's bounds and the words of plays looked up.
+    fn search_piece(
+        &self,
+        piece: &Work,
+        (blank_use, readings): (BlankUse, Readings),
+        (bounds, whole_words): &mut (ExtentBounds, WholeWords),
+        sink: &mut impl Sink,
+    ) {
+        let (board, rack) = (self.board, &self.rack);
+        let lookup = by_lookup(rack);
+        let entry = &self.ranked[usize::from(piece.entry)];
+        let line = usize::from(entry.line);
+        let anchor = usize::from(entry.anchor);
+        let kept = &entry.kept;
+        if piece.look_up.is_none() {
+            bounds.load(
+                kept,
+                &self.stretches,
+                lookup.then(|| fewest_looked_up(rack)),
+            );
+        }
+        for reading in Reading::for_line(board, entry.direction, line, readings) {
+            let at = self.line_at[entry.direction as usize * SIZE + line];
+            let mut line_gen = self.lines[usize::from(at)].clone();
+            line_gen.read_as(reading, self.lexicon);
+            if let Some(fewer) = piece.look_up {
+                let stretches = &self.stretches;
+                let (rights, tables) = (usize::from(kept.rights), usize::from(kept.tables));
+                // The rack's own blanks: the last table.
+                let bound = |l: usize, r: usize| {
+                    stretches[kept.start as usize + (l * rights + r) * tables + tables - 1]
+                };
+                line_gen.looked_up_plays(
+                    (anchor, usize::from(fewer)),
+                    (usize::from(kept.lefts), rights),
+                    bound,
+                    self.lexicon.word_map(),
+                    whole_words,
+                    sink,
+                );
+            } else {
+                line_gen.bounds = bounds;
+                line_gen.blank_use = blank_use;
+                line_gen.search_anchor(anchor, rack, sink);
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use lexicon::{LetterSet, Lexicon, WordGraph};
 
 use super::lines::LineSquares;
-use super::{Checked, MoveGen, NO_CROSS};
+use super::{Checked, Lines, MoveGen, NO_CROSS};
 use crate::bits::mask_bits;
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -118,6 +118,30 @@ impl MoveGen {
                 squares.update(board, rules.layout.start(), cross, direction, line);
             }
         }
+    }
+}
+
+impl MoveGen {
+    /// The lines a search reads otherwise on `to` than on `from` (their tiles, cross-checks or
+    /// anchors): a placement on any other line is found alike on both, and scores the same.
+    pub fn lines_changed(
+        &mut self,
+        from: &Board,
+        to: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+    ) -> Lines {
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(from, rules, &points, lexicon);
+        let before: [LineSquares; 2 * SIZE] = std::array::from_fn(|at| self.lines[at]);
+        self.compute_cross_checks(to, rules, &points, lexicon);
+        let mut changed = Lines::NONE;
+        for (at, (now, then)) in self.lines.iter().zip(&before).enumerate() {
+            if now != then {
+                changed = changed.with(Direction::BOTH[at / SIZE], at % SIZE);
+            }
+        }
+        changed
     }
 }
 

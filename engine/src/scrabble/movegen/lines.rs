@@ -10,7 +10,7 @@ use crate::scrabble::layout::{Layout, SIZE, SQUARES};
 use crate::scrabble::tiles::Cell;
 
 /// One line's squares, by position along it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct LineSquares {
     pub(super) cells: [Cell; SIZE],
     /// The letters the perpendicular word allows on each empty square.
@@ -109,5 +109,37 @@ impl LineSquares {
     #[inline]
     pub(super) fn is_anchor(&self, pos: usize) -> bool {
         self.anchors & (1 << pos) != 0
+    }
+}
+
+/// A set of the board's lines, each read one way: bit `direction * SIZE + line`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lines(u32);
+
+impl Lines {
+    /// Every line, both ways.
+    pub const ALL: Lines = Lines((1 << (2 * SIZE)) - 1);
+    /// No line.
+    pub const NONE: Lines = Lines(0);
+
+    /// Whether line `line` read in `direction` is in the set.
+    #[inline]
+    pub fn holds(self, direction: Direction, line: usize) -> bool {
+        self.0 & 1 << (direction as usize * SIZE + line) != 0
+    }
+
+    /// The set with that line in it too.
+    pub fn with(self, direction: Direction, line: usize) -> Lines {
+        Lines(self.0 | 1 << (direction as usize * SIZE + line))
+    }
+
+    /// The lines not in this set.
+    pub fn others(self) -> Lines {
+        Lines(!self.0 & Lines::ALL.0)
+    }
+
+    /// Whether the set holds no line.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
     }
 }

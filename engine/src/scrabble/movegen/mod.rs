@@ -28,6 +28,7 @@ pub use best::Ranking;
 pub use candidate::Candidate;
 use candidate::Every;
 use lines::LineSquares;
+pub use lines::Lines;
 pub use shadow::Stretch;
 use walk::LineGen;
 
