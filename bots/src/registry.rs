@@ -41,6 +41,20 @@ impl Settings {
     pub fn card_leaves(&self) -> &'static LeaveModel {
         self.card_leaves.unwrap_or_else(LeaveModel::card_embedded)
     }
+
+    /// The fingerprint of [`Settings::leaves`], without reading the shipped table.
+    pub fn leaves_fingerprint(&self) -> u64 {
+        self.leaves
+            .map_or(LeaveModel::EMBEDDED_FINGERPRINT, LeaveModel::fingerprint)
+    }
+
+    /// The fingerprint of [`Settings::card_leaves`], likewise.
+    pub fn card_leaves_fingerprint(&self) -> u64 {
+        self.card_leaves.map_or(
+            LeaveModel::CARD_EMBEDDED_FINGERPRINT,
+            LeaveModel::fingerprint,
+        )
+    }
 }
 
 /// Makes a bot of game `G` from the setting after its name's colon, if any; `None` when the

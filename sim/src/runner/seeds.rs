@@ -24,8 +24,8 @@ pub fn crossword_fingerprint(
 ) -> String {
     let text = format!(
         "{rules:?}|{:016x}|{:016x}|{}|{}|{}",
-        settings.leaves().fingerprint(),
-        settings.card_leaves().fingerprint(),
+        settings.leaves_fingerprint(),
+        settings.card_leaves_fingerprint(),
         lexicon.dictionary().origin(),
         lexicon.dictionary().len(),
         lexicon.glossary_len()

@@ -56,6 +56,13 @@ impl LeaveModel {
         })
     }
 
+    /// The fingerprint of the shipped model, known without parsing it (a run that seats no
+    /// bot valuing leaves never reads the table): a test checks it against the table.
+    pub const EMBEDDED_FINGERPRINT: u64 = 0xe736_196b_9137_312f;
+
+    /// The fingerprint of the shipped card-game model, likewise.
+    pub const CARD_EMBEDDED_FINGERPRINT: u64 = 0x0c44_0d4d_d190_f81d;
+
     /// The shipped card-game model: a leave table learned from the card game, parsed once.
     pub fn card_embedded() -> &'static LeaveModel {
         static MODEL: OnceLock<LeaveModel> = OnceLock::new();
@@ -220,6 +227,20 @@ mod tests {
         }
         assert_eq!(LeaveModel::embedded().kind(), "table");
         assert_eq!(LeaveModel::card_embedded().kind(), "table");
+    }
+
+    #[test]
+    fn the_shipped_models_fingerprints_are_known_before_they_are_read() {
+        assert_eq!(
+            LeaveModel::embedded().fingerprint(),
+            LeaveModel::EMBEDDED_FINGERPRINT,
+            "the shipped leaves.klv2 changed: set EMBEDDED_FINGERPRINT to its fingerprint"
+        );
+        assert_eq!(
+            LeaveModel::card_embedded().fingerprint(),
+            LeaveModel::CARD_EMBEDDED_FINGERPRINT,
+            "the shipped card-leaves.klv2 changed: set CARD_EMBEDDED_FINGERPRINT likewise"
+        );
     }
 
     #[test]
