@@ -23,7 +23,7 @@ pub struct Equity {
     movegen: MoveGen,
     model: &'static LeaveModel,
     /// The tables of a turn's leave values, kept from turn to turn.
-    sub_values: Option<Box<LeaveTables>>,
+    leave_tables: Option<Box<LeaveTables>>,
     name: &'static str,
 }
 
@@ -41,7 +41,7 @@ impl Equity {
         Equity {
             movegen: MoveGen::new(),
             model,
-            sub_values: None,
+            leave_tables: None,
             name,
         }
     }
@@ -129,7 +129,7 @@ impl Equity {
         let mut ranking = self.rank(observation, &leaves);
         let chosen = choose_ranked(observation, &leaves, &mut ranking, floor);
         drop(ranking);
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
         chosen
     }
 
@@ -154,7 +154,7 @@ impl Equity {
             })
             .flatten();
         drop(ranking);
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
         (chosen, backwards)
     }
 
@@ -176,7 +176,7 @@ impl Equity {
                 |c| leaves.candidate_value(c),
                 out,
             );
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
     }
 
     /// The equity of the move `choose` makes from `observation`, where the best placement off
@@ -204,7 +204,7 @@ impl Equity {
             (Some(value), None) | (None, Some(value)) => value,
             (None, None) => leaves.value(&observation.rack),
         };
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
         value
     }
 
@@ -252,7 +252,7 @@ impl Equity {
             observation.backwards,
             visit,
         );
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
     }
 
     /// The equity of `placement` in this position, if it is legal here.
@@ -287,13 +287,13 @@ impl Equity {
             .rank(observation, &leaves)
             .best(Readings::ConfundoOnly, floor, |c| leaves.candidate_value(c))
             .map(|(value, _)| value);
-        self.sub_values = Some(leaves.into_values());
+        self.leave_tables = Some(leaves.into_tables());
         best
     }
 
     /// This turn's leave values, in the table kept from the last turn.
     fn turn_leaves<'p>(&mut self, observation: &Observation<'p>) -> TurnLeaves<'p> {
-        let tables = self.sub_values.take().unwrap_or_else(|| {
+        let tables = self.leave_tables.take().unwrap_or_else(|| {
             Box::new(LeaveTables {
                 holds_for: None,
                 values: [0; MOST_SUB_RACKS],
@@ -512,7 +512,7 @@ impl<'a> TurnLeaves<'a> {
     }
 
     /// Gives back the tables for the next turn.
-    fn into_values(self) -> Box<LeaveTables> {
+    fn into_tables(self) -> Box<LeaveTables> {
         self.tables
     }
 

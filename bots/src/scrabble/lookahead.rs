@@ -272,6 +272,9 @@ impl Lookahead {
         replies: &mut [i64],
     ) {
         let judged_moves = self.judged.len();
+        if !(0..judged_moves).any(&wanted) {
+            return;
+        }
         if !self.shared {
             for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
                 replies[judged] = self.reply_against(observation, judged, sample);
