@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use engine::hogwarts::HpRules;
 use engine::scrabble::{
-    Board, Candidate, Cell, Direction, Game, Lines, Move, MoveGen, Placement, Rack, Readings,
+    Anchors, Board, Candidate, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings,
     Rules, SIZE, check_placement,
 };
 use lexicon::{Dictionary, Edition, Lexicon};
@@ -386,25 +386,49 @@ fn every_move(
     every
 }
 
-/// A random set of lines, each in it by odds of one in `one_in`.
-fn random_lines(rng: &mut Pcg64Mcg, one_in: u32) -> Lines {
-    let mut lines = Lines::NONE;
+/// A random set of anchors (any square may be named), each in it by odds of one in `one_in`.
+fn random_anchors(rng: &mut Pcg64Mcg, one_in: u32) -> Anchors {
+    let mut anchors = Anchors::NONE;
     for direction in Direction::BOTH {
         for line in 0..SIZE {
-            if rng.random_range(0..one_in) == 0 {
-                lines = lines.with(direction, line);
+            for pos in 0..SIZE {
+                if rng.random_range(0..one_in) == 0 {
+                    anchors.insert(direction, line, pos);
+                }
             }
         }
     }
-    lines
+    anchors
+}
+
+/// Where the generator finds `placement` on `board`: the first square it places a tile on
+/// that is an anchor (an empty square beside a tile, or the start square of an empty board).
+fn anchor_of(board: &Board, rules: &Rules, placement: &Placement) -> usize {
+    let (direction, line) = (placement.direction, usize::from(placement.line));
+    let tile_at = |line: usize, pos: usize| !board.at(direction.square(line, pos)).is_empty();
+    let is_anchor = |pos: usize| {
+        if board.is_empty() {
+            return direction.square(line, pos) == rules.layout.start();
+        }
+        (pos > 0 && tile_at(line, pos - 1))
+            || (pos + 1 < SIZE && tile_at(line, pos + 1))
+            || (line > 0 && tile_at(line - 1, pos))
+            || (line + 1 < SIZE && tile_at(line + 1, pos))
+    };
+    let start = usize::from(placement.start);
+    (0..usize::from(placement.len))
+        .filter(|&i| !placement.tiles[i].is_empty())
+        .map(|i| start + i)
+        .find(|&pos| is_anchor(pos))
+        .expect("every placement covers an anchor")
 }
 
 #[test]
-fn searches_of_some_lines_find_the_best_moves_on_those_lines() {
-    // A search of some lines (`rank_lines`), and one search for several sets of lines at
-    // once (`best_by_groups`), each against the best of every move on those lines; and the
-    // lines a placement leaves as they were (`lines_changed`) hold the same moves, with the
-    // same scores, before it and after.
+fn searches_of_some_anchors_find_the_best_moves_found_there() {
+    // A search of some anchors (`rank_anchors`), and one search for several sets of anchors
+    // at once (`best_by_groups`), each against the best of every move found at those
+    // anchors; and the anchors whose moves `anchors_changed` says a placement leaves alone
+    // hold the same moves, with the same scores, before it and after.
     let mut movegen = MoveGen::new();
     let mut fresh = MoveGen::new();
     let (mut changes, mut kept_moves) = (0, 0);
@@ -415,12 +439,13 @@ fn searches_of_some_lines_find_the_best_moves_on_those_lines() {
             rack.add(26);
         }
         let every = every_move(&mut fresh, board, rules, lexicon, &rack);
-        let on = |lines: Lines| {
-            let on_lines = every
-                .iter()
-                .filter(|(p, _)| lines.holds(p.direction, usize::from(p.line)));
+        let at = |anchors: &Anchors, board: &Board, p: &Placement| {
+            anchors.holds(p.direction, usize::from(p.line), anchor_of(board, rules, p))
+        };
+        let best_at = |anchors: &Anchors| {
+            let found = every.iter().filter(|(p, _)| at(anchors, board, p));
             // The highest score, ties to the least placement.
-            on_lines.fold(
+            found.fold(
                 None,
                 |best: Option<(i32, Placement)>, &(p, score)| match best {
                     Some((top, _)) if top >= score => best,
@@ -429,17 +454,17 @@ fn searches_of_some_lines_find_the_best_moves_on_those_lines() {
             )
         };
         let groups = [
-            random_lines(rng, 3),
-            random_lines(rng, 2),
-            Lines::ALL,
-            Lines::NONE,
+            random_anchors(rng, 3),
+            random_anchors(rng, 2),
+            Anchors::ALL,
+            Anchors::NONE,
         ];
         let by_score = |stretch: &engine::scrabble::Stretch| stretch.score;
-        for &lines in &groups {
+        for anchors in &groups {
             let best = movegen
-                .rank_lines(board, rules, lexicon, &rack, lines, by_score)
+                .rank_anchors(board, rules, lexicon, &rack, anchors, by_score)
                 .best(Readings::Usual, i32::MIN, |c| c.score());
-            assert_eq!(best, on(lines), "rack {rack} at {}", game.to_cgp());
+            assert_eq!(best, best_at(anchors), "rack {rack} at {}", game.to_cgp());
         }
         let mut values = Vec::new();
         movegen
@@ -451,31 +476,40 @@ fn searches_of_some_lines_find_the_best_moves_on_those_lines() {
                 |c| c.score(),
                 &mut values,
             );
-        let expected: Vec<Option<i32>> = groups.iter().map(|&g| on(g).map(|(v, _)| v)).collect();
+        let expected: Vec<Option<i32>> =
+            groups.iter().map(|g| best_at(g).map(|(v, _)| v)).collect();
         assert_eq!(values, expected, "rack {rack} at {}", game.to_cgp());
-        // A legal placement of this rack, and the moves off the lines it changes.
+        // A legal placement of this rack, and the moves at the anchors it leaves alone.
         if let Some(&(placement, _)) = every.get(rng.random_range(0..every.len().max(1))) {
             let mut after = board.clone();
             placement.lay_on(&mut after);
-            let changed = movegen.lines_changed(board, &after, rules, lexicon);
-            assert!(changed.holds(placement.direction, usize::from(placement.line)));
-            let unchanged = changed.others();
-            let kept = |moves: Vec<(Placement, i32)>| -> Vec<(Placement, i32)> {
-                let on_kept = moves.into_iter();
-                on_kept
-                    .filter(|(p, _)| unchanged.holds(p.direction, usize::from(p.line)))
-                    .collect()
-            };
-            let before_moves = kept(every.clone());
-            let after_moves = kept(every_move(&mut fresh, &after, rules, lexicon, &rack));
+            let tiles = rack.len();
+            let (kept, changed) = movegen.anchors_changed((board, &after), rules, lexicon, tiles);
+            let after_moves = every_move(&mut fresh, &after, rules, lexicon, &rack);
+            let kept_before: Vec<_> = every
+                .iter()
+                .filter(|(p, _)| at(&kept, board, p))
+                .copied()
+                .collect();
+            let kept_after: Vec<_> = after_moves
+                .iter()
+                .filter(|(p, _)| at(&kept, &after, p))
+                .copied()
+                .collect();
             assert_eq!(
-                before_moves,
-                after_moves,
+                kept_before,
+                kept_after,
                 "{placement:?} at {}",
                 game.to_cgp()
             );
+            // Every move after it is found at a kept anchor or a changed one.
+            let elsewhere = after_moves
+                .iter()
+                .filter(|(p, _)| !at(&kept, &after, p) && !at(&changed, &after, p))
+                .count();
+            assert_eq!(elsewhere, 0, "{placement:?} at {}", game.to_cgp());
             changes += 1;
-            kept_moves += before_moves.len();
+            kept_moves += kept_before.len();
         }
         false
     });

@@ -5,8 +5,8 @@ use std::ops::RangeBounds;
 use engine::play::Decider;
 use engine::scrabble::tiles::{BLANK, KINDS, TileSet};
 use engine::scrabble::{
-    Board, Candidate, Game, Lines, Move, MoveGen, Observation, Placement, Question, Rack, Ranking,
-    Readings, SIZE, Stretch, check_placement, leave_after,
+    Anchors, Board, Candidate, Game, Move, MoveGen, Observation, Placement, Question, Rack,
+    Ranking, Readings, SIZE, Stretch, check_placement, leave_after,
 };
 
 use super::leaves::LeaveModel;
@@ -158,17 +158,18 @@ impl Equity {
         (chosen, backwards)
     }
 
-    /// For each set of lines of `groups`, the equity of the best placement on those lines for
-    /// `observation`'s rack, into `out` (`None` where there is none): one search for them all.
+    /// For each set of anchors of `groups`, the equity of the best placement found at those
+    /// anchors for `observation`'s rack, into `out` (`None` where there is none): one search
+    /// for them all.
     pub fn placement_values_by_groups(
         &mut self,
         observation: &Observation<'_>,
-        groups: &[Lines],
+        groups: &[Anchors],
         out: &mut Vec<Option<i32>>,
     ) {
         let leaves = self.turn_leaves(observation);
         let readings = Readings::with_confundo(observation.backwards);
-        self.rank_lines(observation, &leaves, Lines::ALL)
+        self.rank_anchors(observation, &leaves, &Anchors::ALL)
             .best_by_groups(
                 readings,
                 i32::MIN,
@@ -179,14 +180,15 @@ impl Equity {
         self.leave_tables = Some(leaves.into_tables());
     }
 
-    /// The equity of the move `choose` makes from `observation`, where the best placement off
-    /// `lines` is known to be worth `elsewhere` (`None`: there is none): only `lines` are
-    /// searched. A simulating player's reply to each of its candidates, whose placements off
-    /// the lines a candidate changes were all valued on the position before it.
+    /// The equity of the move `choose` makes from `observation`, where the best placement
+    /// found at anchors other than `anchors` is known to be worth `elsewhere` (`None`: there
+    /// is none): only `anchors` are searched. A simulating player's reply to each of its
+    /// candidates, whose placements at the anchors a candidate leaves alone were all valued
+    /// on the position before it.
     pub fn value_given(
         &mut self,
         observation: &Observation<'_>,
-        lines: Lines,
+        anchors: &Anchors,
         elsewhere: Option<i32>,
     ) -> i32 {
         let leaves = self.turn_leaves(observation);
@@ -194,7 +196,7 @@ impl Equity {
         let floor = exchange.max(elsewhere).unwrap_or(i32::MIN);
         let readings = Readings::with_confundo(observation.backwards);
         let here = self
-            .rank_lines(observation, &leaves, lines)
+            .rank_anchors(observation, &leaves, anchors)
             .best(readings, floor, |c| leaves.candidate_value(c))
             .map(|(value, _)| value);
         let placement = here.max(elsewhere);
@@ -208,16 +210,16 @@ impl Equity {
         value
     }
 
-    /// The lines a search reads otherwise on `to` than on `from` (see
-    /// [`MoveGen::lines_changed`]).
-    pub fn lines_changed(
+    /// The anchors of `from` whose moves for a rack of `tiles` tiles are the same on `to`,
+    /// and the anchors of `to` whose moves may not be (see [`MoveGen::anchors_changed`]).
+    pub fn anchors_changed(
         &mut self,
         observation: &Observation<'_>,
-        from: &Board,
-        to: &Board,
-    ) -> Lines {
-        self.movegen
-            .lines_changed(from, to, observation.rules, observation.lexicon)
+        boards: (&Board, &Board),
+        tiles: usize,
+    ) -> (Anchors, Anchors) {
+        let (rules, lexicon) = (observation.rules, observation.lexicon);
+        self.movegen.anchors_changed(boards, rules, lexicon, tiles)
     }
 
     /// The `width` placements of highest equity, best first (equal values in the generator's
@@ -310,22 +312,22 @@ impl Equity {
         observation: &Observation<'p>,
         leaves: &'p TurnLeaves<'p>,
     ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p> {
-        self.rank_lines(observation, leaves, Lines::ALL)
+        self.rank_anchors(observation, leaves, &Anchors::ALL)
     }
 
-    /// The anchors of `lines` alone ranked so.
-    fn rank_lines<'m, 'p>(
+    /// The anchors in `wanted` alone ranked so.
+    fn rank_anchors<'m, 'p>(
         &'m mut self,
         observation: &Observation<'p>,
         leaves: &'p TurnLeaves<'p>,
-        lines: Lines,
+        wanted: &Anchors,
     ) -> Ranking<'m, 'p, impl Fn(&Stretch) -> i32 + 'p> {
-        self.movegen.rank_lines(
+        self.movegen.rank_anchors(
             observation.board,
             observation.rules,
             observation.lexicon,
             &observation.rack,
-            lines,
+            wanted,
             |stretch| leaves.stretch_bound(stretch),
         )
     }

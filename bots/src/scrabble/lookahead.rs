@@ -5,7 +5,7 @@
 use engine::play::Decider;
 use engine::scrabble::tiles::{Cell, KINDS};
 use engine::scrabble::{
-    Board, Game, Lines, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
+    Anchors, Board, Game, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -86,10 +86,15 @@ pub struct Lookahead {
     /// Whether this turn's replies share one search of the position for the lines each
     /// judged move leaves as they were (the bag holding tiles after every draw).
     shared: bool,
-    /// Per judged move, the lines it changes; where replies are shared, the lines it leaves.
-    changed: Vec<Lines>,
-    unchanged: Vec<Lines>,
-    /// Per judged move, the best reply off the lines it changes (for one drawn rack).
+    /// Per judged move, where replies are shared: the anchors of the position whose replies
+    /// it leaves as they were, and the anchors of the board after it whose replies it may
+    /// change.
+    kept: Vec<Anchors>,
+    changed: Vec<Anchors>,
+    /// Per judged move, the anchors of the position searched for the replies to it: those it
+    /// keeps, or none where it is not wanted.
+    groups: Vec<Anchors>,
+    /// Per judged move, the best reply at the anchors it keeps (for one drawn rack).
     elsewhere: Vec<Option<i32>>,
 }
 
@@ -125,8 +130,9 @@ impl Lookahead {
             replier: 0,
             judged: Vec::with_capacity(reach.width + 1),
             shared: false,
+            kept: Vec::with_capacity(reach.width + 1),
             changed: Vec::with_capacity(reach.width + 1),
-            unchanged: Vec::with_capacity(reach.width + 1),
+            groups: Vec::with_capacity(reach.width + 1),
             elsewhere: Vec::with_capacity(reach.width + 1),
         }
     }
@@ -234,25 +240,27 @@ impl Lookahead {
             }
         }));
         self.board.clone_from(observation.board);
-        // With tiles in the bag after every draw, a reply is valued alike on any line a judged
-        // move leaves as it was: one search of the position serves them all.
+        // With tiles in the bag after every draw, a reply is valued alike at any anchor a
+        // judged move leaves as it was: one search of the position serves them all.
         self.shared = !Lookahead::rack_known(observation)
             && self
                 .judged
                 .iter()
                 .all(|judged| observation.bag_len > judged.drawn);
+        self.kept.clear();
         self.changed.clear();
         if self.shared {
             for judged in &self.judged {
-                let changed = match judged.placement {
+                let (kept, changed) = match judged.placement {
                     Some(placement) => {
                         self.reply_board.clone_from(&self.board);
                         placement.lay_on(&mut self.reply_board);
-                        let (before, after) = (&self.board, &self.reply_board);
-                        self.equity.lines_changed(observation, before, after)
+                        let boards = (&self.board, &self.reply_board);
+                        self.equity.anchors_changed(observation, boards, tiles)
                     }
-                    None => Lines::NONE,
+                    None => (Anchors::ALL, Anchors::NONE),
                 };
+                self.kept.push(kept);
                 self.changed.push(changed);
             }
         }
@@ -262,8 +270,8 @@ impl Lookahead {
     /// The equity of the replier's best reply holding rack `sample` to each move of the last
     /// [`Lookahead::begin_judging`] that `wanted` names, into `replies` by move (the others'
     /// entries untouched): as [`Lookahead::reply_against`] gives each, but with tiles in the
-    /// bag after every draw, the position is searched once for the replies off the lines each
-    /// move changes, and for each move only the lines it changes.
+    /// bag after every draw, the position is searched once for the replies at the anchors
+    /// each move leaves alone, and for each move only the anchors it changes.
     pub fn replies_against(
         &mut self,
         observation: &Observation<'_>,
@@ -281,17 +289,13 @@ impl Lookahead {
             }
             return;
         }
-        self.unchanged.clear();
-        self.unchanged
-            .extend(self.changed.iter().enumerate().map(|(judged, changed)| {
-                if wanted(judged) {
-                    changed.others()
-                } else {
-                    Lines::NONE
-                }
+        self.groups.clear();
+        self.groups
+            .extend(self.kept.iter().enumerate().map(|(judged, kept)| {
+                if wanted(judged) { *kept } else { Anchors::NONE }
             }));
         let rack = self.samples[sample];
-        // Off the lines a move changes, the position is as it was; the replier's unseen tiles
+        // At the anchors a move keeps, the position is as it was; the replier's unseen tiles
         // and the bag count only once it is empty, which it is not here.
         let before = replier_view(
             observation,
@@ -301,7 +305,7 @@ impl Lookahead {
             rack,
         );
         self.equity
-            .placement_values_by_groups(&before, &self.unchanged, &mut self.elsewhere);
+            .placement_values_by_groups(&before, &self.groups, &mut self.elsewhere);
         for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
             let move_judged = self.judged[judged];
             let mut board = std::mem::take(&mut self.board);
@@ -310,7 +314,7 @@ impl Lookahead {
                 board.set(square / SIZE, square % SIZE, cell);
             }
             let seen = replier_view(observation, self.replier, &board, &move_judged, rack);
-            let (changed, elsewhere) = (self.changed[judged], self.elsewhere[judged]);
+            let (changed, elsewhere) = (&self.changed[judged], self.elsewhere[judged]);
             replies[judged] = i64::from(self.equity.value_given(&seen, changed, elsewhere));
             for (square, _) in placed() {
                 board.set(square / SIZE, square % SIZE, Cell::EMPTY);

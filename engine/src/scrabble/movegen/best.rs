@@ -10,7 +10,7 @@ use super::shadow::{
 };
 use super::walk::{BlankUse, LineGen};
 use super::whole::{WholeWords, by_lookup, fewest_looked_up};
-use super::{Lines, MoveGen, Reading, Readings};
+use super::{Anchors, MoveGen, Reading, Readings};
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
 use crate::scrabble::moves::Placement;
@@ -136,21 +136,20 @@ impl MoveGen {
         rack: &Rack,
         value_bound: B,
     ) -> Ranking<'m, 'p, B> {
-        self.rank_lines(board, rules, lexicon, rack, Lines::ALL, value_bound)
+        self.rank_anchors(board, rules, lexicon, rack, &Anchors::ALL, value_bound)
     }
 
-    /// As [`MoveGen::rank`], the anchors of the lines in `lines` alone: the searches after
-    /// that find placements on those lines.
-    pub fn rank_lines<'m, 'p, B: Fn(&Stretch) -> i32>(
+    /// As [`MoveGen::rank`], the anchors in `wanted` alone: the searches after that find the
+    /// placements found at those anchors (each placement at the first anchor it covers).
+    pub fn rank_anchors<'m, 'p, B: Fn(&Stretch) -> i32>(
         &'m mut self,
         board: &'p Board,
         rules: &'p Rules,
         lexicon: &'p Lexicon,
         rack: &Rack,
-        lines: Lines,
+        wanted: &Anchors,
         value_bound: B,
     ) -> Ranking<'m, 'p, B> {
-        let wanted = lines;
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
         // Another rack (or lexicon, or tile points) than the last search's: what the lexicon
@@ -179,7 +178,7 @@ impl MoveGen {
         let lines: Box<[LineGen<'p>]> = (0..2 * SIZE)
             .filter(|&at| {
                 let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
-                wanted.holds(direction, line) && self.lines[at].anchors != 0
+                wanted.on_line(direction, line) & self.lines[at].anchors != 0
             })
             .enumerate()
             .map(|(index, at)| {
@@ -207,7 +206,9 @@ impl MoveGen {
                 else {
                     continue;
                 };
-                for anchor in line_gen.anchors_fitting(rack) {
+                let wanted_here = wanted.on_line(direction, line);
+                let fitting = line_gen.anchors_fitting(rack);
+                for anchor in fitting.filter(|&anchor| wanted_here & 1 << anchor != 0) {
                     // The bound holds whichever way the word reads.
                     let (bounds, kept) = line_gen.shadow(
                         anchor,
@@ -301,15 +302,15 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
         sink.best
     }
 
-    /// For each set of lines of `groups`, the highest `value` of a placement on those lines
-    /// read as `readings` says, into `out`: `None` where none is worth `floor` or more. One
-    /// search serves every group: a piece is searched only while it may beat the best found
-    /// so far of some group holding its line, above the least such best.
+    /// For each set of anchors of `groups`, the highest `value` of a placement found at those
+    /// anchors, read as `readings` says, into `out`: `None` where none is worth `floor` or
+    /// more. One search serves every group: a piece is searched only while it may beat the
+    /// best found so far of some group holding its anchor, above the least such best.
     pub fn best_by_groups(
         &mut self,
         readings: Readings,
         floor: i32,
-        groups: &[Lines],
+        groups: &[Anchors],
         mut value: impl FnMut(&Candidate<'_>) -> i32,
         out: &mut Vec<Option<i32>>,
     ) {
@@ -327,8 +328,9 @@ impl<B: Fn(&Stretch) -> i32> Ranking<'_, '_, B> {
                 }
                 let entry = &self.ranked[usize::from(piece.entry)];
                 let (direction, line) = (entry.direction, usize::from(entry.line));
+                let anchor = usize::from(entry.anchor);
                 let holding =
-                    || (0..groups.len()).filter(move |&g| groups[g].holds(direction, line));
+                    || (0..groups.len()).filter(move |&g| groups[g].holds(direction, line, anchor));
                 let Some(bar) = holding().map(|g| bar_of(&out[g])).min() else {
                     continue;
                 };

@@ -4,7 +4,7 @@
 use lexicon::{LetterSet, Lexicon, WordGraph};
 
 use super::lines::LineSquares;
-use super::{Checked, Lines, MoveGen, NO_CROSS};
+use super::{Anchors, Checked, MoveGen, NO_CROSS};
 use crate::bits::mask_bits;
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -122,26 +122,38 @@ impl MoveGen {
 }
 
 impl MoveGen {
-    /// The lines a search reads otherwise on `to` than on `from` (their tiles, cross-checks or
-    /// anchors): a placement on any other line is found alike on both, and scores the same.
-    pub fn lines_changed(
+    /// How the moves of a rack of `tiles` tiles differ between `from` and `to`, by the
+    /// anchors they are found at: the anchors of `from` whose moves are the same on `to`
+    /// (the squares a search through them reads are alike on both boards), and the anchors of
+    /// `to` whose moves may not be. A move of `to` is found at one or the other.
+    pub fn anchors_changed(
         &mut self,
-        from: &Board,
-        to: &Board,
+        (from, to): (&Board, &Board),
         rules: &Rules,
         lexicon: &Lexicon,
-    ) -> Lines {
+        tiles: usize,
+    ) -> (Anchors, Anchors) {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(from, rules, &points, lexicon);
         let before: [LineSquares; 2 * SIZE] = std::array::from_fn(|at| self.lines[at]);
         self.compute_cross_checks(to, rules, &points, lexicon);
-        let mut changed = Lines::NONE;
+        let (mut kept, mut changed) = (Anchors::NONE, Anchors::NONE);
         for (at, (now, then)) in self.lines.iter().zip(&before).enumerate() {
-            if now != then {
-                changed = changed.with(Direction::BOTH[at / SIZE], at % SIZE);
+            let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
+            let whole = now == then;
+            for anchor in mask_bits(u32::from(then.anchors)) {
+                let (first, last) = then.reach(anchor, tiles);
+                if whole || now.same_within(then, first, last) {
+                    kept.insert(direction, line, anchor);
+                }
+            }
+            for anchor in mask_bits(u32::from(now.anchors)) {
+                if !kept.holds(direction, line, anchor) {
+                    changed.insert(direction, line, anchor);
+                }
             }
         }
-        changed
+        (kept, changed)
     }
 }
 

@@ -112,34 +112,93 @@ impl LineSquares {
     }
 }
 
-/// A set of the board's lines, each read one way: bit `direction * SIZE + line`.
+/// A set of anchors, each on a line read one way: bit `pos` of entry `direction * SIZE + line`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Lines(u32);
+pub struct Anchors([u16; 2 * SIZE]);
 
-impl Lines {
-    /// Every line, both ways.
-    pub const ALL: Lines = Lines((1 << (2 * SIZE)) - 1);
-    /// No line.
-    pub const NONE: Lines = Lines(0);
+impl Anchors {
+    /// Every square of every line, both ways.
+    pub const ALL: Anchors = Anchors([(1 << SIZE) - 1; 2 * SIZE]);
+    /// No anchor.
+    pub const NONE: Anchors = Anchors([0; 2 * SIZE]);
 
-    /// Whether line `line` read in `direction` is in the set.
+    /// Whether the anchor at `pos` of line `line` read in `direction` is in the set.
     #[inline]
-    pub fn holds(self, direction: Direction, line: usize) -> bool {
-        self.0 & 1 << (direction as usize * SIZE + line) != 0
+    pub fn holds(&self, direction: Direction, line: usize, pos: usize) -> bool {
+        self.on_line(direction, line) & 1 << pos != 0
     }
 
-    /// The set with that line in it too.
-    pub fn with(self, direction: Direction, line: usize) -> Lines {
-        Lines(self.0 | 1 << (direction as usize * SIZE + line))
+    /// The set's anchors on line `line` read in `direction`: bit `pos` for each.
+    #[inline]
+    pub fn on_line(&self, direction: Direction, line: usize) -> u16 {
+        self.0[direction as usize * SIZE + line]
     }
 
-    /// The lines not in this set.
-    pub fn others(self) -> Lines {
-        Lines(!self.0 & Lines::ALL.0)
+    /// Puts the anchor at `pos` of that line in the set.
+    pub fn insert(&mut self, direction: Direction, line: usize, pos: usize) {
+        self.0[direction as usize * SIZE + line] |= 1 << pos;
     }
 
-    /// Whether the set holds no line.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
+    /// Whether the set holds no anchor.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&line| line == 0)
+    }
+}
+
+impl LineSquares {
+    /// The squares a search through the anchor at `anchor` reads, for a rack of `tiles`
+    /// tiles: leftwards through board tiles and the empty squares a word may start on, up to
+    /// the anchor before it or `tiles` of them, and rightwards through `tiles` empty squares
+    /// and the board tiles between and after them, each side with the square past it (where a
+    /// word must end). A line the same on these squares has the same moves through the anchor.
+    pub(super) fn reach(&self, anchor: usize, tiles: usize) -> (usize, usize) {
+        let empty = |pos: usize| self.occupied & 1 << pos == 0;
+        let mut first = anchor;
+        let mut empties = 0;
+        while first > 0 {
+            first -= 1;
+            if empty(first) {
+                empties += 1;
+                if self.is_anchor(first) || empties > tiles {
+                    break;
+                }
+            }
+        }
+        let mut last = anchor;
+        let mut empties = 1;
+        while last + 1 < SIZE {
+            last += 1;
+            if empty(last) {
+                empties += 1;
+                if empties > tiles + 1 {
+                    break;
+                }
+            }
+        }
+        (first, last)
+    }
+
+    /// Whether the two lines hold the same on squares `first..=last`.
+    pub(super) fn same_within(&self, other: &LineSquares, first: usize, last: usize) -> bool {
+        let span = first..=last;
+        let mask = ((1u32 << (last + 1)) - (1u32 << first)) as u16;
+        let bits = |line: &LineSquares| {
+            [
+                line.anchors,
+                line.occupied,
+                line.hogwarts,
+                line.crossed,
+                line.backwards_tiles,
+            ]
+            .map(|bits| bits & mask)
+        };
+        bits(self) == bits(other)
+            && self.cells[span.clone()] == other.cells[span.clone()]
+            && self.cross_sets[span.clone()] == other.cross_sets[span.clone()]
+            && self.cross_points[span.clone()] == other.cross_points[span.clone()]
+            && self.letter_multiplier[span.clone()] == other.letter_multiplier[span.clone()]
+            && self.word_multiplier[span.clone()] == other.word_multiplier[span.clone()]
+            && self.cross_factor[span.clone()] == other.cross_factor[span.clone()]
+            && self.cross_base[span.clone()] == other.cross_base[span]
     }
 }

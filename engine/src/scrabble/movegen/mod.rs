@@ -27,8 +27,8 @@ mod whole;
 pub use best::Ranking;
 pub use candidate::Candidate;
 use candidate::Every;
+pub use lines::Anchors;
 use lines::LineSquares;
-pub use lines::Lines;
 pub use shadow::Stretch;
 use walk::LineGen;
 
