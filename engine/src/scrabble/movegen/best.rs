@@ -175,28 +175,28 @@ impl MoveGen {
         // Each wanted line's squares with anchors, copied out once for the bounds here and
         // every search after.
         let mut line_at = [u8::MAX; 2 * SIZE];
-        let lines: Box<[LineGen<'p>]> = (0..2 * SIZE)
-            .filter(|&at| {
-                let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
-                wanted.on_line(direction, line) & self.lines[at].anchors != 0
-            })
-            .enumerate()
-            .map(|(index, at)| {
-                line_at[at] = index as u8;
-                let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
-                let mut line_gen = LineGen::new(
-                    self,
-                    rules,
-                    &points,
-                    lexicon,
-                    direction,
-                    line,
-                    Reading::Forward,
-                );
-                line_gen.find_best_crossing(&tiles_by_points);
-                line_gen
-            })
-            .collect();
+        // Room for every line at once: lines made one by one into a growing list are copied
+        // as it grows.
+        let wanted_lines = (0..2 * SIZE).filter(|&at| {
+            let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
+            wanted.on_line(direction, line) & self.lines[at].anchors != 0
+        });
+        let mut lines: Vec<LineGen<'p>> = Vec::with_capacity(2 * SIZE);
+        for at in wanted_lines {
+            line_at[at] = lines.len() as u8;
+            let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
+            let mut line_gen = LineGen::new(
+                self,
+                rules,
+                &points,
+                lexicon,
+                direction,
+                line,
+                Reading::Forward,
+            );
+            line_gen.find_best_crossing(&tiles_by_points);
+            lines.push(line_gen);
+        }
         // Each side's sums, cleared for every anchor rather than made anew (a kilobyte each).
         let (mut left_reach, mut right_reach) = (Reach::NOTHING, Reach::NOTHING);
         for direction in Direction::BOTH {
@@ -253,8 +253,8 @@ pub struct Ranking<'m, 'p, B> {
     movegen: &'m mut MoveGen,
     board: &'p Board,
     lexicon: &'p Lexicon,
-    /// Every line's squares, read forwards, by direction then line.
-    lines: Box<[LineGen<'p>]>,
+    /// The squares of the lines searched, read forwards.
+    lines: Vec<LineGen<'p>>,
     /// Where each line's squares are in `lines`, by direction then line.
     line_at: [u8; 2 * SIZE],
     rack: Rack,
