@@ -141,9 +141,12 @@ impl MoveGen {
         for (at, (now, then)) in self.lines.iter().zip(&before).enumerate() {
             let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
             let whole = now == then;
+            // Whether a line is read backwards too (through a backwards word) is the whole
+            // line's: a change there may change the moves at any of its anchors.
+            let readings_alike = now.backwards_tiles == then.backwards_tiles;
             for anchor in mask_bits(u32::from(then.anchors)) {
                 let (first, last) = then.reach(anchor, tiles);
-                if whole || now.same_within(then, first, last) {
+                if whole || readings_alike && now.same_within(then, first, last) {
                     kept.insert(direction, line, anchor);
                 }
             }
