@@ -16,31 +16,69 @@ use rand_pcg::Pcg64Mcg;
 /// The best meld of a hand for a Round card: its score, words and discard.
 pub type Meld = (i32, Vec<Vec<Cell>>, u8);
 
-/// Words (as cells; a blank's letter in lower case) that the letters of `rack` spell, of the
-/// lengths `wanted` allows (none longer than `longest`): longest first, then alphabetical.
+/// Words as cells (a blank's letter in lower case), in one list: each word a span of `cells`,
+/// so a hand's hundreds of words are not each a list of their own.
+#[derive(Debug, Default)]
+struct WordList {
+    cells: Vec<Cell>,
+    /// Each word's first cell and length.
+    spans: Vec<(u32, u8)>,
+}
+
+impl WordList {
+    /// How many words.
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Word `i`.
+    fn word(&self, i: usize) -> &[Cell] {
+        let (start, len) = self.spans[i];
+        &self.cells[start as usize..][..usize::from(len)]
+    }
+
+    /// The words in order.
+    fn iter(&self) -> impl Iterator<Item = &[Cell]> {
+        (0..self.len()).map(|i| self.word(i))
+    }
+}
+
+/// Words that the letters of `rack` spell, of the lengths `wanted` allows (none longer than
+/// `longest`): longest first, then alphabetical.
 fn words_of(
     lexicon: &Lexicon,
     rack: &Rack,
     longest: usize,
     wanted: &impl Fn(usize) -> bool,
-) -> Vec<Vec<Cell>> {
+) -> WordList {
     // By counts, not a query string: a hand after the draw may hold more cards than a word
     // has letters (16 with `hand_size = 15`).
     let counts = std::array::from_fn(|letter| rack.count(letter));
-    let mut words: Vec<Vec<Cell>> = Vec::new();
+    let mut words = WordList::default();
     lexicon.for_each_anagram_up_to(counts, rack.count(BLANK), longest, |word| {
-        if wanted(word.len()) {
-            let cells = word
-                .iter()
-                .map(|&letter| Cell::from_char(char::from(letter)));
-            if let Some(cells) = cells.collect() {
-                words.push(cells);
+        if !wanted(word.len()) {
+            return;
+        }
+        let start = words.cells.len();
+        for &letter in word {
+            match Cell::from_char(char::from(letter)) {
+                Some(cell) => words.cells.push(cell),
+                None => {
+                    words.cells.truncate(start);
+                    return;
+                }
             }
         }
+        words.spans.push((start as u32, word.len() as u8));
     });
     // Found alphabetical: a stable sort by length keeps that order within each length.
-    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    words.spans.sort_by_key(|&(_, len)| std::cmp::Reverse(len));
     words
+}
+
+/// The cells of a spelling found (its start and length in `cells`, and its discards).
+fn spelling<'c>(cells: &'c [Cell], &((start, len), _): &((u32, u8), u32)) -> &'c [Cell] {
+    &cells[start as usize..][..usize::from(len)]
 }
 
 /// `word`'s letters spelled from `rack` into `spelled` as `anagrams` spells them: a letter's
@@ -73,7 +111,7 @@ fn rack_of(word: &[Cell]) -> Rack {
 /// first, then alphabetical). A word spelled with the blank for a letter appears only where
 /// the hand less the discard lacks that letter, as `anagrams` spells it.
 struct HandWords {
-    words: Vec<Vec<Cell>>,
+    words: WordList,
     racks: Vec<Rack>,
     /// Bit k set when the word is among the words of the hand less a card of kind k.
     discards: Vec<u32>,
@@ -94,13 +132,15 @@ impl HandWords {
         // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
         // each discard (real cards first, left to right, the blank for the rest): one entry
         // per distinct spelling, marked with the discards that give it.
-        let mut found: Vec<(Vec<Cell>, u32)> = Vec::new();
+        let mut cells: Vec<Cell> = Vec::new();
+        let mut found: Vec<((u32, u8), u32)> = Vec::new();
         let mut spelled = Vec::new();
-        for word in words_of(lexicon, hand, longest, &wanted) {
+        let whole = words_of(lexicon, hand, longest, &wanted);
+        for word in whole.iter() {
             let spellings = found.len();
             // `anagrams` spells it from the whole hand as `spell_from` would.
-            debug_assert!(spell_from(&word, *hand, &mut spelled) && spelled == word);
-            let used = rack_of(&word);
+            debug_assert!(spell_from(word, *hand, &mut spelled) && spelled == word);
+            let used = rack_of(word);
             // A discard the word leaves a card of changes nothing: spelled as from the hand.
             let unchanged = hand
                 .present_kinds()
@@ -115,34 +155,43 @@ impl HandWords {
             {
                 let mut rest = *hand;
                 rest.take(discard);
-                if !spell_from(&word, rest, &mut spelled) {
+                if !spell_from(word, rest, &mut spelled) {
                     continue;
                 }
-                match found[spellings..].iter_mut().find(|(w, _)| *w == spelled) {
+                let same = |entry: &&mut ((u32, u8), u32)| spelling(&cells, entry) == spelled;
+                match found[spellings..].iter_mut().find(same) {
                     Some((_, discards)) => *discards |= 1 << discard,
-                    None => found.push((spelled.clone(), 1 << discard)),
+                    None => {
+                        found.push(((cells.len() as u32, spelled.len() as u8), 1 << discard));
+                        cells.extend_from_slice(&spelled);
+                    }
                 }
             }
             if unchanged != 0 {
-                found.push((word, unchanged));
+                found.push(((cells.len() as u32, word.len() as u8), unchanged));
+                cells.extend_from_slice(word);
             }
             // The words come longest first, then alphabetical: only a word's own spellings
             // need ordering.
-            found[spellings..].sort_by(|(a, _), (b, _)| a.cmp(b));
+            found[spellings..].sort_by(|a, b| spelling(&cells, a).cmp(spelling(&cells, b)));
         }
         let points = |cell: &Cell| rules.letters.cell_points(*cell);
+        let words = WordList {
+            spans: found.iter().map(|&(span, _)| span).collect(),
+            cells,
+        };
         HandWords {
-            racks: found.iter().map(|(word, _)| rack_of(word)).collect(),
+            racks: words.iter().map(rack_of).collect(),
             discards: found.iter().map(|&(_, discards)| discards).collect(),
-            values: found
+            values: words
                 .iter()
-                .map(|(word, _)| word.iter().map(points).sum())
+                .map(|word| word.iter().map(points).sum())
                 .collect(),
-            dearest: found
+            dearest: words
                 .iter()
-                .map(|(word, _)| word.iter().map(points).fold(0, i32::max))
+                .map(|word| word.iter().map(points).fold(0, i32::max))
                 .collect(),
-            words: found.into_iter().map(|(word, _)| word).collect(),
+            words,
         }
     }
 }
@@ -172,7 +221,7 @@ fn combinations(
         return true;
     };
     let depth = chosen.len();
-    let len = |&i: &usize| hand.words[i].len();
+    let len = |&i: &usize| hand.words.word(i).len();
     // The words lie longest first: those too long for this depth and every deeper one are
     // skipped at once. With every card to lay, a word must also leave a card to discard.
     let mut longest = shape.longest_from(depth);
@@ -269,7 +318,7 @@ pub fn for_each_meld(
     let melds = Melds::new(card, rules, lexicon, hand);
     melds.search(u32::MAX, |score, picked, discard| {
         meld.clear();
-        meld.extend(picked.iter().map(|&i| melds.words.words[i].clone()));
+        meld.extend(picked.iter().map(|&i| melds.words.words.word(i).to_vec()));
         visit(score, &meld, discard);
         true
     });
@@ -324,7 +373,7 @@ impl<'a> Melds<'a> {
                 }
                 // Picked longest first, as the words lie. The shape and the words' points are
                 // the same whatever the discard (but for the cards left, one fewer).
-                let lengths = picked.iter().map(|&i| words.words[i].len());
+                let lengths = picked.iter().map(|&i| words.words.word(i).len());
                 let Some(optional) = self
                     .shape
                     .fits(card, lengths, picked.len(), unused.len() - 1)
@@ -380,7 +429,7 @@ impl<'a> Melds<'a> {
             });
         }
         best.map(|(score, picked, discard)| {
-            let words = picked.iter().map(|&i| self.words.words[i].clone());
+            let words = picked.iter().map(|&i| self.words.words.word(i).to_vec());
             (score, words.collect(), discard)
         })
     }
@@ -510,7 +559,7 @@ fn keeping_discard(view: &RummyView<'_>, hand: &Rack) -> u8 {
     let mut best = (i64::MIN, BLANK as u8);
     let all: Vec<Rack> = words_of(view.lexicon, hand, MAX_WORD_LEN, &|len| len >= 3)
         .iter()
-        .map(|w| rack_of(w))
+        .map(rack_of)
         .collect();
     for kind in distinct(hand) {
         // The hand spells each word: the hand less a card of `kind` still does unless the
@@ -722,7 +771,7 @@ mod tests {
             let mut rest = *hand;
             rest.take(discard);
             let words = words_of(lexicon, &rest, MAX_WORD_LEN, &wanted);
-            let racks: Vec<Rack> = words.iter().map(|w| rack_of(w)).collect();
+            let racks: Vec<Rack> = words.iter().map(rack_of).collect();
             let mut found = Vec::new();
             sets(&racks, 0, rest, most_words, &mut found, &mut Vec::new());
             for picked in found.iter().filter(|p| !p.is_empty()) {
@@ -730,7 +779,7 @@ mod tests {
                 for &i in picked {
                     left.take_all(&racks[i]);
                 }
-                let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words[i].clone()).collect();
+                let meld: Vec<Vec<Cell>> = picked.iter().map(|&i| words.word(i).to_vec()).collect();
                 if let Ok(score) = score_meld(card, &meld, &left, rules, lexicon) {
                     melds.push((score, meld, discard as u8));
                 }
