@@ -33,8 +33,12 @@ impl WordList {
 
     /// Word `i`.
     fn word(&self, i: usize) -> &[Cell] {
-        let (start, len) = self.spans[i];
-        &self.cells[start as usize..][..usize::from(len)]
+        cells_at(&self.cells, self.spans[i])
+    }
+
+    /// The length of word `i`.
+    fn word_len(&self, i: usize) -> usize {
+        usize::from(self.spans[i].1)
     }
 
     /// The words in order.
@@ -76,8 +80,8 @@ fn words_of(
     words
 }
 
-/// The cells of a spelling found (its start and length in `cells`, and its discards).
-fn spelling<'c>(cells: &'c [Cell], &((start, len), _): &((u32, u8), u32)) -> &'c [Cell] {
+/// The cells of the word at `(start, len)` in `cells`.
+fn cells_at(cells: &[Cell], (start, len): (u32, u8)) -> &[Cell] {
     &cells[start as usize..][..usize::from(len)]
 }
 
@@ -158,7 +162,7 @@ impl HandWords {
                 if !spell_from(word, rest, &mut spelled) {
                     continue;
                 }
-                let same = |entry: &&mut ((u32, u8), u32)| spelling(&cells, entry) == spelled;
+                let same = |entry: &&mut ((u32, u8), u32)| cells_at(&cells, entry.0) == spelled;
                 match found[spellings..].iter_mut().find(same) {
                     Some((_, discards)) => *discards |= 1 << discard,
                     None => {
@@ -173,7 +177,7 @@ impl HandWords {
             }
             // The words come longest first, then alphabetical: only a word's own spellings
             // need ordering.
-            found[spellings..].sort_by(|a, b| spelling(&cells, a).cmp(spelling(&cells, b)));
+            found[spellings..].sort_by(|a, b| cells_at(&cells, a.0).cmp(cells_at(&cells, b.0)));
         }
         let points = |cell: &Cell| rules.letters.cell_points(*cell);
         let words = WordList {
@@ -221,7 +225,7 @@ fn combinations(
         return true;
     };
     let depth = chosen.len();
-    let len = |&i: &usize| hand.words.word(i).len();
+    let len = |&i: &usize| hand.words.word_len(i);
     // The words lie longest first: those too long for this depth and every deeper one are
     // skipped at once. With every card to lay, a word must also leave a card to discard.
     let mut longest = shape.longest_from(depth);
@@ -373,7 +377,7 @@ impl<'a> Melds<'a> {
                 }
                 // Picked longest first, as the words lie. The shape and the words' points are
                 // the same whatever the discard (but for the cards left, one fewer).
-                let lengths = picked.iter().map(|&i| words.words.word(i).len());
+                let lengths = picked.iter().map(|&i| words.words.word_len(i));
                 let Some(optional) = self
                     .shape
                     .fits(card, lengths, picked.len(), unused.len() - 1)

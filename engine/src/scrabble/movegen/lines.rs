@@ -138,11 +138,6 @@ impl Anchors {
     pub fn insert(&mut self, direction: Direction, line: usize, pos: usize) {
         self.0[direction as usize * SIZE + line] |= 1 << pos;
     }
-
-    /// Whether the set holds no anchor.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&line| line == 0)
-    }
 }
 
 impl LineSquares {
