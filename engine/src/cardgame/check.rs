@@ -3,7 +3,7 @@
 use lexicon::Lexicon;
 
 use super::rules::CardRules;
-use super::table::{Axis, Pos, Run, Table};
+use super::table::{Axis, Pos, Run, Table, run_of};
 use crate::scrabble::Cell;
 
 /// The two Premium cards.
@@ -117,10 +117,7 @@ pub fn check_play(
     }
     let same_row = tiles.iter().all(|t| t.pos.0 == first.pos.0);
     let same_col = tiles.iter().all(|t| t.pos.1 == first.pos.1);
-    let mut after = table.clone();
-    for tile in tiles {
-        after.put(tile.pos, tile.cell);
-    }
+    let after = After { table, tiles };
     let axis = match (same_row, same_col) {
         (true, false) => Axis::Across,
         (false, true) => Axis::Down,
@@ -169,11 +166,8 @@ pub fn check_play(
         }
         let points = run
             .squares()
-            .map(|pos| {
-                rules
-                    .letters
-                    .cell_points(after.get(pos).expect("a run's square"))
-            })
+            .filter_map(|pos| after.get(pos))
+            .map(|cell| rules.letters.cell_points(cell))
             .sum();
         let premium = premium_square.is_some_and(|square| run.squares().any(|p| p == square));
         words.push(Word {
@@ -192,6 +186,33 @@ pub fn check_play(
         rules,
     );
     Ok(Scored { words, points })
+}
+
+/// The table with a play's cards laid on it, read without copying the table.
+struct After<'a> {
+    table: &'a Table,
+    tiles: &'a [Placed],
+}
+
+impl After<'_> {
+    fn get(&self, pos: Pos) -> Option<Cell> {
+        match self.tiles.iter().find(|tile| tile.pos == pos) {
+            Some(tile) => Some(tile.cell),
+            None => self.table.get(pos),
+        }
+    }
+
+    fn run_through(&self, pos: Pos, axis: Axis) -> Run {
+        run_of(|square| self.get(square).is_some(), pos, axis)
+    }
+
+    /// A run's letters as text (blanks in lower case).
+    fn text(&self, run: &Run) -> String {
+        run.squares()
+            .filter_map(|pos| self.get(pos))
+            .map(Cell::to_char)
+            .collect()
+    }
 }
 
 /// A turn's points: each word times the Premium card's multiplier if it holds its letter,

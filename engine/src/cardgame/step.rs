@@ -77,17 +77,13 @@ impl Stepped for CardGame {
             }
             (None, CardAnswer::Move(action)) => {
                 // A word the lexicon lacks does not stand: the other players, who know the
-                // lexicon, challenge it, and the turn is lost ("Challenging Words").
-                let phony = match &action {
-                    CardMove::Place(play) => match self.score(play) {
-                        Err(CardMoveError::Illegal(IllegalPlay::NotAWord(word))) => Some(word),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let played = match phony {
-                    Some(word) => self.challenge_off(word),
-                    None => self.play(action.clone()).map(|_| ()),
+                // lexicon, challenge it, and the turn is lost ("Challenging Words"). A refused
+                // play changes nothing the pass after it does not set again.
+                let played = match self.play(action.clone()) {
+                    Err(CardMoveError::Illegal(IllegalPlay::NotAWord(word))) => {
+                        self.challenge_off(word)
+                    }
+                    played => played.map(|_| ()),
                 };
                 played.or_else(|reason| refuse(CardAnswer::Move(action), reason))
             }

@@ -65,6 +65,37 @@ impl Run {
     }
 }
 
+/// The maximal run along `axis` through `pos` of the squares `holds` says hold a card.
+pub fn run_of(holds: impl Fn(Pos) -> bool, pos: Pos, axis: Axis) -> Run {
+    let mut start = pos;
+    while holds(shift(start, axis, -1)) {
+        start = shift(start, axis, -1);
+    }
+    let mut len = 0;
+    while holds(shift(start, axis, len as i32)) {
+        len += 1;
+    }
+    Run { start, axis, len }
+}
+
+/// The runs of two squares or more along either axis (across first) among `squares`, given
+/// in row order, of which `holds` says which hold a card.
+fn runs_among(squares: impl Iterator<Item = Pos> + Clone, holds: impl Fn(Pos) -> bool) -> Vec<Run> {
+    let mut runs = Vec::new();
+    for axis in Axis::BOTH {
+        for pos in squares.clone() {
+            if holds(shift(pos, axis, -1)) {
+                continue;
+            }
+            let run = run_of(&holds, pos, axis);
+            if run.len >= 2 {
+                runs.push(run);
+            }
+        }
+    }
+    runs
+}
+
 /// The cards on the table.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Table {
@@ -122,32 +153,14 @@ impl Table {
 
     /// The maximal run along `axis` through an occupied square.
     pub fn run_through(&self, pos: Pos, axis: Axis) -> Run {
-        let mut start = pos;
-        while self.cells.contains_key(&shift(start, axis, -1)) {
-            start = shift(start, axis, -1);
-        }
-        let mut len = 0;
-        while self.cells.contains_key(&shift(start, axis, len as i32)) {
-            len += 1;
-        }
-        Run { start, axis, len }
+        run_of(|square| self.cells.contains_key(&square), pos, axis)
     }
 
     /// Every run of two letters or more, across then down.
     pub fn words(&self) -> Vec<Run> {
-        let mut runs = Vec::new();
-        for axis in Axis::BOTH {
-            for &pos in self.cells.keys() {
-                if self.cells.contains_key(&shift(pos, axis, -1)) {
-                    continue;
-                }
-                let run = self.run_through(pos, axis);
-                if run.len >= 2 {
-                    runs.push(run);
-                }
-            }
-        }
-        runs
+        runs_among(self.cells.keys().copied(), |square| {
+            self.cells.contains_key(&square)
+        })
     }
 
     /// A run's letters as text (blanks in lower case).
@@ -175,19 +188,18 @@ impl Table {
             }
         }
         loop {
-            let mut trial = self.clone();
-            trial.cells.retain(|pos, _| keep.contains(pos));
-            // A run made this turn or standing before it is a word (the play was checked, and
-            // every run on the table is one): only the others are looked up.
-            let broken: Vec<Run> = trial
-                .words()
-                .into_iter()
-                .filter(|run| {
-                    !made.contains(run)
-                        && !earlier.contains(run)
-                        && !lexicon.contains(&trial.text(run).to_ascii_uppercase())
-                })
-                .collect();
+            // Every square kept holds a card (the play's and the earlier words'). A run made
+            // this turn or standing before it is a word (the play was checked, and every run
+            // on the table is one): only the others are looked up.
+            let broken: Vec<Run> =
+                runs_among(keep.iter().copied(), |square| keep.contains(&square))
+                    .into_iter()
+                    .filter(|run| {
+                        !made.contains(run)
+                            && !earlier.contains(run)
+                            && !lexicon.contains(&self.text(run).to_ascii_uppercase())
+                    })
+                    .collect();
             if broken.is_empty() {
                 break;
             }

@@ -241,18 +241,25 @@ impl<'a> HandBound<'a> {
         } else {
             0
         };
-        let mut points = main + stretch.cross;
-        points += (self.premium - 1) * (main + stretch.best_cross.max(0));
+        Some(self.valued(main, stretch.cross, stretch.best_cross, tiles))
+    }
+
+    /// The most the valuation can give a play of `tiles` letters whose main word counts `main`
+    /// points (0 for a single letter) and whose perpendicular words count `cross`, the most of
+    /// them `best_cross`: a Premium card on the best word, the first word's multiplier, the
+    /// whole-hand bonus.
+    #[inline]
+    pub(super) fn valued(&self, main: i32, cross: i32, best_cross: i32, tiles: usize) -> i32 {
+        let mut points = main + cross;
+        points += (self.premium - 1) * (main + best_cross.max(0));
         points *= self.opening;
         if tiles == self.hand_size {
             points += self.bingo_bonus;
         }
         // A bound: too high is safe, so the valuation's units saturate.
-        Some(
-            points
-                .saturating_mul(self.per_point)
-                .saturating_add(self.besides[tiles]),
-        )
+        points
+            .saturating_mul(self.per_point)
+            .saturating_add(self.besides[tiles])
     }
 
     /// Whether the whole hand and `cards` spell a word: the word map's filters rule most

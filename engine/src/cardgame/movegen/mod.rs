@@ -191,6 +191,8 @@ pub struct TableBest<'a, T> {
 /// The best play of a search so far, and what a play must score to beat it.
 struct BestPlays<'a, F, T> {
     value: &'a mut F,
+    /// What the hand's plays can be worth at most.
+    bounds: &'a HandBound<'a>,
     /// The bounds of the anchor walked.
     stretches: &'a mut StretchTable,
     /// The best so far: its value, choice and its anchor's place in the order of finding.
@@ -228,6 +230,10 @@ impl<F: FnMut(&TableCandidate<'_>) -> (i32, T), T: Copy> Plays for BestPlays<'_,
 
     fn may_matter(&self, before: usize, after: usize) -> bool {
         self.stretches.may_reach(before, after, self.need())
+    }
+
+    fn may_take(&self, main: i32, cross: i32, best_cross: i32, laid: usize) -> bool {
+        self.bounds.valued(main, cross, best_cross, laid) >= self.need()
     }
 }
 
@@ -368,6 +374,7 @@ impl TableMoveGen {
             .sort_unstable_by_key(|ranked| (std::cmp::Reverse(ranked.bound), ranked.order));
         let mut plays = BestPlays {
             value: &mut value,
+            bounds: &bounds,
             stretches: &mut self.stretches,
             best: None,
             order: 0,

@@ -31,6 +31,9 @@ pub(super) trait Plays {
     /// Whether plays laying `before` letters before the anchor and `after` or more from it on
     /// may matter.
     fn may_matter(&self, before: usize, after: usize) -> bool;
+    /// Whether a play of `laid` cards may matter, its main word counting `main` points (0 for
+    /// one letter) and its perpendicular words `cross`, the most of them `best_cross`.
+    fn may_take(&self, main: i32, cross: i32, best_cross: i32, laid: usize) -> bool;
 }
 
 /// Every play matters: each goes to the callback.
@@ -46,6 +49,10 @@ impl<F: FnMut(&TableCandidate<'_>)> Plays for Every<F> {
     }
 
     fn may_matter(&self, _: usize, _: usize) -> bool {
+        true
+    }
+
+    fn may_take(&self, _: i32, _: i32, _: i32, _: usize) -> bool {
         true
     }
 }
@@ -201,36 +208,52 @@ impl Walk {
     fn emit(&mut self, search: &Search<'_>, plays: &mut impl Plays) {
         let start = self.start;
         let (setting, line) = (search.setting, search.line);
-        let mut laid = 0;
-        let mut main = 0;
-        for (k, &(cell, new)) in self.word.as_slice().iter().enumerate() {
-            let p = start + k;
+        let word = &self.word.as_slice();
+        // The play's points first: most plays found cannot beat the best, and need no more.
+        let (mut main, mut cross, mut best_cross) = (0, 0, 0);
+        let (mut laid, mut crossings) = (0, 0);
+        for (k, &(cell, new)) in word.iter().enumerate() {
             let value = cell_points(&setting.points, cell);
             main += value;
+            if new && line.has_cross[start + k] {
+                let points = line.cross_sum[start + k] + value;
+                cross += points;
+                best_cross = best_cross.max(points);
+                crossings += 1;
+            }
+            laid += usize::from(new);
+        }
+        // A single card making words both ways is found across; drop its down twin.
+        if line.axis == Axis::Down && laid == 1 && crossings == 1 {
+            return;
+        }
+        let main_counted = if word.len() >= 2 { main } else { 0 };
+        if !plays.may_take(main_counted, cross, best_cross, laid) {
+            return;
+        }
+        let mut laid = 0;
+        for (k, &(cell, new)) in word.iter().enumerate() {
             if !new {
                 continue;
             }
+            let p = start + k;
             let (r, c) = Window::at(line.axis, line.index, p);
             let pos = (setting.origin.0 + r as i32, setting.origin.1 + c as i32);
             let crossing = line.has_cross[p];
             self.tiles[laid] = Placed { pos, cell };
             self.crosses[laid] = crossing;
             self.cross_points[laid] = if crossing {
-                line.cross_sum[p] + value
+                line.cross_sum[p] + cell_points(&setting.points, cell)
             } else {
                 0
             };
             laid += 1;
         }
-        // A single card making words both ways is found across; drop its down twin.
-        if line.axis == Axis::Down && laid == 1 && self.crosses[0] {
-            return;
-        }
         let candidate = TableCandidate {
             axis: line.axis,
             tiles: &self.tiles[..laid],
             main_points: main,
-            main_len: self.word.len,
+            main_len: word.len(),
             cross_points: &self.cross_points[..laid],
             has_cross: &self.crosses[..laid],
         };
