@@ -44,7 +44,13 @@ pub(super) struct HandBound<'a> {
     besides: [i32; LONGEST + 1],
     /// The valuation adds no less to a play of more cards.
     besides_grow: bool,
+    /// Whether the whole hand spells a word with these cards, for card sets met before:
+    /// neighbouring anchors and the walk's own bounds ask again (direct-mapped by the cards).
+    spelled_with_cards: [std::cell::Cell<Option<(LetterCounts, bool)>>; SPELLED_SLOTS],
 }
+
+/// Card sets [`HandBound`] remembers the answer for.
+const SPELLED_SLOTS: usize = 32;
 
 impl<'a> HandBound<'a> {
     /// The bounds of `hand` for a valuation worth at most `at_most`.
@@ -99,6 +105,7 @@ impl<'a> HandBound<'a> {
             per_point: at_most.per_point,
             besides: at_most.besides,
             besides_grow: at_most.besides.windows(2).all(|pair| pair[0] <= pair[1]),
+            spelled_with_cards: Default::default(),
         }
     }
 
@@ -266,6 +273,20 @@ impl<'a> HandBound<'a> {
     /// letter sets out at once, and say yes for sure without a blank; the anagram graph
     /// answers the rest.
     fn spelled_with(&self, cards: &Cards) -> bool {
+        let folded = (cards.counts as u64) ^ ((cards.counts >> 64) as u64);
+        let slot = &self.spelled_with_cards
+            [(folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize % SPELLED_SLOTS];
+        if let Some((counts, spelled)) = slot.get()
+            && counts == cards.counts
+        {
+            return spelled;
+        }
+        let spelled = self.spelled_with_uncached(cards);
+        slot.set(Some((cards.counts, spelled)));
+        spelled
+    }
+
+    fn spelled_with_uncached(&self, cards: &Cards) -> bool {
         let counts = self.counts + cards.counts;
         match self.words.may_spell(counts, self.blanks) {
             Some(false) => false,

@@ -199,13 +199,22 @@ struct BestPlays<'a, F, T> {
     best: Option<(i32, T, u32)>,
     /// The place of the anchor walked in the order of finding.
     order: u32,
+    /// What a play from the anchor walked must score to be the best, kept as `best` and
+    /// `order` change: the walk asks at every step.
+    need: i32,
     tiles: &'a mut Vec<Placed>,
 }
 
 impl<F: FnMut(&TableCandidate<'_>) -> (i32, T), T: Copy> BestPlays<'_, F, T> {
+    /// Walks the anchor at `order` next.
+    fn walk_anchor(&mut self, order: u32) {
+        self.order = order;
+        self.need = self.need_now();
+    }
+
     /// What a play from the anchor walked must score to be the best: more than the best so
     /// far, or as much if its anchor comes first in the order of finding.
-    fn need(&self) -> i32 {
+    fn need_now(&self) -> i32 {
         match self.best {
             None => i32::MIN,
             Some((top, _, order)) if self.order < order => top,
@@ -217,23 +226,24 @@ impl<F: FnMut(&TableCandidate<'_>) -> (i32, T), T: Copy> BestPlays<'_, F, T> {
 impl<F: FnMut(&TableCandidate<'_>) -> (i32, T), T: Copy> Plays for BestPlays<'_, F, T> {
     fn take(&mut self, candidate: &TableCandidate<'_>) {
         let (points, choice) = (self.value)(candidate);
-        if points >= self.need() {
+        if points >= self.need {
             self.best = Some((points, choice, self.order));
+            self.need = self.need_now();
             self.tiles.clear();
             self.tiles.extend_from_slice(candidate.tiles);
         }
     }
 
     fn may_matter_before(&self, before: usize) -> bool {
-        self.stretches.may_reach_before(before, self.need())
+        self.stretches.may_reach_before(before, self.need)
     }
 
     fn may_matter(&self, before: usize, after: usize) -> bool {
-        self.stretches.may_reach(before, after, self.need())
+        self.stretches.may_reach(before, after, self.need)
     }
 
     fn may_take(&self, main: i32, cross: i32, best_cross: i32, laid: usize) -> bool {
-        self.bounds.valued(main, cross, best_cross, laid) >= self.need()
+        self.bounds.valued(main, cross, best_cross, laid) >= self.need
     }
 }
 
@@ -378,11 +388,12 @@ impl TableMoveGen {
             stretches: &mut self.stretches,
             best: None,
             order: 0,
+            need: i32::MIN,
             tiles: &mut self.best_tiles,
         };
         for ranked in &self.ranked {
-            plays.order = ranked.order;
-            if ranked.bound < plays.need() {
+            plays.walk_anchor(ranked.order);
+            if ranked.bound < plays.need {
                 break;
             }
             let line = &self.lines[ranked.line as usize];
