@@ -9,7 +9,7 @@ use engine::play::Decider;
 use crate::registry::{Entry, made};
 use engine::scrabble::tiles::BLANK;
 use engine::scrabble::{Cell, Rack};
-use lexicon::{Lexicon, MAX_WORD_LEN};
+use lexicon::{LetterCounts, Lexicon, MAX_WORD_LEN, WordMap};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -126,20 +126,15 @@ struct HandWords {
 }
 
 impl HandWords {
-    fn new(
-        lexicon: &Lexicon,
-        rules: &CardRules,
-        hand: &Rack,
-        longest: usize,
-        wanted: impl Fn(usize) -> bool,
-    ) -> HandWords {
+    /// The words of `hand` from `whole`, the words the whole hand spells (as [`words_of`]
+    /// lists them).
+    fn new(rules: &CardRules, hand: &Rack, whole: WordList) -> HandWords {
         // Each word the whole hand spells, spelled again as `anagrams` would from the hand less
         // each discard (real cards first, left to right, the blank for the rest): one entry
         // per distinct spelling, marked with the discards that give it.
         let mut cells: Vec<Cell> = Vec::new();
         let mut found: Vec<((u32, u8), u32)> = Vec::new();
         let mut spelled = Vec::new();
-        let whole = words_of(lexicon, hand, longest, &wanted);
         for word in whole.iter() {
             let spellings = found.len();
             // `anagrams` spells it from the whole hand as `spell_from` would.
@@ -309,6 +304,51 @@ fn wanted_length(card: &RoundCard, len: usize) -> bool {
         && (!card.even_word || len % 2 == 0)
 }
 
+/// As [`words_of`], the words of all the cards of `rack` but one: each discard's letters
+/// looked up in the word map, where it keeps words that long, then spelled as the walk
+/// spells them (a letter's real cards first, left to right, then the blank).
+fn words_of_all_but_one(
+    lexicon: &Lexicon,
+    rack: &Rack,
+    wanted: &impl Fn(usize) -> bool,
+) -> WordList {
+    let len = rack.len().saturating_sub(1);
+    if !(WordMap::MIN_LEN..=MAX_WORD_LEN).contains(&len) {
+        return words_of(lexicon, rack, len, &|n| n == len && wanted(n));
+    }
+    let mut words = WordList::default();
+    if !wanted(len) {
+        return words;
+    }
+    let counts: LetterCounts = (0..26).fold(0, |packed, letter| {
+        packed | LetterCounts::from(rack.count(letter)) << (4 * letter)
+    });
+    let blanks = rack.count(BLANK);
+    let mut letters: Vec<u8> = Vec::new();
+    for discard in rack.present_kinds() {
+        let (counts, blanks) = match discard {
+            BLANK => (counts, blanks - 1),
+            letter => (counts - (1 << (4 * letter)), blanks),
+        };
+        lexicon
+            .word_map()
+            .for_each_spelled(counts, blanks, |word| letters.extend_from_slice(word));
+    }
+    let mut found: Vec<&[u8]> = letters.chunks_exact(len).collect();
+    found.sort_unstable();
+    found.dedup();
+    let (mut cells, mut spelled) = (Vec::with_capacity(len), Vec::with_capacity(len));
+    for word in found {
+        cells.clear();
+        cells.extend(word.iter().map(|&letter| Cell::tile(letter, false)));
+        if spell_from(&cells, *rack, &mut spelled) {
+            words.spans.push((words.cells.len() as u32, len as u8));
+            words.cells.extend_from_slice(&spelled);
+        }
+    }
+    words
+}
+
 /// Every meld a hand of cards allows for a Round card, over every discard: `visit` gets its
 /// score, words and discard.
 pub fn for_each_meld(
@@ -341,11 +381,17 @@ struct Melds<'a> {
 impl<'a> Melds<'a> {
     fn new(card: &'a RoundCard, rules: &'a CardRules, lexicon: &Lexicon, hand: &Rack) -> Self {
         let wanted = |len| wanted_length(card, len);
+        // One word of every card but the discard: words of that length only, found by their
+        // letters where the word map keeps them rather than by a walk.
+        let whole = match card.all_cards && card.one_word {
+            true => words_of_all_but_one(lexicon, hand, &wanted),
+            false => words_of(lexicon, hand, longest_wanted(card), &wanted),
+        };
         Melds {
             card,
             rules,
             hand: *hand,
-            words: HandWords::new(lexicon, rules, hand, longest_wanted(card), wanted),
+            words: HandWords::new(rules, hand, whole),
             shape: Shape::of(card, hand.len()),
         }
     }
