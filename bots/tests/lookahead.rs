@@ -3,6 +3,8 @@
 
 use bots::Settings;
 use bots::scrabble::leaves::LeaveModel;
+use bots::scrabble::lookahead::RULE;
+use bots::scrabble::race::{Race, RaceRule};
 use bots::scrabble::{Equity, Lookahead};
 use bots::seating::seat_table;
 use engine::hogwarts::HpGame;
@@ -197,6 +199,75 @@ fn lookahead_chooses_among_equitys_best_moves_and_sometimes_not_the_first() {
     assert!(
         differed > 0 && differed * 2 < looked,
         "{differed} of {looked} choices differ from equity's"
+    );
+}
+
+/// The moves `lookahead` weighs in `observation`: equity's best, and its exchange when that
+/// is its choice.
+fn weighed_moves(equity: &mut Equity, observation: &Observation<'_>) -> Vec<(i32, Move)> {
+    let mut top = Vec::new();
+    equity.top_placements(observation, bots::scrabble::lookahead::WIDTH, &mut top);
+    let mut moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
+    let (chosen, value) = equity.choose_valued(observation);
+    if !matches!(chosen, Move::Place(_)) {
+        moves.push((value, chosen));
+    }
+    moves
+}
+
+#[test]
+fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_clear_leaders() {
+    let model = LeaveModel::embedded();
+    let mut equity = Equity::new(model);
+    // One seed each, one judgement each a position: the same racks for all three.
+    let (mut full, mut unraced, mut raced) = (
+        Lookahead::new(model, 7),
+        Lookahead::new(model, 7),
+        Lookahead::new(model, 7),
+    );
+    let mut race = Race::default();
+    let never = RaceRule {
+        drop_at: f64::INFINITY,
+        ..RULE
+    };
+    let (mut judged, mut clear, mut agreed) = (0, 0, 0);
+    greedy_positions(10, |observation| {
+        let moves = weighed_moves(&mut equity, observation);
+        if observation.bag_len == 0 || moves.len() < 2 {
+            return;
+        }
+        let Some(worth) = full.judge(observation, &moves) else {
+            return;
+        };
+        let worth = worth.to_vec();
+        let leader = (0..worth.len()).fold(0, |top, m| if worth[m] > worth[top] { m } else { top });
+        let samples = unraced
+            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
+            .expect("two players, tiles in the bag");
+        assert_eq!(
+            race.run(&mut unraced, observation, &moves, samples, never),
+            leader
+        );
+        judged += 1;
+        let samples = raced
+            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
+            .expect("two players, tiles in the bag");
+        let chosen = race.run(&mut raced, observation, &moves, samples, RULE);
+        agreed += usize::from(chosen == leader);
+        // Ten points a rack ahead of every other move: never dropped, always played.
+        let margin = 1000 * samples as i64;
+        if (0..worth.len()).all(|m| m == leader || worth[leader] - worth[m] >= margin) {
+            clear += 1;
+            assert_eq!(chosen, leader, "a move ten points a rack ahead");
+        }
+    });
+    assert!(
+        judged > 150 && clear > 20,
+        "{judged} positions, {clear} clear"
+    );
+    assert!(
+        agreed * 10 >= judged * 9,
+        "the race agreed in {agreed} of {judged}"
     );
 }
 

@@ -40,7 +40,7 @@ impl Closing {
     pub fn new(model: &'static LeaveModel) -> Closing {
         Closing {
             // Reseeded each game by `start_game`.
-            closing: Lookahead::with_reach(model, 0, CLOSING),
+            closing: Lookahead::unraced(model, 0, CLOSING),
         }
     }
 

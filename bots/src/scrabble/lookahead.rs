@@ -12,12 +12,21 @@ use rand_pcg::Pcg64Mcg;
 
 use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
+use super::race::{Race, RaceRule};
 
 /// Moves of highest equity looked at each turn.
 pub const WIDTH: usize = 8;
 
 /// Opponent racks drawn each turn; every move is tried against the same ones.
 pub const SAMPLES: usize = 24;
+
+/// How `lookahead`'s moves race: every move meets 8 racks before any is dropped, then 4 more
+/// a round (docs/BOTS.md has the strength and speed this was chosen by).
+pub const RULE: RaceRule = RaceRule {
+    round: 4,
+    first_look: 8,
+    drop_at: 2.0,
+};
 
 /// How far `lookahead` looks each turn: the moves it judges and the opponent racks it draws.
 /// `lookahead:WIDTHxSAMPLES` names a bot that looks so far (`lookahead` is [`Reach::STANDARD`]).
@@ -52,8 +61,9 @@ impl Reach {
 
 /// Plays the move worth most by its equity less the equity of the next player's best reply,
 /// averaged over racks drawn for that player (as many tiles as it holds) from the tiles this
-/// seat has not seen. Only the `reach.width` moves of highest equity (and equity's exchange,
-/// if that is its choice) are looked at; a move going out with the bag empty ends the game
+/// seat has not seen, the moves racing ([`RULE`]: one that trails beyond doubt meets no more
+/// racks). Only the `reach.width` moves of highest equity (and equity's exchange, if that is
+/// its choice) are looked at; a move going out with the bag empty ends the game
 /// and has no reply. Once the bag is empty in a two-player game the opponent's rack is the
 /// unseen tiles, so each move meets that rack alone, and a reply not going out meets this
 /// seat's best follow-up: a three-ply endgame search. With three or four players only the
@@ -96,6 +106,9 @@ pub struct Lookahead {
     groups: Vec<Anchors>,
     /// Per judged move, the best reply at the anchors it keeps (for one drawn rack).
     elsewhere: Vec<Option<i32>>,
+    /// How its moves race ([`RULE`]), or `None` where every move meets every rack.
+    race: Option<RaceRule>,
+    racing: Race,
 }
 
 /// A judged move as its replies meet it: the tiles it lays, the tiles it draws after and the
@@ -134,6 +147,17 @@ impl Lookahead {
             changed: Vec::with_capacity(reach.width + 1),
             groups: Vec::with_capacity(reach.width + 1),
             elsewhere: Vec::with_capacity(reach.width + 1),
+            race: Some(RULE),
+            racing: Race::default(),
+        }
+    }
+
+    /// The same, every move meeting every rack, none dropped: a judgement of few moves
+    /// where a race would gain little.
+    pub fn unraced(model: &'static LeaveModel, seed: u64, reach: Reach) -> Lookahead {
+        Lookahead {
+            race: None,
+            ..Lookahead::with_reach(model, seed, reach)
         }
     }
 
@@ -515,7 +539,15 @@ impl Lookahead {
         }
         let mut best = chosen;
         if moves.len() > 1 {
-            if let Some(worth) = self.judge(observation, &moves) {
+            if let Some(rule) = self.race {
+                let samples = self.samples_for(observation);
+                if let Some(samples) = self.begin_judging(observation, &moves, samples) {
+                    let mut racing = std::mem::take(&mut self.racing);
+                    let top = racing.run(self, observation, &moves, samples, rule);
+                    self.racing = racing;
+                    best = moves[top].1;
+                }
+            } else if let Some(worth) = self.judge(observation, &moves) {
                 // The first of the most worth: ties go to the higher equity.
                 let mut top = 0;
                 for (i, &w) in worth.iter().enumerate() {

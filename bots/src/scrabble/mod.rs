@@ -6,6 +6,7 @@ mod equity;
 mod greedy;
 pub mod leaves;
 pub mod lookahead;
+pub mod race;
 mod random;
 pub mod simmer;
 mod solver;
@@ -59,7 +60,7 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "lookahead",
         setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
-        about: "equity's best 8 moves (WIDTH), each less the next player's best reply over 24 racks (SAMPLES) drawn from the unseen tiles (in a two-player endgame, the known rack, then its own follow-up)",
+        about: "equity's best 8 moves (WIDTH), each less the next player's best reply over up to 24 racks (SAMPLES) drawn from the unseen tiles, a move dropped once it trails beyond doubt (in a two-player endgame, the known rack, then its own follow-up)",
         make: |setting, settings| {
             let reach = setting.map_or(Some(Reach::STANDARD), Reach::parse)?;
             made(Lookahead::with_reach(settings.leaves(), 0, reach))

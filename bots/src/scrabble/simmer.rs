@@ -10,6 +10,7 @@ use super::endgame::{BUDGET, EndgameSearch};
 use super::equity::Equity;
 use super::leaves::LeaveModel;
 use super::lookahead::{Lookahead, Reach};
+use super::race::{Race, RaceRule};
 
 /// How far `simmer` looks: the candidates raced and the most racks any of them meets.
 pub const STANDARD: Reach = Reach {
@@ -17,19 +18,15 @@ pub const STANDARD: Reach = Reach {
     samples: 96,
 };
 
-/// Racks drawn per round; after each, the trailing moves are dropped.
-const ROUND: usize = 8;
-
-/// Racks every move meets before any is dropped.
-const FIRST_LOOK: usize = 16;
-
-/// A move is dropped once its mean deficit to the leader, over the racks both met, exceeds
-/// this many standard errors of that deficit (about 2.5 % of dropping a move as good).
-const DROP_AT: f64 = 2.0;
+/// Every move meets 16 racks before any is dropped, then 8 more a round.
+pub const RULE: RaceRule = RaceRule {
+    round: 8,
+    first_look: 16,
+    drop_at: 2.0,
+};
 
 /// Races `equity`'s `width` best placements (and its exchange, when that is its choice):
-/// every move meets the same racks, ROUND at a time; after FIRST_LOOK racks, a move whose
-/// paired deficit to the leader is beyond DROP_AT standard errors is dropped; the race ends
+/// every move meets the same racks, as [`RULE`] says ([`Race`]); the race ends
 /// with one move left or `samples` racks met, and the leader by mean worth is played. Once
 /// the bag is empty in a two-player game it plays what [`EndgameSearch`] finds best.
 #[derive(Debug, Clone)]
@@ -40,11 +37,7 @@ pub struct Simmer {
     endgame: EndgameSearch,
     placements: Vec<(i32, Placement)>,
     moves: Vec<(i32, Move)>,
-    /// Each move's worth against each rack so far: `worth[move * samples + rack]`.
-    worth: Vec<i64>,
-    alive: Vec<bool>,
-    /// Each live move's reply against one rack.
-    replies: Vec<i64>,
+    race: Race,
 }
 
 impl Simmer {
@@ -57,9 +50,7 @@ impl Simmer {
             endgame: EndgameSearch::new(BUDGET),
             placements: Vec::with_capacity(reach.width),
             moves: Vec::with_capacity(reach.width + 1),
-            worth: Vec::with_capacity((reach.width + 1) * reach.samples),
-            alive: Vec::with_capacity(reach.width + 1),
-            replies: Vec::with_capacity(reach.width + 1),
+            race: Race::default(),
         }
     }
 
@@ -92,81 +83,10 @@ impl Simmer {
         else {
             return chosen;
         };
-        let best = self.race(observation, samples);
+        let best = self
+            .race
+            .run(&mut self.lookahead, observation, &self.moves, samples, RULE);
         self.moves[best].1
-    }
-
-    /// Races the moves over `samples` racks; returns the index of the winner.
-    fn race(&mut self, observation: &Observation<'_>, samples: usize) -> usize {
-        let moves = self.moves.len();
-        let others = observation.scores.len() as i64 - 1;
-        self.worth.clear();
-        self.worth.resize(moves * samples, 0);
-        self.alive.clear();
-        self.alive.resize(moves, true);
-        self.replies.clear();
-        self.replies.resize(moves, 0);
-        let mut met = 0;
-        while met < samples {
-            let end = (met + ROUND).min(samples);
-            for rack in met..end {
-                let alive = &self.alive;
-                self.lookahead
-                    .replies_against(observation, rack, |m| alive[m], &mut self.replies);
-                for judged in (0..moves).filter(|&m| self.alive[m]) {
-                    let value = i64::from(self.moves[judged].0);
-                    self.worth[judged * samples + rack] = value - self.replies[judged] / others;
-                }
-            }
-            met = end;
-            let leader = self.leader(samples, met);
-            if met >= FIRST_LOOK.min(samples) {
-                for judged in 0..moves {
-                    if self.alive[judged]
-                        && judged != leader
-                        && self.trails(judged, leader, samples, met)
-                    {
-                        self.alive[judged] = false;
-                    }
-                }
-            }
-            if self.alive.iter().filter(|&&a| a).count() == 1 {
-                break;
-            }
-        }
-        self.leader(samples, met)
-    }
-
-    /// The live move of the highest mean worth over the first `met` racks (ties to the
-    /// higher equity, which comes first).
-    fn leader(&self, samples: usize, met: usize) -> usize {
-        let sum = |m: usize| -> i64 { self.worth[m * samples..m * samples + met].iter().sum() };
-        let mut best = None;
-        for m in (0..self.moves.len()).filter(|&m| self.alive[m]) {
-            let total = sum(m);
-            if best.is_none_or(|(_, top)| total > top) {
-                best = Some((m, total));
-            }
-        }
-        best.map_or(0, |(m, _)| m)
-    }
-
-    /// Whether `judged` trails `leader` beyond doubt over the first `met` racks: the mean of
-    /// their paired differences beyond DROP_AT standard errors of it.
-    fn trails(&self, judged: usize, leader: usize, samples: usize, met: usize) -> bool {
-        let n = met as f64;
-        let (mut sum, mut squares) = (0.0, 0.0);
-        for rack in 0..met {
-            let d =
-                (self.worth[leader * samples + rack] - self.worth[judged * samples + rack]) as f64;
-            sum += d;
-            squares += d * d;
-        }
-        let mean = sum / n;
-        let variance = ((squares - sum * mean) / (n - 1.0)).max(0.0);
-        let error = (variance / n).sqrt();
-        // Identical worth on every rack: no doubt left, the equity order decides.
-        mean > DROP_AT * error && mean > 0.0
     }
 }
 
