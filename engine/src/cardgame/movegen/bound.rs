@@ -275,7 +275,7 @@ impl<'a> HandBound<'a> {
     fn spelled_with(&self, cards: &Cards) -> bool {
         let folded = (cards.counts as u64) ^ ((cards.counts >> 64) as u64);
         let slot = &self.spelled_with_cards
-            [(folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize % SPELLED_SLOTS];
+            [(folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % SPELLED_SLOTS];
         if let Some((counts, spelled)) = slot.get()
             && counts == cards.counts
         {
@@ -286,6 +286,7 @@ impl<'a> HandBound<'a> {
         spelled
     }
 
+    /// [`HandBound::spelled_with`], asked of the word map and the anagram graph.
     fn spelled_with_uncached(&self, cards: &Cards) -> bool {
         let counts = self.counts + cards.counts;
         match self.words.may_spell(counts, self.blanks) {

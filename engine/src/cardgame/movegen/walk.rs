@@ -208,7 +208,7 @@ impl Walk {
     fn emit(&mut self, search: &Search<'_>, plays: &mut impl Plays) {
         let start = self.start;
         let (setting, line) = (search.setting, search.line);
-        let word = &self.word.as_slice();
+        let word = self.word.as_slice();
         // The play's points first: most plays found cannot beat the best, and need no more.
         let (mut main, mut cross, mut best_cross) = (0, 0, 0);
         let (mut laid, mut crossings) = (0, 0);
