@@ -52,12 +52,44 @@ pub struct EndgameSearch {
 }
 
 /// A placement in a ply's list.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Scored {
     /// What it gains at once: its score, and the end's adjustments if it goes out.
     gain: i32,
     score: i32,
     placement: Placement,
+}
+
+/// The moves of a list put in order when it is made; the rest wait until the search needs
+/// them.
+const ORDERED_AT_ONCE: usize = 4;
+
+/// The most promising move first: by what it gains at once, ties in the placements' order.
+fn by_promise(a: &Scored, b: &Scored) -> std::cmp::Ordering {
+    (b.gain.cmp(&a.gain)).then_with(|| a.placement.cmp(&b.placement))
+}
+
+/// Puts `moves` in order (all of them when `whole`), most promising first, and returns how
+/// many lead the list in order: alpha-beta leaves most lists after a few moves, so only their
+/// head is ordered at once, the rest when the search reaches it ([`in_order`]).
+fn order_head(moves: &mut [Scored], whole: bool) -> usize {
+    if whole || moves.len() <= ORDERED_AT_ONCE {
+        moves.sort_unstable_by(by_promise);
+        moves.len()
+    } else {
+        moves.select_nth_unstable_by(ORDERED_AT_ONCE, by_promise);
+        moves[..ORDERED_AT_ONCE].sort_unstable_by(by_promise);
+        ORDERED_AT_ONCE + 1
+    }
+}
+
+/// Makes move `index` of `moves`, whose first `ordered` are in order, the one a list wholly
+/// in order holds there: the rest are ordered once the search reaches them.
+fn in_order(moves: &mut [Scored], ordered: &mut usize, index: usize) {
+    if index >= *ordered {
+        moves[*ordered..].sort_unstable_by(by_promise);
+        *ordered = moves.len();
+    }
 }
 
 /// What a search says of one endgame position.
@@ -184,7 +216,7 @@ impl EndgameSearch {
         let (ending, root) = self.begin(observation)?;
         let exact = exact.max(1);
         self.expanded = 1;
-        self.generate_moves(&ending, &root, 0);
+        self.generate_moves(&ending, &root, 0, true);
         let moves = std::mem::take(&mut self.plies[0]);
         // Each depth tries the moves in the order the depth before valued them.
         let mut order: Vec<u32> = (0..moves.len() as u32)
@@ -363,8 +395,8 @@ impl EndgameSearch {
             return 0;
         }
         self.expanded += 1;
-        self.generate_moves(ending, position, ply);
-        let moves = std::mem::take(&mut self.plies[ply]);
+        let mut ordered = self.generate_moves(ending, position, ply, false);
+        let mut moves = std::mem::take(&mut self.plies[ply]);
         let first = known
             .then_some(entry.best)
             .filter(|&best| best == PASS || (best as usize) < moves.len());
@@ -377,6 +409,9 @@ impl EndgameSearch {
         let mut best_value = -i32::MAX;
         let mut best = PASS;
         for index in first.into_iter().chain(rest) {
+            if index != PASS {
+                in_order(&mut moves, &mut ordered, index as usize);
+            }
             self.line_at(ply + 1).clear();
             let value = match index {
                 PASS => self.after_pass(ending, position, ply, depth, alpha, beta),
@@ -433,7 +468,15 @@ impl EndgameSearch {
 
     /// Fills ply `ply`'s list with the mover's placements, the most promising first: by what
     /// each gains at once (going out counted), ties in the placements' own order.
-    fn generate_moves(&mut self, ending: &Ending<'_>, position: &Position, ply: usize) {
+    /// Returns how many of the list lead it in order: all of it when `whole`, else perhaps only
+    /// a head; [`in_order`] orders the rest.
+    fn generate_moves(
+        &mut self,
+        ending: &Ending<'_>,
+        position: &Position,
+        ply: usize,
+        whole: bool,
+    ) -> usize {
         if self.plies.len() <= ply {
             self.plies.resize_with(ply + 1, Vec::new);
         }
@@ -460,10 +503,9 @@ impl EndgameSearch {
                 });
             },
         );
-        moves.sort_unstable_by(|a, b| {
-            (b.gain.cmp(&a.gain)).then_with(|| a.placement.cmp(&b.placement))
-        });
+        let ordered = order_head(&mut moves, whole);
         self.plies[ply] = moves;
+        ordered
     }
 
     /// Follows the table's exact entries from the end of `move_value`'s line, which stops
@@ -490,7 +532,7 @@ impl EndgameSearch {
             let action = match entry.best {
                 PASS => Move::Pass,
                 index => {
-                    self.generate_moves(ending, &position, 0);
+                    self.generate_moves(ending, &position, 0, true);
                     match self.plies[0].get(index as usize) {
                         Some(scored) => Move::Place(scored.placement),
                         None => break,
@@ -608,5 +650,39 @@ impl EndgameSearch {
             self.board.set(square / SIZE, square % SIZE, Cell::EMPTY);
         }
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::scrabble::Direction;
+    use rand::{Rng, SeedableRng};
+
+    /// A list ordered only at its head, its rest ordered when reached, holds at every index
+    /// the search reaches (in any order, as the table's best move first) the move a list
+    /// wholly in order holds there.
+    #[test]
+    fn a_list_ordered_as_reached_holds_the_wholly_ordered_lists_moves() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        for _ in 0..500 {
+            let len = rng.random_range(0..40);
+            let mut moves: Vec<Scored> = (0..len)
+                .map(|k| Scored {
+                    // Few gains, so ties fall to the placements' order.
+                    gain: rng.random_range(0..6),
+                    score: 0,
+                    placement: Placement::new(Direction::Across, k % SIZE, k / SIZE),
+                })
+                .collect();
+            let mut whole = moves.clone();
+            whole.sort_unstable_by(by_promise);
+            let mut ordered = order_head(&mut moves, false);
+            let first = (len > 0).then(|| rng.random_range(0..len));
+            for index in first.into_iter().chain(0..len) {
+                in_order(&mut moves, &mut ordered, index);
+                assert_eq!(moves[index], whole[index], "move {index} of {len}");
+            }
+        }
     }
 }
