@@ -144,15 +144,9 @@ fn replies_shared_by_the_judged_moves_are_each_replys_own_search() {
     let model = LeaveModel::embedded();
     let mut lookahead = Lookahead::new(model, 11);
     let mut equity = Equity::new(model);
-    let mut top = Vec::new();
     let (mut shared, mut replies) = (0, 0);
     greedy_positions(14, |observation| {
-        let (chosen, value) = equity.choose_valued(observation);
-        equity.top_placements(observation, 8, &mut top);
-        let mut moves: Vec<(i32, Move)> = top.iter().map(|&(v, p)| (v, Move::Place(p))).collect();
-        if !matches!(chosen, Move::Place(_)) {
-            moves.push((value, chosen));
-        }
+        let moves = weighed_moves(&mut equity, observation);
         let Some(samples) = lookahead.begin_judging(observation, &moves, 3) else {
             return;
         };

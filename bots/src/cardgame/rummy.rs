@@ -313,7 +313,9 @@ fn words_of_all_but_one(
     wanted: &impl Fn(usize) -> bool,
 ) -> WordList {
     let len = rack.len().saturating_sub(1);
-    if !(WordMap::MIN_LEN..=MAX_WORD_LEN).contains(&len) {
+    // The map's counts hold 15 of a letter at most.
+    let countable = (0..26).all(|letter| rack.count(letter) < 16);
+    if !countable || !(WordMap::MIN_LEN..=MAX_WORD_LEN).contains(&len) {
         return words_of(lexicon, rack, len, &|n| n == len && wanted(n));
     }
     let mut words = WordList::default();
