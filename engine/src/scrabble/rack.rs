@@ -138,6 +138,7 @@ impl Rack {
     }
 
     /// Whether every tile of `other` is here too.
+    #[inline]
     pub fn contains(&self, other: &Rack) -> bool {
         // Most misses lack a kind altogether: the masks tell without reading the counts.
         if other.present & !self.present != 0 || other.len > self.len {

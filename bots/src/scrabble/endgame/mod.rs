@@ -3,12 +3,14 @@
 //! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
 //! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
 
+mod lists;
 mod position;
 mod table;
 
 use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement};
 
+use lists::MoveLists;
 use position::{Ending, Position, key_of, square_key};
 use table::{Bound, EMPTY_ENTRY, Entry, PASS, SOLVED, TABLE_SIZE, slot};
 
@@ -35,6 +37,8 @@ pub struct EndgameSearch {
     budget: u32,
     movegen: MoveGen,
     board: Board,
+    /// Each position's placements, made from the root's.
+    lists: MoveLists,
     /// Each ply's placements, the most promising first.
     plies: Vec<Vec<Scored>>,
     table: Vec<Entry>,
@@ -150,6 +154,7 @@ impl EndgameSearch {
             budget,
             movegen: MoveGen::new(),
             board: Board::empty(),
+            lists: MoveLists::default(),
             plies: Vec::new(),
             table: Vec::new(),
             expanded: 0,
@@ -351,6 +356,8 @@ impl EndgameSearch {
             scoreless: observation.scoreless,
             board_key,
         };
+        self.lists
+            .start(&mut self.movegen, &self.board, observation, &racks);
         // Values depend only on the position, but a table kept from turn to turn would make a
         // turn's choice depend on what was searched before it.
         self.table.clear();
@@ -484,24 +491,13 @@ impl EndgameSearch {
         moves.clear();
         let rack = position.racks[position.mover];
         let going_out = ending.going_out(position);
-        let observation = ending.observation;
-        self.movegen.generate(
+        self.lists.fill(
+            &mut self.movegen,
             &self.board,
-            observation.rules,
-            observation.lexicon,
-            &rack,
-            |candidate| {
-                let out = if candidate.leave().is_empty() {
-                    going_out
-                } else {
-                    0
-                };
-                moves.push(Scored {
-                    gain: candidate.score() + out,
-                    score: candidate.score(),
-                    placement: candidate.placement(),
-                });
-            },
+            ending.observation,
+            (position.mover, &rack),
+            going_out,
+            &mut moves,
         );
         let ordered = order_head(&mut moves, whole);
         self.plies[ply] = moves;

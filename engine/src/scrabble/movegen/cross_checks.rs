@@ -4,10 +4,11 @@
 use lexicon::{LetterSet, Lexicon, WordGraph};
 
 use super::lines::LineSquares;
-use super::{Anchors, Checked, MoveGen, NO_CROSS};
+use super::{Anchors, Candidate, Checked, MoveGen, NO_CROSS};
 use crate::bits::mask_bits;
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
+use crate::scrabble::rack::Rack;
 use crate::scrabble::rules::Rules;
 use crate::scrabble::tiles::{Cell, KINDS};
 
@@ -121,6 +122,72 @@ impl MoveGen {
     }
 }
 
+/// A board and its lines as the walk reads them, kept to compare later boards with
+/// ([`MoveGen::generate_since`]).
+#[derive(Debug, Clone, Default)]
+pub struct LinesSeen {
+    board: Board,
+    lines: Vec<LineSquares>,
+    /// The squares a search through each anchor reads for each rack size up to
+    /// [`SEEN_TILES`], by line, anchor and size ([`LineSquares::reach`] as a mask).
+    reaches: Vec<u16>,
+}
+
+/// The rack sizes whose reaches [`LinesSeen`] keeps: a full rack's and less.
+const SEEN_TILES: usize = 7;
+
+/// Squares `first..=last` of a line as a mask.
+fn span(first: usize, last: usize) -> u16 {
+    ((1u32 << (last + 1)) - (1u32 << first)) as u16
+}
+
+/// Per line (entry `direction * SIZE + line`), the positions along it whose squares may read
+/// otherwise on `to` than on `from` (bit `pos` for each): each square whose tile differs and
+/// its neighbours along both lines through it (whose anchors it may make), and along each
+/// run of tiles through such a square (on either board), on every line the run crosses, from
+/// the square before the run to the one after it (whose cross-checks the run makes).
+fn squares_reached(from: &Board, to: &Board) -> [u16; 2 * SIZE] {
+    let mut reached = [0u16; 2 * SIZE];
+    let mut mark = |direction: Direction, line: usize, low: usize, high: usize| {
+        reached[direction as usize * SIZE + line] |= span(low, high);
+    };
+    // Rows compared whole first: most are as they were.
+    let rows_changed = (0..SIZE)
+        .filter(|&row| from.line(Direction::Across, row) != to.line(Direction::Across, row));
+    let squares = rows_changed.flat_map(|row| row * SIZE..(row + 1) * SIZE);
+    for square in squares.filter(|&square| from.at(square) != to.at(square)) {
+        let (row, col) = (square / SIZE, square % SIZE);
+        for direction in Direction::BOTH {
+            let (line, pos) = match direction {
+                Direction::Across => (row, col),
+                Direction::Down => (col, row),
+            };
+            mark(
+                direction,
+                line,
+                pos.saturating_sub(1),
+                (pos + 1).min(SIZE - 1),
+            );
+            for board in [from, to] {
+                let cells = board.line(direction, line);
+                let mut first = pos;
+                while first > 0 && !cells[first - 1].is_empty() {
+                    first -= 1;
+                }
+                let mut last = pos;
+                while last + 1 < SIZE && !cells[last + 1].is_empty() {
+                    last += 1;
+                }
+                // The run along this line crosses the other direction's lines at `pos`.
+                for crossed in first.saturating_sub(1)..=(last + 1).min(SIZE - 1) {
+                    mark(direction.cross(), crossed, line, line);
+                }
+            }
+        }
+    }
+    reached
+}
+
 impl MoveGen {
     /// How the moves of a rack of `tiles` tiles differ between `from` and `to`, by the
     /// anchors they are found at: the anchors of `from` whose moves are the same on `to`
@@ -137,17 +204,102 @@ impl MoveGen {
         self.compute_cross_checks(from, rules, &points, lexicon);
         let before: [LineSquares; 2 * SIZE] = std::array::from_fn(|at| self.lines[at]);
         self.compute_cross_checks(to, rules, &points, lexicon);
+        let reach = |at: usize, anchor: usize| {
+            let (first, last) = before[at].reach(anchor, tiles);
+            span(first, last)
+        };
+        self.anchors_kept_from(&before, &squares_reached(from, to), reach)
+    }
+
+    /// Works out `board`'s lines and keeps them in `seen`, for
+    /// [`MoveGen::generate_since`].
+    pub fn see_lines(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        seen: &mut LinesSeen,
+    ) {
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(board, rules, &points, lexicon);
+        seen.board.clone_from(board);
+        seen.lines.clear();
+        seen.lines.extend_from_slice(&self.lines);
+        seen.reaches.clear();
+        seen.reaches.resize(2 * SIZE * SIZE * (SEEN_TILES + 1), 0);
+        for (at, line) in seen.lines.iter().enumerate() {
+            for anchor in mask_bits(u32::from(line.anchors)) {
+                for tiles in 0..=SEEN_TILES {
+                    let (first, last) = line.reach(anchor, tiles);
+                    seen.reaches[(at * SIZE + anchor) * (SEEN_TILES + 1) + tiles] =
+                        span(first, last);
+                }
+            }
+        }
+    }
+
+    /// Calls `sink` with the placements for `rack` on `to` found at the anchors where they
+    /// may differ from those on the board `seen` holds ([`MoveGen::anchors_changed`]), each
+    /// with its anchor as [`MoveGen::generate_at`] gives it; returns the anchors of that board
+    /// whose placements (for a rack of as many tiles) are the same on `to`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn generate_since(
+        &mut self,
+        seen: &LinesSeen,
+        to: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        sink: impl FnMut((Direction, usize, usize), &Candidate<'_>),
+    ) -> Anchors {
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(to, rules, &points, lexicon);
+        let tiles = rack.len();
+        let reach = |at: usize, anchor: usize| match tiles {
+            0..=SEEN_TILES => seen.reaches[(at * SIZE + anchor) * (SEEN_TILES + 1) + tiles],
+            _ => {
+                let (first, last) = seen.lines[at].reach(anchor, tiles);
+                span(first, last)
+            }
+        };
+        let reached = squares_reached(&seen.board, to);
+        let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached, reach);
+        self.generate_in(to, rules, &points, lexicon, rack, &changed, sink);
+        kept
+    }
+
+    /// The anchors of the lines `before` whose moves are those of the lines worked out last,
+    /// and the anchors of those whose moves may not be: only the squares `reached`
+    /// ([`squares_reached`]) may differ, and `reach` gives the squares a search through an
+    /// anchor reads (by line index and anchor).
+    fn anchors_kept_from(
+        &self,
+        before: &[LineSquares],
+        reached: &[u16; 2 * SIZE],
+        reach: impl Fn(usize, usize) -> u16,
+    ) -> (Anchors, Anchors) {
         let (mut kept, mut changed) = (Anchors::NONE, Anchors::NONE);
-        for (at, (now, then)) in self.lines.iter().zip(&before).enumerate() {
+        for (at, (now, then)) in self.lines.iter().zip(before).enumerate() {
             let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
-            let whole = now == then;
+            let reached = u32::from(reached[at]);
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                u32::from(now.differing(then)) & !reached,
+                0,
+                "{direction:?} line {line} changed where no change reaches"
+            );
+            // Most lines are as they were, all their anchors kept.
+            if reached == 0 {
+                kept.insert_all(direction, line, then.anchors);
+                continue;
+            }
             // Whether a line is read backwards too (through a backwards word) is the whole
             // line's: a change there may change the moves at any of its anchors.
-            let readings_alike = now.backwards_tiles == then.backwards_tiles;
-            for anchor in mask_bits(u32::from(then.anchors)) {
-                let (first, last) = then.reach(anchor, tiles);
-                if whole || readings_alike && now.same_within(then, first, last) {
-                    kept.insert(direction, line, anchor);
+            if now.backwards_tiles == then.backwards_tiles {
+                for anchor in mask_bits(u32::from(then.anchors)) {
+                    if reached & u32::from(reach(at, anchor)) == 0 {
+                        kept.insert(direction, line, anchor);
+                    }
                 }
             }
             for anchor in mask_bits(u32::from(now.anchors)) {

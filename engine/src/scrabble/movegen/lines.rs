@@ -138,6 +138,11 @@ impl Anchors {
     pub fn insert(&mut self, direction: Direction, line: usize, pos: usize) {
         self.0[direction as usize * SIZE + line] |= 1 << pos;
     }
+
+    /// Puts the anchors of `positions` (bit `pos` for each) of that line in the set.
+    pub(super) fn insert_all(&mut self, direction: Direction, line: usize, positions: u16) {
+        self.0[direction as usize * SIZE + line] |= positions;
+    }
 }
 
 impl LineSquares {
@@ -173,27 +178,25 @@ impl LineSquares {
         (first, last)
     }
 
-    /// Whether the two lines hold the same on squares `first..=last`.
-    pub(super) fn same_within(&self, other: &LineSquares, first: usize, last: usize) -> bool {
-        let span = first..=last;
-        let mask = ((1u32 << (last + 1)) - (1u32 << first)) as u16;
-        let bits = |line: &LineSquares| {
-            [
-                line.anchors,
-                line.occupied,
-                line.hogwarts,
-                line.crossed,
-                line.backwards_tiles,
-            ]
-            .map(|bits| bits & mask)
-        };
-        bits(self) == bits(other)
-            && self.cells[span.clone()] == other.cells[span.clone()]
-            && self.cross_sets[span.clone()] == other.cross_sets[span.clone()]
-            && self.cross_points[span.clone()] == other.cross_points[span.clone()]
-            && self.letter_multiplier[span.clone()] == other.letter_multiplier[span.clone()]
-            && self.word_multiplier[span.clone()] == other.word_multiplier[span.clone()]
-            && self.cross_factor[span.clone()] == other.cross_factor[span.clone()]
-            && self.cross_base[span.clone()] == other.cross_base[span]
+    /// The positions where the two lines differ in anything a search through them reads:
+    /// bit `pos` for each (a check that the changes found otherwise are all there are).
+    #[cfg(debug_assertions)]
+    pub(super) fn differing(&self, other: &LineSquares) -> u16 {
+        let mut mask = (self.anchors ^ other.anchors)
+            | (self.occupied ^ other.occupied)
+            | (self.hogwarts ^ other.hogwarts)
+            | (self.crossed ^ other.crossed)
+            | (self.backwards_tiles ^ other.backwards_tiles);
+        for pos in 0..SIZE {
+            let differs = self.cells[pos] != other.cells[pos]
+                || self.cross_sets[pos] != other.cross_sets[pos]
+                || self.cross_points[pos] != other.cross_points[pos]
+                || self.letter_multiplier[pos] != other.letter_multiplier[pos]
+                || self.word_multiplier[pos] != other.word_multiplier[pos]
+                || self.cross_factor[pos] != other.cross_factor[pos]
+                || self.cross_base[pos] != other.cross_base[pos];
+            mask |= u16::from(differs) << pos;
+        }
+        mask
     }
 }

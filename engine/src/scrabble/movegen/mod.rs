@@ -27,6 +27,7 @@ mod whole;
 pub use best::Ranking;
 pub use candidate::Candidate;
 use candidate::Every;
+pub use cross_checks::LinesSeen;
 pub use lines::Anchors;
 use lines::LineSquares;
 pub use shadow::Stretch;
@@ -141,6 +142,59 @@ impl MoveGen {
                     let mut line_gen =
                         LineGen::new(self, rules, &points, lexicon, direction, line, reading);
                     line_gen.run(rack, &mut Every(&mut sink));
+                }
+            }
+        }
+    }
+}
+
+impl MoveGen {
+    /// As [`MoveGen::generate`], the placements found at the anchors of `wanted` alone (each
+    /// at the first anchor it covers), each with that anchor: its direction, line and position
+    /// along the line.
+    pub fn generate_at(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        lexicon: &Lexicon,
+        rack: &Rack,
+        wanted: &Anchors,
+        sink: impl FnMut((Direction, usize, usize), &Candidate<'_>),
+    ) {
+        let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
+        self.compute_cross_checks(board, rules, &points, lexicon);
+        self.generate_in(board, rules, &points, lexicon, rack, wanted, sink);
+    }
+
+    /// [`MoveGen::generate_at`] with the cross-checks worked out for `board`.
+    #[allow(clippy::too_many_arguments)]
+    fn generate_in(
+        &mut self,
+        board: &Board,
+        rules: &Rules,
+        points: &[i32; KINDS],
+        lexicon: &Lexicon,
+        rack: &Rack,
+        wanted: &Anchors,
+        mut sink: impl FnMut((Direction, usize, usize), &Candidate<'_>),
+    ) {
+        for direction in Direction::BOTH {
+            for line in 0..SIZE {
+                let at = direction as usize * SIZE + line;
+                let anchors = self.lines[at].anchors & wanted.on_line(direction, line);
+                if anchors == 0 {
+                    continue;
+                }
+                for reading in Reading::for_line(board, direction, line, Readings::Usual) {
+                    let mut line_gen =
+                        LineGen::new(self, rules, points, lexicon, direction, line, reading);
+                    let fitting = line_gen.anchors_fitting(rack);
+                    for anchor in fitting.filter(|&anchor| anchors & 1 << anchor != 0) {
+                        let mut tagged = |candidate: &Candidate<'_>| {
+                            sink((direction, line, anchor), candidate);
+                        };
+                        line_gen.search_anchor(anchor, rack, &mut Every(&mut tagged));
+                    }
                 }
             }
         }
