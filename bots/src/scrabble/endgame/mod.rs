@@ -350,11 +350,13 @@ impl EndgameSearch {
             .fold(0, |key, square| {
                 key ^ square_key(square, self.board.at(square))
             });
+        let tiles = &observation.rules.tiles;
         let root = Position {
             racks,
             mover: seat,
             scoreless: observation.scoreless,
             board_key,
+            points: racks.map(|rack| rack.points(|kind| tiles.points(kind))),
         };
         self.lists
             .start(&mut self.movegen, &self.board, observation, &racks);
@@ -561,7 +563,7 @@ impl EndgameSearch {
                 let (rules, lexicon) = (observation.rules, observation.lexicon);
                 let score = check_placement(&self.board, rules, lexicon, rack, &placement, false)
                     .map_or(0, |play| play.score);
-                next = position.after_tiles_of(&placement);
+                next = position.after_tiles_of(&placement, &observation.rules.tiles);
                 placement.lay_on(&mut self.board);
                 if next.racks[mover].is_empty() {
                     return None;
@@ -623,7 +625,7 @@ impl EndgameSearch {
     ) -> i32 {
         let (score, placement) = (scored.score, &scored.placement);
         let mover = position.mover;
-        let mut next = position.after_tiles_of(placement);
+        let mut next = position.after_tiles_of(placement, &ending.observation.rules.tiles);
         if next.racks[mover].is_empty() {
             return score + ending.going_out(position);
         }

@@ -2,7 +2,8 @@
 //! at the end of the game.
 
 use engine::scrabble::tiles::Cell;
-use engine::scrabble::{Observation, Placement, Rack, end_adjustments};
+use engine::scrabble::tiles::TileSet;
+use engine::scrabble::{Observation, Placement, Rack};
 
 /// One endgame position as the search walks it: the racks, whose turn, the scoreless run.
 #[derive(Debug, Clone, Copy)]
@@ -12,15 +13,19 @@ pub(super) struct Position {
     pub(super) scoreless: u32,
     /// The board's tiles hashed.
     pub(super) board_key: u64,
+    /// The points of each rack's tiles (kept as they go: the end's adjustments are asked of
+    /// every position left unsearched).
+    pub(super) points: [i32; 2],
 }
 
 impl Position {
     /// This position with `placement`'s tiles taken from the mover's rack and keyed on the
     /// board (whose turn and the scoreless run as they were).
-    pub(super) fn after_tiles_of(&self, placement: &Placement) -> Position {
+    pub(super) fn after_tiles_of(&self, placement: &Placement, tiles: &TileSet) -> Position {
         let mut next = *self;
         for (square, cell) in placement.placed() {
             next.racks[self.mover].take(cell.kind());
+            next.points[self.mover] -= tiles.points(cell.kind());
             next.board_key ^= square_key(square, cell);
         }
         next
@@ -36,24 +41,36 @@ pub(super) struct Ending<'g> {
 }
 
 impl Ending<'_> {
-    /// The mover's gain over the opponent from rule 24, the mover going out if `went_out`.
-    pub(super) fn adjusted(&self, racks: &[Rack; 2], mover: usize, went_out: bool) -> i32 {
-        let tiles = &self.observation.rules.tiles;
-        let out = went_out.then_some(mover);
-        let adjustments = end_adjustments(tiles, racks, &self.keeps_leftovers, out);
+    /// The mover's gain over the opponent from rule 24 (as `end_adjustments` gives it), the
+    /// racks holding `points`, the mover going out if `went_out`.
+    pub(super) fn adjusted(&self, points: [i32; 2], mover: usize, went_out: bool) -> i32 {
+        let keeps = self.keeps_leftovers;
+        let mut adjustments = [0; 2];
+        let mut left_over = 0;
+        for seat in 0..2 {
+            if keeps[seat] {
+                adjustments[seat] = points[seat];
+            } else {
+                adjustments[seat] = -points[seat];
+                left_over += points[seat];
+            }
+        }
+        if went_out {
+            adjustments[mover] += left_over;
+        }
         adjustments[mover] - adjustments[1 - mover]
     }
 
     /// The mover's gain over the opponent when the mover goes out (whatever it holds now).
     pub(super) fn going_out(&self, position: &Position) -> i32 {
-        let mut racks = position.racks;
-        racks[position.mover] = Rack::EMPTY;
-        self.adjusted(&racks, position.mover, true)
+        let mut points = position.points;
+        points[position.mover] = 0;
+        self.adjusted(points, position.mover, true)
     }
 
     /// The mover's gain over the opponent when scoreless turns end the game.
     pub(super) fn scoreless_end(&self, position: &Position) -> i32 {
-        self.adjusted(&position.racks, position.mover, false)
+        self.adjusted(position.points, position.mover, false)
     }
 
     /// A guess at the rest of an unsearched game: as likely the mover goes out as the
