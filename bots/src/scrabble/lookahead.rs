@@ -109,6 +109,8 @@ pub struct Lookahead {
     /// How its moves race ([`RULE`]), or `None` where every move meets every rack.
     race: Option<RaceRule>,
     racing: Race,
+    /// Leaves the next judgement's racks are drawn around ([`Lookahead::draw_around`]).
+    inferred: Vec<Rack>,
 }
 
 /// A judged move as its replies meet it: the tiles it lays, the tiles it draws after and the
@@ -149,6 +151,7 @@ impl Lookahead {
             elsewhere: Vec::with_capacity(reach.width + 1),
             race: Some(RULE),
             racing: Race::default(),
+            inferred: Vec::new(),
         }
     }
 
@@ -384,8 +387,17 @@ impl Lookahead {
         &self.samples
     }
 
+    /// Draws the next judgement's racks for the replier around `leaves`, the tiles it may
+    /// have kept ([`Inference`](super::inference::Inference)): rack `i` holds leave `i`
+    /// (cycling through them) and tiles drawn from the rest of the unseen ones. Empty leaves
+    /// draw whole racks; either way it holds for one judgement only.
+    pub fn draw_around(&mut self, leaves: &[Rack]) {
+        self.inferred.clear();
+        self.inferred.extend_from_slice(leaves);
+    }
+
     /// Fills `samples` with `count` racks of `tiles` tiles drawn without replacement from
-    /// `unseen`.
+    /// `unseen`, each around an inferred leave if there are some ([`Lookahead::draw_around`]).
     fn draw_samples(&mut self, unseen: &[u8; KINDS], tiles: usize, count: usize) {
         self.pool.clear();
         for (kind, &count) in unseen.iter().enumerate() {
@@ -394,16 +406,36 @@ impl Lookahead {
         }
         self.samples.clear();
         let tiles = tiles.min(self.pool.len());
-        for _ in 0..count {
+        let inferred = std::mem::take(&mut self.inferred);
+        for sample in 0..count {
             let mut rack = Rack::EMPTY;
+            let mut kept = 0;
+            let leave = (!inferred.is_empty()).then(|| inferred[sample % inferred.len()]);
+            if let Some(leave) = leave.filter(|leave| leave.len() <= tiles) {
+                // The leave's tiles are moved to the front of the pool: the rest is drawn from
+                // what follows them.
+                for kind in leave.kinds() {
+                    let Some(at) = self.pool[kept..]
+                        .iter()
+                        .position(|&k| usize::from(k) == kind)
+                    else {
+                        break;
+                    };
+                    self.pool.swap(kept, kept + at);
+                    rack.add(kind);
+                    kept += 1;
+                }
+            }
             // A partial Fisher-Yates shuffle: the first `tiles` entries are the draw.
-            for i in 0..tiles {
+            for i in kept..tiles {
                 let j = self.rng.random_range(i..self.pool.len());
                 self.pool.swap(i, j);
                 rack.add(usize::from(self.pool[i]));
             }
             self.samples.push(rack);
         }
+        self.inferred = inferred;
+        self.inferred.clear();
     }
 
     /// The equity of `replier`'s best reply on `board` holding this turn's sample `sample`,

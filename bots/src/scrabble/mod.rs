@@ -4,6 +4,7 @@ mod closing;
 pub mod endgame;
 mod equity;
 mod greedy;
+pub mod inference;
 pub mod leaves;
 pub mod lookahead;
 pub mod race;
@@ -82,6 +83,15 @@ pub static BOTS: &[Entry<Game>] = &[
         make: |setting, settings| {
             let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
             made(simmer::Simmer::new(settings.leaves(), 0, reach))
+        },
+    },
+    Entry {
+        name: "simmer-infer",
+        setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        about: "simmer, the opponent's racks drawn around the tiles its last play says it kept (inference: leaves kept as likely as its play was near equity's best with them)",
+        make: |setting, settings| {
+            let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
+            made(simmer::Simmer::inferring(settings.leaves(), 0, reach))
         },
     },
     Entry {

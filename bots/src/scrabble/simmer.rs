@@ -8,6 +8,7 @@ use engine::scrabble::{Game, Move, Observation, Placement, Question};
 
 use super::endgame::{BUDGET, EndgameSearch};
 use super::equity::Equity;
+use super::inference::{Inference, Tries};
 use super::leaves::LeaveModel;
 use super::lookahead::{Lookahead, Reach};
 use super::race::{Race, RaceRule};
@@ -38,10 +39,22 @@ pub struct Simmer {
     placements: Vec<(i32, Placement)>,
     moves: Vec<(i32, Move)>,
     race: Race,
+    /// What the opponent's last play says it kept, where the racks are drawn around it.
+    inference: Option<Inference>,
 }
 
+/// The leaves a turn tests for what the opponent kept, and keeps at most.
+pub const INFERENCE: Tries = Tries {
+    drawn: 400,
+    kept: 96,
+};
+
+/// Sets the inference's draws apart from the racks' (both follow the game's seed).
+const INFERENCE_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
 impl Simmer {
-    /// A simmer valuing leaves by `model`, its draws seeded by `seed`, racing as `reach` says.
+    /// A simmer valuing leaves by `model`, its draws seeded by `seed`, racing as `reach` says,
+    /// the opponent's racks drawn from all the unseen tiles.
     pub fn new(model: &'static LeaveModel, seed: u64, reach: Reach) -> Simmer {
         Simmer {
             reach,
@@ -51,16 +64,38 @@ impl Simmer {
             placements: Vec::with_capacity(reach.width),
             moves: Vec::with_capacity(reach.width + 1),
             race: Race::default(),
+            inference: None,
+        }
+    }
+
+    /// The same, the opponent's racks drawn around the leaves its last play says it kept
+    /// ([`Inference`]).
+    pub fn inferring(model: &'static LeaveModel, seed: u64, reach: Reach) -> Simmer {
+        Simmer {
+            inference: Some(Inference::new(seed ^ INFERENCE_SEED)),
+            ..Simmer::new(model, seed, reach)
         }
     }
 
     /// Readies the bot for a new game: its draws reseeded from `seed`.
     pub fn start_game(&mut self, seed: u64) {
         self.lookahead.start_game(seed);
+        if let Some(inference) = &mut self.inference {
+            inference.start_game(seed ^ INFERENCE_SEED);
+        }
     }
 
     /// The move this bot makes from `observation`.
     pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
+        let chosen = self.choose_unremembered(observation);
+        if let Some(inference) = &mut self.inference {
+            inference.remember(observation, &chosen);
+        }
+        chosen
+    }
+
+    /// The move, the position it leaves not yet remembered.
+    fn choose_unremembered(&mut self, observation: &Observation<'_>) -> Move {
         if let Some(verdict) = self.endgame.search(observation) {
             return verdict.chosen;
         }
@@ -77,6 +112,10 @@ impl Simmer {
         if self.moves.len() < 2 {
             return chosen;
         }
+        if let Some(inference) = &mut self.inference {
+            let leaves = inference.infer(observation, self.lookahead.equity_mut(), INFERENCE);
+            self.lookahead.draw_around(leaves);
+        }
         let Some(samples) =
             self.lookahead
                 .begin_judging(observation, &self.moves, self.reach.samples)
@@ -92,7 +131,11 @@ impl Simmer {
 
 impl Decider<Game> for Simmer {
     fn name(&self) -> &str {
-        "simmer"
+        if self.inference.is_some() {
+            "simmer-infer"
+        } else {
+            "simmer"
+        }
     }
 
     fn start_game(&mut self, seed: u64) {
