@@ -208,7 +208,7 @@ impl MoveGen {
             let (first, last) = before[at].reach(anchor, tiles);
             span(first, last)
         };
-        self.anchors_kept_from(&before, &squares_reached(from, to), reach)
+        self.anchors_kept_from(&before, &squares_reached(from, to), reach, true)
     }
 
     /// Works out `board`'s lines and keeps them in `seen`, for
@@ -263,41 +263,50 @@ impl MoveGen {
             }
         };
         let reached = squares_reached(&seen.board, to);
-        let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached, reach);
+        // A search's positions ask this of every position: finding the changed squares from
+        // the boards alone costs less than the few anchors comparing would keep.
+        let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached, reach, false);
         self.generate_in(to, rules, &points, lexicon, rack, &changed, sink);
         kept
     }
 
     /// The anchors of the lines `before` whose moves are those of the lines worked out last,
     /// and the anchors of those whose moves may not be: only the squares `reached`
-    /// ([`squares_reached`]) may differ, and `reach` gives the squares a search through an
-    /// anchor reads (by line index and anchor).
+    /// ([`squares_reached`]) may differ, and with `compare` the lines holding them are
+    /// compared to find those that do (fewer anchors changed, for a little more work);
+    /// `reach` gives the squares a search through an anchor reads (by line index and anchor).
     fn anchors_kept_from(
         &self,
         before: &[LineSquares],
         reached: &[u16; 2 * SIZE],
         reach: impl Fn(usize, usize) -> u16,
+        compare: bool,
     ) -> (Anchors, Anchors) {
         let (mut kept, mut changed) = (Anchors::NONE, Anchors::NONE);
         for (at, (now, then)) in self.lines.iter().zip(before).enumerate() {
             let (direction, line) = (Direction::BOTH[at / SIZE], at % SIZE);
             let reached = u32::from(reached[at]);
-            #[cfg(debug_assertions)]
-            assert_eq!(
-                u32::from(now.differing(then)) & !reached,
-                0,
-                "{direction:?} line {line} changed where no change reaches"
-            );
             // Most lines are as they were, all their anchors kept.
             if reached == 0 {
+                debug_assert!(now == then, "{direction:?} line {line} changed unreached");
                 kept.insert_all(direction, line, then.anchors);
                 continue;
             }
             // Whether a line is read backwards too (through a backwards word) is the whole
             // line's: a change there may change the moves at any of its anchors.
             if now.backwards_tiles == then.backwards_tiles {
+                debug_assert_eq!(
+                    u32::from(now.differing(then)) & !reached,
+                    0,
+                    "{direction:?} line {line} changed where no change reaches"
+                );
+                let differing = if compare {
+                    u32::from(now.differing(then))
+                } else {
+                    reached
+                };
                 for anchor in mask_bits(u32::from(then.anchors)) {
-                    if reached & u32::from(reach(at, anchor)) == 0 {
+                    if differing & u32::from(reach(at, anchor)) == 0 {
                         kept.insert(direction, line, anchor);
                     }
                 }

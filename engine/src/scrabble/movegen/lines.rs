@@ -179,8 +179,7 @@ impl LineSquares {
     }
 
     /// The positions where the two lines differ in anything a search through them reads:
-    /// bit `pos` for each (a check that the changes found otherwise are all there are).
-    #[cfg(debug_assertions)]
+    /// bit `pos` for each.
     pub(super) fn differing(&self, other: &LineSquares) -> u16 {
         let mut mask = (self.anchors ^ other.anchors)
             | (self.occupied ^ other.occupied)
