@@ -145,8 +145,13 @@ fn span(first: usize, last: usize) -> u16 {
 /// otherwise on `to` than on `from` (bit `pos` for each): each square whose tile differs and
 /// its neighbours along both lines through it (whose anchors it may make), and along each
 /// run of tiles through such a square (on either board), on every line the run crosses, from
-/// the square before the run to the one after it (whose cross-checks the run makes).
+/// the square before the run to the one after it (whose cross-checks the run makes); every
+/// square where either board holds a word read backwards.
 fn squares_reached(from: &Board, to: &Board) -> [u16; 2 * SIZE] {
+    // A word read backwards marks tiles already down: every square may read otherwise.
+    if from.has_backwards() || to.has_backwards() {
+        return [span(0, SIZE - 1); 2 * SIZE];
+    }
     let mut reached = [0u16; 2 * SIZE];
     let mut mark = |direction: Direction, line: usize, low: usize, high: usize| {
         reached[direction as usize * SIZE + line] |= span(low, high);
