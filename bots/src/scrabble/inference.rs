@@ -113,6 +113,7 @@ impl Inference {
         // but the board and its rack.
         let mut rack_sizes = observation.rack_sizes;
         rack_sizes[opponent] = played.len() + leave_len;
+        let unseen_but_leave = unseen_by(&observation.rules.tiles, &self.board, &played);
         for _ in 0..tries.drawn {
             if self.leaves.len() == tries.kept {
                 break;
@@ -131,7 +132,7 @@ impl Inference {
                 board: &self.board,
                 rack_sizes,
                 bag_len: before.bag_len,
-                unseen: unseen_by(&observation.rules.tiles, &self.board, &rack),
+                unseen: std::array::from_fn(|kind| unseen_but_leave[kind] - leave.count(kind)),
                 scoreless: 0,
                 backwards: false,
                 ..*observation

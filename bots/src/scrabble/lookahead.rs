@@ -410,7 +410,7 @@ impl Lookahead {
         for sample in 0..count {
             let mut rack = Rack::EMPTY;
             let mut kept = 0;
-            let leave = (!inferred.is_empty()).then(|| inferred[sample % inferred.len()]);
+            let leave = inferred.get(sample % inferred.len().max(1));
             if let Some(leave) = leave.filter(|leave| leave.len() <= tiles) {
                 // The leave's tiles are moved to the front of the pool: the rest is drawn from
                 // what follows them.

@@ -138,10 +138,22 @@ pub fn end_adjustments(
     keeps_leftovers: &[bool],
     went_out: Option<usize>,
 ) -> [i32; MAX_PLAYERS] {
+    let mut points = [0; MAX_PLAYERS];
+    for (points, rack) in points.iter_mut().zip(racks) {
+        *points = rack.points(|kind| tiles.points(kind));
+    }
+    end_adjustments_of_points(&points[..racks.len()], keeps_leftovers, went_out)
+}
+
+/// [`end_adjustments`] for racks whose tiles' points are `points`, seat by seat.
+pub fn end_adjustments_of_points(
+    points: &[i32],
+    keeps_leftovers: &[bool],
+    went_out: Option<usize>,
+) -> [i32; MAX_PLAYERS] {
     let mut adjustments = [0; MAX_PLAYERS];
     let mut left_over = 0;
-    for (seat, (rack, &keeps)) in racks.iter().zip(keeps_leftovers).enumerate() {
-        let points = rack.points(|kind| tiles.points(kind));
+    for (seat, (&points, &keeps)) in points.iter().zip(keeps_leftovers).enumerate() {
         if keeps {
             adjustments[seat] = points;
         } else {

@@ -18,7 +18,7 @@ pub use cgp::{Cgp, CgpError};
 pub use check::{CheckedPlay, FormedWord, IllegalMove, check_placement, square_name};
 pub use game::{
     EndReason, Game, GameRng, MAX_PLAYERS, Question, Setup, SetupError, Turn, TurnExtras,
-    bag_after, check_move, end_adjustments,
+    bag_after, check_move, end_adjustments, end_adjustments_of_points,
 };
 pub use layout::{Layout, SIZE};
 pub use movegen::{Anchors, Candidate, LinesSeen, MoveGen, Ranking, Readings, Stretch};

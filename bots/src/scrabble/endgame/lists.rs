@@ -75,7 +75,6 @@ impl MoveLists {
     /// Fills `moves` with every placement for `mover` holding `rack` on `board` (the root's
     /// board with some plays made), each gaining its score and `going_out` if it uses the
     /// whole rack.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn fill(
         &self,
         movegen: &mut MoveGen,

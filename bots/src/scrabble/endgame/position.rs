@@ -3,7 +3,7 @@
 
 use engine::scrabble::tiles::Cell;
 use engine::scrabble::tiles::TileSet;
-use engine::scrabble::{Observation, Placement, Rack};
+use engine::scrabble::{Observation, Placement, Rack, end_adjustments_of_points};
 
 /// One endgame position as the search walks it: the racks, whose turn, the scoreless run.
 #[derive(Debug, Clone, Copy)]
@@ -41,23 +41,11 @@ pub(super) struct Ending<'g> {
 }
 
 impl Ending<'_> {
-    /// The mover's gain over the opponent from rule 24 (as `end_adjustments` gives it), the
-    /// racks holding `points`, the mover going out if `went_out`.
+    /// The mover's gain over the opponent from rule 24, the racks holding `points`, the
+    /// mover going out if `went_out`.
     pub(super) fn adjusted(&self, points: [i32; 2], mover: usize, went_out: bool) -> i32 {
-        let keeps = self.keeps_leftovers;
-        let mut adjustments = [0; 2];
-        let mut left_over = 0;
-        for seat in 0..2 {
-            if keeps[seat] {
-                adjustments[seat] = points[seat];
-            } else {
-                adjustments[seat] = -points[seat];
-                left_over += points[seat];
-            }
-        }
-        if went_out {
-            adjustments[mover] += left_over;
-        }
+        let out = went_out.then_some(mover);
+        let adjustments = end_adjustments_of_points(&points, &self.keeps_leftovers, out);
         adjustments[mover] - adjustments[1 - mover]
     }
 

@@ -4,7 +4,7 @@
 use lexicon::{LetterSet, Lexicon, WordGraph};
 
 use super::lines::LineSquares;
-use super::{Anchors, Candidate, Checked, MoveGen, NO_CROSS};
+use super::{Anchors, Candidate, Checked, MoveGen, NO_CROSS, Readings};
 use crate::bits::mask_bits;
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::SIZE;
@@ -247,7 +247,6 @@ impl MoveGen {
     /// may differ from those on the board `seen` holds ([`MoveGen::anchors_changed`]), each
     /// with its anchor as [`MoveGen::generate_at`] gives it; returns the anchors of that board
     /// whose placements (for a rack of as many tiles) are the same on `to`.
-    #[allow(clippy::too_many_arguments)]
     pub fn generate_since(
         &mut self,
         seen: &LinesSeen,
@@ -271,7 +270,8 @@ impl MoveGen {
         // A search's positions ask this of every position: finding the changed squares from
         // the boards alone costs less than the few anchors comparing would keep.
         let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached, reach, false);
-        self.generate_in(to, rules, &points, lexicon, rack, &changed, sink);
+        let usual = (&changed, Readings::Usual);
+        self.generate_in(to, rules, &points, lexicon, rack, usual, sink);
         kept
     }
 

@@ -132,19 +132,16 @@ impl MoveGen {
     ) {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
-        let readings = Readings::with_confundo(confundo);
-        for direction in Direction::BOTH {
-            for line in 0..SIZE {
-                if self.lines[direction as usize * SIZE + line].anchors == 0 {
-                    continue;
-                }
-                for reading in Reading::for_line(board, direction, line, readings) {
-                    let mut line_gen =
-                        LineGen::new(self, rules, &points, lexicon, direction, line, reading);
-                    line_gen.run(rack, &mut Every(&mut sink));
-                }
-            }
-        }
+        let everywhere = (&Anchors::ALL, Readings::with_confundo(confundo));
+        self.generate_in(
+            board,
+            rules,
+            &points,
+            lexicon,
+            rack,
+            everywhere,
+            |_, candidate| sink(candidate),
+        );
     }
 }
 
@@ -163,10 +160,12 @@ impl MoveGen {
     ) {
         let points: [i32; KINDS] = std::array::from_fn(|kind| rules.tiles.points(kind));
         self.compute_cross_checks(board, rules, &points, lexicon);
-        self.generate_in(board, rules, &points, lexicon, rack, wanted, sink);
+        let usual = (wanted, Readings::Usual);
+        self.generate_in(board, rules, &points, lexicon, rack, usual, sink);
     }
 
-    /// [`MoveGen::generate_at`] with the cross-checks worked out for `board`.
+    /// The placements at the anchors of `wanted` read as `readings` says, each with its
+    /// anchor, the cross-checks worked out for `board`.
     #[allow(clippy::too_many_arguments)]
     fn generate_in(
         &mut self,
@@ -175,7 +174,7 @@ impl MoveGen {
         points: &[i32; KINDS],
         lexicon: &Lexicon,
         rack: &Rack,
-        wanted: &Anchors,
+        (wanted, readings): (&Anchors, Readings),
         mut sink: impl FnMut((Direction, usize, usize), &Candidate<'_>),
     ) {
         for direction in Direction::BOTH {
@@ -185,7 +184,7 @@ impl MoveGen {
                 if anchors == 0 {
                     continue;
                 }
-                for reading in Reading::for_line(board, direction, line, Readings::Usual) {
+                for reading in Reading::for_line(board, direction, line, readings) {
                     let mut line_gen =
                         LineGen::new(self, rules, points, lexicon, direction, line, reading);
                     let fitting = line_gen.anchors_fitting(rack);

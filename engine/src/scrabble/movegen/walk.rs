@@ -160,12 +160,6 @@ impl<'a> LineGen<'a> {
             .filter(move |&anchor| cross_sets[anchor] & playable != 0)
     }
 
-    pub(super) fn run(&mut self, rack: &Rack, sink: &mut impl Sink) {
-        for anchor in self.anchors_fitting(rack) {
-            self.search_anchor(anchor, rack, sink);
-        }
-    }
-
     /// Every move whose leftmost anchor is `anchor`.
     pub(super) fn search_anchor(&mut self, anchor: usize, rack: &Rack, sink: &mut impl Sink) {
         self.rack = *rack;
