@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use engine::hogwarts::HpRules;
 use engine::scrabble::{
-    Anchors, Board, Candidate, Cell, Direction, Game, Move, MoveGen, Placement, Rack, Readings,
-    Rules, SIZE, check_placement,
+    Anchors, Board, Candidate, Cell, Direction, Game, LinesSeen, Move, MoveGen, Placement, Rack,
+    Reached, Readings, Rules, SIZE, check_placement,
 };
 use lexicon::{Dictionary, Edition, Lexicon};
 use rand::{Rng, SeedableRng};
@@ -519,6 +519,52 @@ fn searches_of_some_anchors_find_the_best_moves_found_there() {
         positions > 200 && changes > 150 && kept_moves > 10_000 && backwards_boards > 150,
         "{positions} {changes} {kept_moves} {backwards_boards}"
     );
+}
+
+/// The squares reached from a board, kept as plays are laid on it (a play at a time, or
+/// several at once), are those found from the boards themselves: the generator's debug
+/// assertion compares them at each board, and the two ways of keeping them agree.
+#[test]
+fn squares_reached_kept_as_tiles_are_laid_are_found_from_the_boards() {
+    let (mut movegen, mut player) = (MoveGen::new(), MoveGen::new());
+    let mut seen = LinesSeen::default();
+    let mut boards = 0;
+    at_random_positions(11, 6, |game, lexicon, rng| {
+        if game.board().is_empty() || rng.random_range(0..3) != 0 {
+            return false;
+        }
+        let (rules, root) = (game.rules(), game.board());
+        movegen.see_lines(root, rules, lexicon, &mut seen);
+        let mut after = game.clone();
+        let (mut step_by_step, mut laid) = (Reached::NONE, Vec::new());
+        for _ in 0..4 {
+            if after.is_over() {
+                break;
+            }
+            let before = after.board().clone();
+            play_at_random(&mut player, &mut after, lexicon, false, rng);
+            let now = after.board();
+            let new: Vec<usize> = (0..SIZE * SIZE)
+                .filter(|&square| before.at(square) != now.at(square))
+                .collect();
+            step_by_step = step_by_step.with_laid(&seen, now, new.iter().copied());
+            laid.extend(new);
+            let at_once = Reached::NONE.with_laid(&seen, now, laid.iter().copied());
+            assert_eq!(step_by_step, at_once);
+            let rack = *after.rack(after.to_move());
+            movegen.generate_since(
+                &seen,
+                (now, &step_by_step),
+                rules,
+                lexicon,
+                &rack,
+                |_, _| {},
+            );
+            boards += 1;
+        }
+        false
+    });
+    assert!(boards >= 100, "{boards} boards");
 }
 
 #[test]

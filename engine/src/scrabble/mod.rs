@@ -21,7 +21,7 @@ pub use game::{
     bag_after, check_move, end_adjustments, end_adjustments_of_points,
 };
 pub use layout::{Layout, SIZE};
-pub use movegen::{Anchors, Candidate, LinesSeen, MoveGen, Ranking, Readings, Stretch};
+pub use movegen::{Anchors, Candidate, LinesSeen, MoveGen, Ranking, Reached, Readings, Stretch};
 pub use moves::{Move, MoveParseError, Placement, leave_after};
 pub use observation::{Observation, unseen_by};
 pub use rack::Rack;

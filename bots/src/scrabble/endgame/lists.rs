@@ -3,22 +3,20 @@
 //! the tiles the mover still holds), and only the anchors they changed are searched again.
 
 use engine::scrabble::{
-    Anchors, Board, Direction, LinesSeen, MoveGen, Observation, Placement, Rack,
+    Anchors, Board, Direction, LinesSeen, MoveGen, Observation, Placement, Rack, Reached,
 };
 
 use super::Scored;
 
-/// A root placement and the tiles it takes from the rack.
+/// A root placement, the tiles it takes from the rack, and the anchor it was found at
+/// (direction, line and position along it, as [`Anchors`] index them).
 #[derive(Debug, Clone, Copy)]
 struct Rooted {
     tiles: Rack,
     score: i32,
     placement: Placement,
+    anchor: (Direction, u8, u8),
 }
-
-/// An anchor of the root (direction, line and position along it, as [`Anchors`] index them)
-/// and where its placements end in a seat's list (they start where the anchor before ends).
-type Group = ((Direction, usize, usize), usize);
 
 /// The root's lines and each seat's placements there, holding its whole rack.
 #[derive(Debug, Clone, Default)]
@@ -27,8 +25,20 @@ pub(super) struct MoveLists {
     /// backwards, whose lines are read another way as a whole.
     from_root: bool,
     seen: LinesSeen,
+    /// Per seat, the root's placements in the order the generator found them (an anchor's
+    /// one after another).
     rooted: [Vec<Rooted>; 2],
-    groups: [Vec<Group>; 2],
+    /// Per seat, each rack it has held in this search and where, in `holding`, the root
+    /// placements that rack holds are listed: a seat holds few racks in a search (what is
+    /// left of its first), so each is looked for in the root's lists once.
+    racks_met: [Vec<(Rack, std::ops::Range<usize>)>; 2],
+    /// Indices into a seat's `rooted`, in order, for each rack met.
+    holding: [Vec<u32>; 2],
+    /// The placements laid since the root, in order.
+    laid: Vec<Placement>,
+    /// The squares reached from the root by the first so many of `laid`, for some of
+    /// their counts (0 always): worked out as positions ask, from the last known.
+    reached: Vec<(usize, Reached)>,
 }
 
 impl MoveLists {
@@ -41,32 +51,31 @@ impl MoveLists {
         racks: &[Rack; 2],
     ) {
         self.from_root = !board.has_backwards();
+        self.laid.clear();
+        self.reached.clear();
+        self.reached.push((0, Reached::NONE));
         if !self.from_root {
             return;
         }
         let (rules, lexicon) = (observation.rules, observation.lexicon);
         movegen.see_lines(board, rules, lexicon, &mut self.seen);
-        let lists = self.rooted.iter_mut().zip(&mut self.groups);
-        for ((rooted, groups), rack) in lists.zip(racks) {
+        self.racks_met.iter_mut().for_each(Vec::clear);
+        self.holding.iter_mut().for_each(Vec::clear);
+        for (rooted, rack) in self.rooted.iter_mut().zip(racks) {
             rooted.clear();
-            groups.clear();
-            // The generator finds an anchor's placements one after another.
             movegen.generate_at(
                 board,
                 rules,
                 lexicon,
                 rack,
                 &Anchors::ALL,
-                |anchor, candidate| {
-                    if groups.last().is_none_or(|&(last, _)| last != anchor) {
-                        groups.push((anchor, rooted.len()));
-                    }
+                |(direction, line, pos), candidate| {
                     rooted.push(Rooted {
                         tiles: candidate.rack_tiles(),
                         score: candidate.score(),
                         placement: candidate.placement(),
+                        anchor: (direction, line as u8, pos as u8),
                     });
-                    groups.last_mut().expect("pushed above").1 = rooted.len();
                 },
             );
         }
@@ -76,7 +85,7 @@ impl MoveLists {
     /// board with some plays made), each gaining its score and `going_out` if it uses the
     /// whole rack.
     pub(super) fn fill(
-        &self,
+        &mut self,
         movegen: &mut MoveGen,
         board: &Board,
         observation: &Observation<'_>,
@@ -97,21 +106,80 @@ impl MoveLists {
             });
             return;
         }
-        let kept =
-            movegen.generate_since(&self.seen, board, rules, lexicon, rack, |_, candidate| {
+        let reached = self.reached_now(board);
+        let kept = movegen.generate_since(
+            &self.seen,
+            (board, &reached),
+            rules,
+            lexicon,
+            rack,
+            |_, candidate| {
                 let tiles = candidate.tiles_placed();
                 moves.push(scored(candidate.score(), tiles, candidate.placement()));
-            });
-        let mut start = 0;
-        for &((direction, line, pos), end) in &self.groups[mover] {
-            if kept.holds(direction, line, pos) {
-                let held = self.rooted[mover][start..end]
-                    .iter()
-                    .filter(|rooted| rack.contains(&rooted.tiles));
-                moves.extend(held.map(|r| scored(r.score, r.tiles.len(), r.placement)));
+            },
+        );
+        let held = self.held_by(mover, rack);
+        let rooted = &self.rooted[mover];
+        for &index in &self.holding[mover][held] {
+            let root = &rooted[index as usize];
+            let (direction, line, pos) = root.anchor;
+            if kept.holds(direction, usize::from(line), usize::from(pos)) {
+                moves.push(scored(root.score, root.tiles.len(), root.placement));
             }
-            start = end;
         }
+    }
+
+    /// Notes `placement` laid on the search's board.
+    pub(super) fn lay(&mut self, placement: &Placement) {
+        self.laid.push(*placement);
+    }
+
+    /// Notes the last placement laid taken back.
+    pub(super) fn take_back(&mut self) {
+        self.laid.pop();
+        let laid = self.laid.len();
+        while self.reached.last().is_some_and(|&(count, _)| count > laid) {
+            self.reached.pop();
+        }
+    }
+
+    /// Notes every placement laid taken back: the board is the root's again.
+    pub(super) fn back_to_root(&mut self) {
+        self.laid.clear();
+        self.reached.truncate(1);
+    }
+
+    /// The squares reached from the root to `board`, the root's with every placement laid.
+    fn reached_now(&mut self, board: &Board) -> Reached {
+        let &(known, before) = self.reached.last().expect("the root's is always known");
+        if known == self.laid.len() {
+            return before;
+        }
+        let laid = self.laid[known..]
+            .iter()
+            .flat_map(|placement| placement.placed());
+        let now = before.with_laid(&self.seen, board, laid.map(|(square, _)| square));
+        self.reached.push((self.laid.len(), now));
+        now
+    }
+
+    /// Where in `holding` the root placements `rack` holds are listed for `seat`: found
+    /// the first time the seat holds that rack.
+    fn held_by(&mut self, seat: usize, rack: &Rack) -> std::ops::Range<usize> {
+        if let Some((_, held)) = self.racks_met[seat].iter().find(|(met, _)| met == rack) {
+            return held.clone();
+        }
+        let holding = &mut self.holding[seat];
+        let first = holding.len();
+        let rooted = self.rooted[seat].iter().enumerate();
+        holding.extend(
+            rooted
+                .filter(|(_, root)| rack.contains(&root.tiles))
+                .map(|(index, _)| index as u32),
+        );
+        let held = first..holding.len();
+        self.racks_met[seat].push((*rack, held.clone()));
+        held
     }
 }
 
@@ -186,6 +254,7 @@ mod tests {
                             break;
                         };
                         placement.lay_on(&mut board);
+                        lists.lay(&placement);
                         held[seat].take_all(&placement.rack_tiles());
                         if held[seat].is_empty() {
                             break;

@@ -544,6 +544,7 @@ impl EndgameSearch {
             }
         }
         self.board.clone_from(ending.observation.board);
+        self.lists.back_to_root();
     }
 
     /// The position after `action`, its tiles laid on the search's board; `None` once the
@@ -565,6 +566,7 @@ impl EndgameSearch {
                     .map_or(0, |play| play.score);
                 next = position.after_tiles_of(&placement, &observation.rules.tiles);
                 placement.lay_on(&mut self.board);
+                self.lists.lay(&placement);
                 if next.racks[mover].is_empty() {
                     return None;
                 }
@@ -640,6 +642,7 @@ impl EndgameSearch {
         }
         next.mover = 1 - mover;
         placement.lay_on(&mut self.board);
+        self.lists.lay(placement);
         // The reply's window, shifted by this move's score: the move is worth its score less
         // the reply's worth.
         let (low, high) = (score.saturating_sub(beta), score.saturating_sub(alpha));
@@ -647,6 +650,7 @@ impl EndgameSearch {
         for (square, _) in placement.placed() {
             self.board.set(square / SIZE, square % SIZE, Cell::EMPTY);
         }
+        self.lists.take_back();
         value
     }
 }

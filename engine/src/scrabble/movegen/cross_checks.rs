@@ -38,12 +38,16 @@ impl MoveGen {
         let changed = previous
             .as_ref()
             .map_or([u16::MAX; 2], |checked| board.changed_since(&checked.board));
-        // The lines to work out again, by direction: those whose tiles changed (the columns
-        // and rows `changed` names the other way round), and those a cross-check changed on.
-        let mut stale = [
-            changed[Direction::Down as usize],
-            changed[Direction::Across as usize],
-        ];
+        // The squares to work out again, by direction and line: every square of the lines
+        // whose tiles changed (the columns and rows `changed` names the other way round), and
+        // those whose cross-checks changed.
+        let mut stale = [[0u16; SIZE]; 2];
+        for direction in Direction::BOTH {
+            let lines_changed = u32::from(changed[direction.cross() as usize] & WHOLE_LINE);
+            for line in mask_bits(lines_changed) {
+                stale[direction as usize][line] = WHOLE_LINE;
+            }
+        }
         // Without backwards words, a square's cross-check is that of its two neighbouring runs
         // of tiles: one whose runs did not change keeps it.
         let unchanged_runs = previous
@@ -69,7 +73,7 @@ impl MoveGen {
                     if self.cross_points[d][square] != NO_CROSS {
                         self.cross_sets[d][square] = LetterSet::ALL;
                         self.cross_points[d][square] = NO_CROSS;
-                        stale[d] |= 1 << p;
+                        stale[d][p] |= 1 << cross_line;
                     }
                 }
                 for p in mask_bits(touching) {
@@ -88,7 +92,7 @@ impl MoveGen {
                         .map(|&c| rules.tiles.cell_points(c))
                         .sum();
                     self.cross_points[d][square] = points as i16;
-                    stale[d] |= 1 << p;
+                    stale[d][p] |= 1 << cross_line;
                     // A perpendicular word through a backwards word reads backwards too.
                     let backwards = board.has_backwards()
                         && (first..end).any(|q| {
@@ -111,16 +115,30 @@ impl MoveGen {
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = (&self.cross_sets[d], &self.cross_points[d]);
-            for line in (0..SIZE).filter(|&line| stale[d] & (1 << line) != 0) {
+            for (line, &positions) in stale[d].iter().enumerate() {
                 let squares = &mut self.lines[d * SIZE + line];
+                let start = rules.layout.start();
                 if previous.is_none() {
                     *squares = LineSquares::of_layout(&rules.layout, direction, line);
                 }
-                squares.update(board, rules.layout.start(), cross, direction, line);
+                match positions {
+                    0 => {}
+                    WHOLE_LINE => squares.update(board, start, cross, direction, line),
+                    _ => squares.update_cross_checks(
+                        board,
+                        start,
+                        cross,
+                        (direction, line),
+                        positions,
+                    ),
+                }
             }
         }
     }
 }
+
+/// Every square of a line, as a mask.
+const WHOLE_LINE: u16 = (1 << SIZE) - 1;
 
 /// A board and its lines as the walk reads them, kept to compare later boards with
 /// ([`MoveGen::generate_since`]).
@@ -142,55 +160,125 @@ fn span(first: usize, last: usize) -> u16 {
 }
 
 /// Per line (entry `direction * SIZE + line`), the positions along it whose squares may read
-/// otherwise on `to` than on `from` (bit `pos` for each): each square whose tile differs and
-/// its neighbours along both lines through it (whose anchors it may make), and along each
-/// run of tiles through such a square (on either board), on every line the run crosses, from
-/// the square before the run to the one after it (whose cross-checks the run makes); every
-/// square where either board holds a word read backwards.
+/// otherwise on one board than on another (bit `pos` for each): see [`squares_reached`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reached([u16; 2 * SIZE]);
+
+impl Reached {
+    /// No square: a board as it was.
+    pub const NONE: Reached = Reached([0; 2 * SIZE]);
+
+    /// The squares reached from the board `seen` holds to `to`, given those reached from it
+    /// to a board before `to` (these), `to` holding that board's tiles and more, laid on the
+    /// squares `laid`. The same squares [`squares_reached`] finds from the two boards, for
+    /// the work of the tiles laid alone.
+    pub fn with_laid(
+        &self,
+        seen: &LinesSeen,
+        to: &Board,
+        laid: impl IntoIterator<Item = usize>,
+    ) -> Reached {
+        let from = &seen.board;
+        if from.has_backwards() || to.has_backwards() {
+            return Reached([span(0, SIZE - 1); 2 * SIZE]);
+        }
+        let mut differing = [0u16; 2 * SIZE];
+        for square in laid {
+            mark_square(&mut differing, square);
+        }
+        // A run through a square laid before either holds a square laid now, whose run it
+        // is, or is as it was: the squares it reached then are those it reaches now.
+        let mut reached = reached_by(from, to, &differing);
+        for (now, before) in reached.iter_mut().zip(&self.0) {
+            *now |= before;
+        }
+        Reached(reached)
+    }
+}
+
+/// Per line, the positions along it whose squares may read otherwise on `to` than on `from`:
+/// each square whose tile differs and its neighbours along both lines through it (whose
+/// anchors it may make), and along each run of tiles through such a square (on either
+/// board), on every line the run crosses, from the square before the run to the one after
+/// it (whose cross-checks the run makes); every square where either board holds a word read
+/// backwards.
 fn squares_reached(from: &Board, to: &Board) -> [u16; 2 * SIZE] {
     // A word read backwards marks tiles already down: every square may read otherwise.
     if from.has_backwards() || to.has_backwards() {
         return [span(0, SIZE - 1); 2 * SIZE];
     }
+    // The squares whose tiles differ: rows compared whole first, since most are as they were.
+    let mut differing = [0u16; 2 * SIZE];
+    for row in 0..SIZE {
+        let (before, after) = (
+            from.line(Direction::Across, row),
+            to.line(Direction::Across, row),
+        );
+        if before == after {
+            continue;
+        }
+        for col in (0..SIZE).filter(|&col| before[col] != after[col]) {
+            mark_square(&mut differing, row * SIZE + col);
+        }
+    }
+    reached_by(from, to, &differing)
+}
+
+/// Puts `square` (row-major) in `lines`, by line both ways.
+fn mark_square(lines: &mut [u16; 2 * SIZE], square: usize) {
+    let (row, col) = (square / SIZE, square % SIZE);
+    lines[Direction::Across as usize * SIZE + row] |= 1 << col;
+    lines[Direction::Down as usize * SIZE + col] |= 1 << row;
+}
+
+/// What [`squares_reached`] finds from the squares `differing` (by line both ways) whose
+/// tiles differ on the two boards, neither holding a backwards word.
+fn reached_by(from: &Board, to: &Board, differing: &[u16; 2 * SIZE]) -> [u16; 2 * SIZE] {
     let mut reached = [0u16; 2 * SIZE];
-    let mut mark = |direction: Direction, line: usize, low: usize, high: usize| {
-        reached[direction as usize * SIZE + line] |= span(low, high);
-    };
-    // Rows compared whole first: most are as they were.
-    let rows_changed = (0..SIZE)
-        .filter(|&row| from.line(Direction::Across, row) != to.line(Direction::Across, row));
-    let squares = rows_changed.flat_map(|row| row * SIZE..(row + 1) * SIZE);
-    for square in squares.filter(|&square| from.at(square) != to.at(square)) {
-        let (row, col) = (square / SIZE, square % SIZE);
-        for direction in Direction::BOTH {
-            let (line, pos) = match direction {
-                Direction::Across => (row, col),
-                Direction::Down => (col, row),
-            };
-            mark(
-                direction,
-                line,
-                pos.saturating_sub(1),
-                (pos + 1).min(SIZE - 1),
-            );
-            for board in [from, to] {
-                let cells = board.line(direction, line);
-                let mut first = pos;
-                while first > 0 && !cells[first - 1].is_empty() {
-                    first -= 1;
-                }
-                let mut last = pos;
-                while last + 1 < SIZE && !cells[last + 1].is_empty() {
-                    last += 1;
-                }
-                // The run along this line crosses the other direction's lines at `pos`.
-                for crossed in first.saturating_sub(1)..=(last + 1).min(SIZE - 1) {
-                    mark(direction.cross(), crossed, line, line);
-                }
+    for direction in Direction::BOTH {
+        let crossing = direction.cross() as usize * SIZE;
+        for line in 0..SIZE {
+            let at = direction as usize * SIZE + line;
+            let changed = differing[at];
+            if changed == 0 {
+                continue;
+            }
+            reached[at] |= widened(changed);
+            // The runs of tiles through the changed squares on either board, each with the
+            // squares just past it: the lines across them hold cross-checks they make.
+            let runs = [from, to].map(|board| {
+                run_through(occupancy(board.line(direction, line)) | changed, changed)
+            });
+            for crossed in mask_bits(u32::from(widened(runs[0] | runs[1]))) {
+                reached[crossing + crossed] |= 1 << line;
             }
         }
     }
     reached
+}
+
+/// The positions of `positions` and those next to them along the line.
+fn widened(positions: u16) -> u16 {
+    (positions | positions << 1 | positions >> 1) & span(0, SIZE - 1)
+}
+
+/// The squares of a line holding tiles: bit `pos` for each.
+fn occupancy(cells: &[Cell]) -> u16 {
+    cells.iter().enumerate().fold(0, |mask, (pos, cell)| {
+        mask | u16::from(!cell.is_empty()) << pos
+    })
+}
+
+/// The runs of `filled` (bit `pos` for each square) that hold a square of `seeds`.
+fn run_through(filled: u16, seeds: u16) -> u16 {
+    let mut run = seeds & filled;
+    loop {
+        let grown = widened(run) & filled;
+        if grown == run {
+            return run;
+        }
+        run = grown;
+    }
 }
 
 impl MoveGen {
@@ -246,11 +334,12 @@ impl MoveGen {
     /// Calls `sink` with the placements for `rack` on `to` found at the anchors where they
     /// may differ from those on the board `seen` holds ([`MoveGen::anchors_changed`]), each
     /// with its anchor as [`MoveGen::generate_at`] gives it; returns the anchors of that board
-    /// whose placements (for a rack of as many tiles) are the same on `to`.
+    /// whose placements (for a rack of as many tiles) are the same on `to`. `reached` holds
+    /// the squares reached from that board to `to` ([`Reached::with_laid`]).
     pub fn generate_since(
         &mut self,
         seen: &LinesSeen,
-        to: &Board,
+        (to, reached): (&Board, &Reached),
         rules: &Rules,
         lexicon: &Lexicon,
         rack: &Rack,
@@ -266,10 +355,14 @@ impl MoveGen {
                 span(first, last)
             }
         };
-        let reached = squares_reached(&seen.board, to);
-        // A search's positions ask this of every position: finding the changed squares from
-        // the boards alone costs less than the few anchors comparing would keep.
-        let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached, reach, false);
+        debug_assert_eq!(
+            reached.0,
+            squares_reached(&seen.board, to),
+            "the squares reached given are not the boards'"
+        );
+        // A search's positions ask this of every position: the changed squares, kept as
+        // tiles are laid, cost less than the few anchors comparing would keep.
+        let (kept, changed) = self.anchors_kept_from(&seen.lines, &reached.0, reach, false);
         let usual = (&changed, Readings::Usual);
         self.generate_in(to, rules, &points, lexicon, rack, usual, sink);
         kept

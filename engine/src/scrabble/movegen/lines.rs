@@ -5,6 +5,7 @@
 use lexicon::LetterSet;
 
 use super::NO_CROSS;
+use crate::bits::mask_bits;
 use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::{Layout, SIZE, SQUARES};
 use crate::scrabble::tiles::Cell;
@@ -92,8 +93,36 @@ impl LineSquares {
             self.occupied |= u16::from(!cell.is_empty()) << pos;
             self.crossed |= u16::from(crossed) << pos;
         }
-        // Empty squares beside a tile or under a perpendicular word; on an empty board, the
-        // start square alone.
+        self.find_anchors(board, start, direction, line);
+    }
+
+    /// As [`LineSquares::update`] where the line's tiles are as they were and only the
+    /// cross-checks of the squares `positions` (bit `pos` for each) may have changed.
+    pub(super) fn update_cross_checks(
+        &mut self,
+        board: &Board,
+        start: usize,
+        (cross_sets, cross_points): (&[LetterSet; SQUARES], &[i16; SQUARES]),
+        (direction, line): (Direction, usize),
+        positions: u16,
+    ) {
+        for pos in mask_bits(u32::from(positions)) {
+            let square = direction.square(line, pos);
+            let points = cross_points[square];
+            let word_multiplier = self.word_multiplier[pos];
+            let crossed = points != NO_CROSS;
+            self.cross_sets[pos] = cross_sets[square].0;
+            self.cross_points[pos] = points;
+            self.cross_factor[pos] = i32::from(crossed) * word_multiplier;
+            self.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
+            self.crossed = self.crossed & !(1 << pos) | u16::from(crossed) << pos;
+        }
+        self.find_anchors(board, start, direction, line);
+    }
+
+    /// Empty squares beside a tile or under a perpendicular word; on an empty board, the
+    /// start square alone.
+    fn find_anchors(&mut self, board: &Board, start: usize, direction: Direction, line: usize) {
         let anchors = if board.is_empty() {
             (0..SIZE)
                 .filter(|&pos| direction.square(line, pos) == start)

@@ -27,7 +27,7 @@ mod whole;
 pub use best::Ranking;
 pub use candidate::Candidate;
 use candidate::Every;
-pub use cross_checks::LinesSeen;
+pub use cross_checks::{LinesSeen, Reached};
 pub use lines::Anchors;
 use lines::LineSquares;
 pub use shadow::Stretch;
