@@ -12,7 +12,7 @@ use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE,
 
 use lists::MoveLists;
 use position::{Ending, Position, key_of, square_key};
-use table::{Bound, EMPTY_ENTRY, Entry, PASS, SOLVED, TABLE_SIZE, slot};
+use table::{Best, Bound, EMPTY_ENTRY, Entry, SOLVED, TABLE_SIZE, slot};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
 pub const BUDGET: u32 = 20_000;
@@ -49,11 +49,14 @@ pub struct EndgameSearch {
     /// A value below the current node rests on an estimate (a position left unsearched).
     estimated: bool,
     /// The root's best move in the last iteration completed.
-    root_best: u32,
+    root_best: Move,
     /// Each ply's best line from its position, as far as the search knows it (a line ends
     /// early where a value came from the table or an estimate).
     lines: Vec<Vec<Move>>,
 }
+
+/// The index standing for a pass among the root's moves.
+const PASS: u32 = u32::MAX;
 
 /// A placement in a ply's list.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -160,7 +163,7 @@ impl EndgameSearch {
             expanded: 0,
             aborted: false,
             estimated: false,
-            root_best: PASS,
+            root_best: Move::Pass,
             lines: Vec::new(),
         }
     }
@@ -187,10 +190,7 @@ impl EndgameSearch {
             if self.aborted {
                 break;
             }
-            let chosen = match self.root_best {
-                PASS => Move::Pass,
-                index => Move::Place(self.plies[0][index as usize].placement),
-            };
+            let chosen = self.root_best;
             let solved = !self.estimated;
             verdict = Some((chosen, value, plies, solved));
             if solved {
@@ -404,28 +404,59 @@ impl EndgameSearch {
             return 0;
         }
         self.expanded += 1;
-        let mut ordered = self.generate_moves(ending, position, ply, false);
-        let mut moves = std::mem::take(&mut self.plies[ply]);
+        // The table's best move first, before the others are made: where it prunes them,
+        // they never are. Then the placements as ordered, then a pass.
         let first = known
             .then_some(entry.best)
-            .filter(|&best| best == PASS || (best as usize) < moves.len());
-        // The table's best move first, then the placements as ordered, then a pass.
-        let rest = (0..moves.len() as u32)
-            .chain(std::iter::once(PASS))
-            .filter(|&index| Some(index) != first);
+            .filter(|best| self.may_play(position, best));
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.plies[ply]);
+        moves.clear();
+        let mut listed: Option<usize> = None;
+        let mut next_listed = 0;
+        let mut passed = false;
         let estimated_above = std::mem::replace(&mut self.estimated, false);
         let alpha_before = alpha;
         let mut best_value = -i32::MAX;
-        let mut best = PASS;
-        for index in first.into_iter().chain(rest) {
-            if index != PASS {
-                in_order(&mut moves, &mut ordered, index as usize);
-            }
+        let mut best = Best::Pass;
+        let mut tried = first;
+        loop {
+            let action = match tried.take() {
+                Some(action) => action,
+                None => {
+                    let ordered = match &mut listed {
+                        Some(ordered) => ordered,
+                        None => {
+                            self.plies[ply] = moves;
+                            let ordered = self.generate_moves(ending, position, ply, false);
+                            moves = std::mem::take(&mut self.plies[ply]);
+                            listed.insert(ordered)
+                        }
+                    };
+                    let mut placement = None;
+                    while next_listed < moves.len() {
+                        in_order(&mut moves, ordered, next_listed);
+                        let scored = moves[next_listed];
+                        next_listed += 1;
+                        if first != Some(Best::Place(scored)) {
+                            placement = Some(Best::Place(scored));
+                            break;
+                        }
+                    }
+                    match placement {
+                        Some(placement) => placement,
+                        None if !passed && first != Some(Best::Pass) => Best::Pass,
+                        None => break,
+                    }
+                }
+            };
+            passed |= action == Best::Pass;
             self.line_at(ply + 1).clear();
-            let value = match index {
-                PASS => self.after_pass(ending, position, ply, depth, alpha, beta),
-                _ => {
-                    let scored = &moves[index as usize];
+            let value = match &action {
+                Best::Pass => self.after_pass(ending, position, ply, depth, alpha, beta),
+                Best::Place(scored) => {
                     self.after_placement(ending, position, scored, ply, depth, alpha, beta)
                 }
             };
@@ -434,14 +465,10 @@ impl EndgameSearch {
             }
             if value > best_value {
                 best_value = value;
-                best = index;
-                let chosen = match index {
-                    PASS => Move::Pass,
-                    _ => Move::Place(moves[index as usize].placement),
-                };
+                best = action;
                 let (above, below) = self.lines.split_at_mut(ply + 1);
                 above[ply].clear();
-                above[ply].push(chosen);
+                above[ply].push(action.action());
                 above[ply].extend_from_slice(&below[0]);
             }
             alpha = alpha.max(value);
@@ -456,7 +483,7 @@ impl EndgameSearch {
             return 0;
         }
         if ply == 0 {
-            self.root_best = best;
+            self.root_best = best.action();
         }
         let bound = if best_value <= alpha_before {
             Bound::Upper
@@ -473,6 +500,22 @@ impl EndgameSearch {
             best,
         };
         best_value
+    }
+
+    /// Whether the table's `best` move may be played in `position` (a pass always; a
+    /// placement if the mover holds its tiles and its squares are empty): a move kept for a
+    /// position is, unless another position's key were the same.
+    fn may_play(&self, position: &Position, best: &Best) -> bool {
+        match best {
+            Best::Pass => true,
+            Best::Place(scored) => {
+                let placement = &scored.placement;
+                position.racks[position.mover].contains(&placement.rack_tiles())
+                    && placement
+                        .placed()
+                        .all(|(square, _)| self.board.at(square).is_empty())
+            }
+        }
     }
 
     /// Fills ply `ply`'s list with the mover's placements, the most promising first: by what
@@ -527,16 +570,10 @@ impl EndgameSearch {
             if entry.key != key || !(entry.bound == Bound::Exact || refutes) {
                 break;
             }
-            let action = match entry.best {
-                PASS => Move::Pass,
-                index => {
-                    self.generate_moves(ending, &position, 0, true);
-                    match self.plies[0].get(index as usize) {
-                        Some(scored) => Move::Place(scored.placement),
-                        None => break,
-                    }
-                }
-            };
+            if !self.may_play(&position, &entry.best) {
+                break;
+            }
+            let action = entry.best.action();
             move_value.line.push(action);
             match self.advance(ending, &position, action) {
                 Some(next) => position = next,

@@ -1,6 +1,10 @@
 //! The transposition table's entries: what a search found of a position, kept by its key so
 //! that a position reached again (by moves in another order) is not searched again.
 
+use engine::scrabble::Move;
+
+use super::Scored;
+
 /// Transposition table entries (a power of two): 1.5 MB.
 pub(super) const TABLE_SIZE: usize = 1 << 16;
 
@@ -12,14 +16,29 @@ pub(super) struct Entry {
     /// Plies searched below it; [`SOLVED`] if to the end of the game.
     pub(super) depth: u8,
     pub(super) bound: Bound,
-    /// Index of its best move in its ordered moves ([`PASS`] for a pass).
-    pub(super) best: u32,
+    /// Its best move: tried first when the position is searched again, before its other
+    /// moves are made (if it prunes the rest, they never are).
+    pub(super) best: Best,
 }
 
 /// A depth beyond any search: the value needs no estimate.
 pub(super) const SOLVED: u8 = u8::MAX;
-/// The index standing for a pass.
-pub(super) const PASS: u32 = u32::MAX;
+/// A move as the table keeps it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Best {
+    Pass,
+    Place(Scored),
+}
+
+impl Best {
+    /// The move itself.
+    pub(super) fn action(&self) -> Move {
+        match self {
+            Best::Pass => Move::Pass,
+            Best::Place(scored) => Move::Place(scored.placement),
+        }
+    }
+}
 
 /// How an entry's value bounds the position's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +57,7 @@ pub(super) const EMPTY_ENTRY: Entry = Entry {
     value: 0,
     depth: 0,
     bound: Bound::Exact,
-    best: PASS,
+    best: Best::Pass,
 };
 
 /// The table slot of `key`.
