@@ -5,7 +5,7 @@ use engine::scrabble::Move;
 
 use super::Scored;
 
-/// Transposition table entries (a power of two): 1.5 MB.
+/// Transposition table entries (a power of two): 3 MB.
 pub(super) const TABLE_SIZE: usize = 1 << 16;
 
 /// A position searched before: its key, value and how far it was searched.

@@ -99,16 +99,8 @@ impl MoveGen {
                             q != p && board.is_backwards(cross.square(cross_line, q), cross)
                         });
                     let (prefix, suffix) = (&cells[first..p], &cells[p + 1..end]);
-                    self.cross_sets[d][square] = if backwards {
-                        // The GADDAG's paths without a separator are the words reversed.
-                        allowed_letters(lexicon.gaddag(), prefix, suffix.iter())
-                    } else if suffix.len() <= prefix.len() {
-                        allowed_letters(lexicon.graph(), prefix, suffix.iter())
-                    } else {
-                        // Reversed, in the GADDAG: the longer run is read once and each letter
-                        // tried with the shorter.
-                        allowed_letters(lexicon.gaddag(), suffix.iter().rev(), prefix.iter().rev())
-                    };
+                    self.cross_sets[d][square] =
+                        self.cross_memo.allowed(lexicon, prefix, suffix, backwards);
                 }
             }
         }
@@ -418,6 +410,68 @@ impl MoveGen {
         (kept, changed)
     }
 }
+
+/// Cross-check sets worked out before, by the letters of the perpendicular word around the
+/// square: a search's boards hold the same short words again and again.
+#[derive(Debug, Clone, Default)]
+pub(super) struct CrossMemo {
+    /// The lexicon the sets are for.
+    lexicon: u64,
+    /// Each slot's key ([`CrossMemo::key`]) and set; [`NO_KEY`] where empty.
+    entries: Vec<(u128, LetterSet)>,
+}
+
+/// Slots in a [`CrossMemo`] (a power of two).
+const MEMO_SLOTS: usize = 1 << 11;
+
+/// The key of an empty slot: no word's (a key uses 79 bits).
+const NO_KEY: u128 = u128::MAX;
+
+impl CrossMemo {
+    /// The letters that make `prefix + letter + suffix` a word of `lexicon` (read backwards
+    /// if `backwards`), worked out unless known.
+    fn allowed(
+        &mut self,
+        lexicon: &Lexicon,
+        prefix: &[Cell],
+        suffix: &[Cell],
+        backwards: bool,
+    ) -> LetterSet {
+        if self.entries.is_empty() || self.lexicon != lexicon.id() {
+            self.lexicon = lexicon.id();
+            self.entries.clear();
+            self.entries.resize(MEMO_SLOTS, (NO_KEY, LetterSet::NONE));
+        }
+        // At most 14 letters of 5 bits, then the two runs' lengths and the reading.
+        let letters = (prefix.iter().chain(suffix))
+            .fold(0u128, |key, cell| key << 5 | u128::from(cell.letter()));
+        let key = letters << 9
+            | (prefix.len() as u128) << 5
+            | (suffix.len() as u128) << 1
+            | u128::from(backwards);
+        let folded = (key as u64) ^ ((key >> 64) as u64);
+        let slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) as usize;
+        let (known, set) = self.entries[slot];
+        if known == key {
+            return set;
+        }
+        let set = if backwards {
+            // The GADDAG's paths without a separator are the words reversed.
+            allowed_letters(lexicon.gaddag(), prefix, suffix.iter())
+        } else if suffix.len() <= prefix.len() {
+            allowed_letters(lexicon.graph(), prefix, suffix.iter())
+        } else {
+            // Reversed, in the GADDAG: the longer run is read once and each letter tried
+            // with the shorter.
+            allowed_letters(lexicon.gaddag(), suffix.iter().rev(), prefix.iter().rev())
+        };
+        self.entries[slot] = (key, set);
+        set
+    }
+}
+
+// The memo's slot is the top bits of a 64-bit product.
+const _: () = assert!(MEMO_SLOTS == 1 << (64 - 53));
 
 /// The letters that make `prefix + letter + suffix` a path to a word in `graph`.
 fn allowed_letters<'c>(

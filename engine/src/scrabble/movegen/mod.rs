@@ -73,6 +73,8 @@ pub struct MoveGen {
     /// neighbouring runs of tiles a change reaches, and the lines holding them, are worked
     /// out again.
     checked: Option<Checked>,
+    /// Cross-check sets worked out before, by their words' letters.
+    cross_memo: cross_checks::CrossMemo,
 }
 
 /// The position, lexicon, tile points and layout the cross-checks and lines hold for.
@@ -104,6 +106,7 @@ impl MoveGen {
             work: Vec::with_capacity(4 * SQUARES),
             lines: vec![LineSquares::UNSET; 2 * SIZE],
             checked: None,
+            cross_memo: cross_checks::CrossMemo::default(),
         }
     }
 
