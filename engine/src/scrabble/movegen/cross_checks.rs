@@ -23,21 +23,12 @@ impl MoveGen {
         points: &[i32; KINDS],
         lexicon: &Lexicon,
     ) {
-        // The board is plain data: a copy, no allocation.
-        let previous = self.checked.replace(Checked {
-            board: board.clone(),
-            lexicon: lexicon.id(),
-            points: *points,
-            layout: rules.layout.clone(),
-        });
-        let previous = previous.filter(|checked| {
+        let previous = self.checked.as_ref().filter(|checked| {
             checked.lexicon == lexicon.id()
                 && checked.points == *points
                 && checked.layout == rules.layout
         });
-        let changed = previous
-            .as_ref()
-            .map_or([u16::MAX; 2], |checked| board.changed_since(&checked.board));
+        let changed = previous.map_or([u16::MAX; 2], |checked| board.changed_since(&checked.board));
         // The squares to work out again, by direction and line: every square of the lines
         // whose tiles changed (the columns and rows `changed` names the other way round), and
         // those whose cross-checks changed.
@@ -50,9 +41,8 @@ impl MoveGen {
         }
         // Without backwards words, a square's cross-check is that of its two neighbouring runs
         // of tiles: one whose runs did not change keeps it.
-        let unchanged_runs = previous
-            .as_ref()
-            .filter(|checked| !board.has_backwards() && !checked.board.has_backwards());
+        let unchanged_runs =
+            previous.filter(|checked| !board.has_backwards() && !checked.board.has_backwards());
         for direction in Direction::BOTH {
             let d = direction as usize;
             let cross = direction.cross();
@@ -124,6 +114,19 @@ impl MoveGen {
                         positions,
                     ),
                 }
+            }
+        }
+        let kept = previous.is_some();
+        // The board is plain data: a copy, no allocation.
+        match &mut self.checked {
+            Some(checked) if kept => checked.board.clone_from(board),
+            _ => {
+                self.checked = Some(Checked {
+                    board: board.clone(),
+                    lexicon: lexicon.id(),
+                    points: *points,
+                    layout: rules.layout.clone(),
+                })
             }
         }
     }
