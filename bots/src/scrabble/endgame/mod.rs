@@ -11,7 +11,7 @@ use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement};
 
 use lists::MoveLists;
-use position::{Ending, Position, key_of, square_key};
+use position::{Ending, Position, key_of, racks_key, square_key};
 use table::{Best, Bound, EMPTY_ENTRY, Entry, SOLVED, TABLE_SIZE, slot};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
@@ -356,6 +356,7 @@ impl EndgameSearch {
             mover: seat,
             scoreless: observation.scoreless,
             board_key,
+            racks_key: racks_key(&racks),
             points: racks.map(|rack| rack.points(|kind| tiles.points(kind))),
         };
         self.lists

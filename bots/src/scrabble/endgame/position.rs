@@ -13,6 +13,8 @@ pub(super) struct Position {
     pub(super) scoreless: u32,
     /// The board's tiles hashed.
     pub(super) board_key: u64,
+    /// The racks' tiles hashed ([`racks_key`]), kept as tiles go.
+    pub(super) racks_key: u64,
     /// The points of each rack's tiles (kept as they go: the end's adjustments are asked of
     /// every position left unsearched).
     pub(super) points: [i32; 2],
@@ -24,7 +26,13 @@ impl Position {
     pub(super) fn after_tiles_of(&self, placement: &Placement, tiles: &TileSet) -> Position {
         let mut next = *self;
         for (square, cell) in placement.placed() {
-            next.racks[self.mover].take(cell.kind());
+            let kind = cell.kind();
+            let count = next.racks[self.mover].count(kind);
+            next.racks_key ^= rack_term(self.mover, kind, count);
+            if count > 1 {
+                next.racks_key ^= rack_term(self.mover, kind, count - 1);
+            }
+            next.racks[self.mover].take(kind);
             next.points[self.mover] -= tiles.points(cell.kind());
             next.board_key ^= square_key(square, cell);
         }
@@ -88,13 +96,23 @@ pub(super) fn square_key(square: usize, cell: Cell) -> u64 {
 
 /// The key of a whole position: board, racks, mover, scoreless run.
 pub(super) fn key_of(position: &Position) -> u64 {
-    let mut key = position.board_key ^ mix(1 << 40 | u64::from(position.scoreless) << 1);
-    key ^= mix(1 << 41 | position.mover as u64);
-    for (seat, rack) in position.racks.iter().enumerate() {
+    debug_assert_eq!(position.racks_key, racks_key(&position.racks));
+    let key = position.board_key ^ position.racks_key;
+    key ^ mix(1 << 40 | u64::from(position.scoreless) << 1) ^ mix(1 << 41 | position.mover as u64)
+}
+
+/// The racks' part of a position's key: a term for each kind each seat holds, by count.
+pub(super) fn racks_key(racks: &[Rack; 2]) -> u64 {
+    let mut key = 0;
+    for (seat, rack) in racks.iter().enumerate() {
         for kind in rack.present_kinds() {
-            let count = u64::from(rack.count(kind));
-            key ^= mix(1 << 42 | (seat as u64) << 16 | (kind as u64) << 8 | count);
+            key ^= rack_term(seat, kind, rack.count(kind));
         }
     }
     key
+}
+
+/// The key's term for `seat` holding `count` tiles of `kind`.
+fn rack_term(seat: usize, kind: usize, count: u8) -> u64 {
+    mix(1 << 42 | (seat as u64) << 16 | (kind as u64) << 8 | u64::from(count))
 }
