@@ -18,11 +18,12 @@ pub(super) struct LineSquares {
     pub(super) cross_sets: [u32; SIZE],
     /// The points of the perpendicular word's board tiles, or [`NO_CROSS`].
     pub(super) cross_points: [i16; SIZE],
-    pub(super) letter_multiplier: [i32; SIZE],
-    pub(super) word_multiplier: [i32; SIZE],
+    /// Premiums as bytes: the walk copies a line's squares for every line it searches.
+    pub(super) letter_multiplier: [u8; SIZE],
+    pub(super) word_multiplier: [u8; SIZE],
     /// Per square, what a tile placed there adds to the perpendicular words' score: this times
     /// its letter points, plus `cross_base` (both 0 where no perpendicular word forms).
-    pub(super) cross_factor: [i32; SIZE],
+    pub(super) cross_factor: [u8; SIZE],
     pub(super) cross_base: [i32; SIZE],
     /// Bit `pos` set on empty squares next to a tile, or the start square on an empty board.
     pub(super) anchors: u16,
@@ -59,8 +60,8 @@ impl LineSquares {
         let mut squares = LineSquares::UNSET;
         for pos in 0..SIZE {
             let square = direction.square(line, pos);
-            squares.letter_multiplier[pos] = layout.letter_multiplier(square);
-            squares.word_multiplier[pos] = layout.word_multiplier(square);
+            squares.letter_multiplier[pos] = layout.letter_multiplier(square) as u8;
+            squares.word_multiplier[pos] = layout.word_multiplier(square) as u8;
             squares.hogwarts |= u16::from(layout.is_hogwarts(square)) << pos;
         }
         squares
@@ -88,8 +89,9 @@ impl LineSquares {
             self.cells[pos] = cell;
             self.cross_sets[pos] = cross_sets[square].0;
             self.cross_points[pos] = points;
-            self.cross_factor[pos] = i32::from(crossed) * word_multiplier;
-            self.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
+            self.cross_factor[pos] = u8::from(crossed) * word_multiplier;
+            self.cross_base[pos] =
+                i32::from(crossed) * i32::from(points) * i32::from(word_multiplier);
             self.occupied |= u16::from(!cell.is_empty()) << pos;
             self.crossed |= u16::from(crossed) << pos;
         }
@@ -113,8 +115,9 @@ impl LineSquares {
             let crossed = points != NO_CROSS;
             self.cross_sets[pos] = cross_sets[square].0;
             self.cross_points[pos] = points;
-            self.cross_factor[pos] = i32::from(crossed) * word_multiplier;
-            self.cross_base[pos] = i32::from(crossed) * i32::from(points) * word_multiplier;
+            self.cross_factor[pos] = u8::from(crossed) * word_multiplier;
+            self.cross_base[pos] =
+                i32::from(crossed) * i32::from(points) * i32::from(word_multiplier);
             self.crossed = self.crossed & !(1 << pos) | u16::from(crossed) << pos;
         }
         self.find_anchors(board, start, direction, line);

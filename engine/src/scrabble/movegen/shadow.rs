@@ -396,9 +396,9 @@ impl LineGen<'_> {
 
     /// Adds square `pos`, filled with a rack tile, to entry `n` of `reach`.
     fn fill(&self, reach: &mut Reach, n: usize, pos: usize) {
-        reach.at[n].word_multiplier *= self.squares.word_multiplier[pos];
+        reach.at[n].word_multiplier *= i32::from(self.squares.word_multiplier[pos]);
         reach.at[n].hogwarts += u8::from(self.squares.hogwarts & (1 << pos) != 0);
-        let letter_multiplier = self.squares.letter_multiplier[pos];
+        let letter_multiplier = i32::from(self.squares.letter_multiplier[pos]);
         if self.squares.cross_points[pos] == NO_CROSS {
             reach.at[n].open += 1;
             match letter_multiplier {
@@ -410,7 +410,7 @@ impl LineGen<'_> {
             let letter = self.best_crossing[pos] * letter_multiplier;
             reach.at[n].crossing_letters += letter;
             reach.at[n].crossing_words += (i32::from(self.squares.cross_points[pos]) + letter)
-                * self.squares.word_multiplier[pos];
+                * i32::from(self.squares.word_multiplier[pos]);
         }
     }
 

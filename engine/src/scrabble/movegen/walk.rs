@@ -277,14 +277,16 @@ impl<'a> LineGen<'a> {
 
     #[inline]
     pub(super) fn with_tile(&self, tally: Tally, pos: usize, cell: Cell) -> Tally {
-        let letter_points = self.points[cell.kind()] * self.squares.letter_multiplier[pos];
+        let letter_points =
+            self.points[cell.kind()] * i32::from(self.squares.letter_multiplier[pos]);
         let mut next = tally;
         next.main += letter_points;
-        next.word_multiplier *= self.squares.word_multiplier[pos];
+        next.word_multiplier *= i32::from(self.squares.word_multiplier[pos]);
         next.placed |= 1 << pos;
         next.blanks |= u16::from(cell.is_blank()) << pos;
         // Without a branch: the factors are zero where no perpendicular word forms.
-        next.cross += self.squares.cross_base[pos] + letter_points * self.squares.cross_factor[pos];
+        next.cross += self.squares.cross_base[pos]
+            + letter_points * i32::from(self.squares.cross_factor[pos]);
         next
     }
 
