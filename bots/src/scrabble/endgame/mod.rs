@@ -415,6 +415,8 @@ impl EndgameSearch {
         }
         let mut moves = std::mem::take(&mut self.plies[ply]);
         moves.clear();
+        // How many of the list lead it in order, once it is made; the next of it to try;
+        // whether the pass was tried.
         let mut listed: Option<usize> = None;
         let mut next_listed = 0;
         let mut passed = false;
@@ -448,7 +450,7 @@ impl EndgameSearch {
                     }
                     match placement {
                         Some(placement) => placement,
-                        None if !passed && first != Some(Best::Pass) => Best::Pass,
+                        None if !passed => Best::Pass,
                         None => break,
                     }
                 }
