@@ -10,6 +10,16 @@ use crate::scrabble::board::{Board, Direction};
 use crate::scrabble::layout::{Layout, SIZE, SQUARES};
 use crate::scrabble::tiles::Cell;
 
+/// Every square of a line, as a mask.
+pub(super) const WHOLE_LINE: u16 = (1 << SIZE) - 1;
+
+/// The squares of a line holding tiles: bit `pos` for each.
+pub(super) fn occupancy(cells: &[Cell]) -> u16 {
+    cells.iter().enumerate().fold(0, |mask, (pos, cell)| {
+        mask | u16::from(!cell.is_empty()) << pos
+    })
+}
+
 /// One line's squares, by position along it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct LineSquares {
@@ -134,7 +144,7 @@ impl LineSquares {
             let occupied = self.occupied;
             !occupied & (occupied << 1 | occupied >> 1 | self.crossed)
         };
-        self.anchors = anchors & ((1 << SIZE) - 1);
+        self.anchors = anchors & WHOLE_LINE;
     }
 
     /// Whether `pos` is an anchor.
@@ -150,7 +160,7 @@ pub struct Anchors([u16; 2 * SIZE]);
 
 impl Anchors {
     /// Every square of every line, both ways.
-    pub const ALL: Anchors = Anchors([(1 << SIZE) - 1; 2 * SIZE]);
+    pub const ALL: Anchors = Anchors([WHOLE_LINE; 2 * SIZE]);
     /// No anchor.
     pub const NONE: Anchors = Anchors([0; 2 * SIZE]);
 

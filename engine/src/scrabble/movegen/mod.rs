@@ -21,16 +21,17 @@ mod candidate;
 mod cross_checks;
 mod lines;
 mod shadow;
+mod since;
 mod walk;
 mod whole;
 
 pub use best::Ranking;
 pub use candidate::Candidate;
 use candidate::Every;
-pub use cross_checks::{LinesSeen, Reached};
 pub use lines::Anchors;
 use lines::LineSquares;
 pub use shadow::Stretch;
+pub use since::{LinesSeen, Reached};
 use walk::LineGen;
 
 use lexicon::{LetterSet, Lexicon};
