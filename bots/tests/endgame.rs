@@ -319,6 +319,53 @@ fn a_search_stays_within_its_budget_and_always_has_a_move() {
     );
 }
 
+/// A search the budget cuts short within an iteration plays the best of the root's moves it
+/// searched in full there: as the budget grows within one iteration its value never falls
+/// (more of the same moves searched in the same order), and it never passes the value the
+/// whole iteration finds.
+#[test]
+fn a_search_cut_short_plays_the_best_move_it_searched_in_full() {
+    let (mut endgames, mut cut_short) = (0, 0);
+    small_endgames(3, 14, |game| {
+        let observation = game.observation(game.to_move());
+        // Per depth: the values of searches cut short within it, budget rising; the whole
+        // iteration's value once a search completed it.
+        let mut partial: Vec<Vec<i32>> = vec![Vec::new(); 30];
+        let mut whole: Vec<Option<i32>> = vec![None; 30];
+        for budget in (1..40).chain((40..400).step_by(9)) {
+            let verdict = EndgameSearch::new(budget).search(&observation).unwrap();
+            assert!(game.check(&verdict.chosen).is_ok(), "{verdict:?}");
+            let plies = usize::from(verdict.plies);
+            if verdict.cut_short {
+                assert!(plies >= 2 && !verdict.solved, "{verdict:?}");
+                assert_eq!(verdict.expanded, budget, "{verdict:?}");
+                partial[plies].push(verdict.value);
+                cut_short += 1;
+            } else {
+                whole[plies] = Some(verdict.value);
+            }
+            if verdict.solved {
+                break;
+            }
+        }
+        for (plies, values) in partial.iter().enumerate() {
+            assert!(
+                values.windows(2).all(|pair| pair[0] <= pair[1]),
+                "{plies} plies: {values:?} in {}",
+                game.to_cgp()
+            );
+            if let (Some(&most), Some(full)) = (values.last(), whole[plies]) {
+                assert!(most <= full, "{plies} plies: {values:?} over {full}");
+            }
+        }
+        endgames += 1;
+    });
+    assert!(
+        endgames > 10 && cut_short > 20,
+        "{endgames} endgames, {cut_short} searches cut short"
+    );
+}
+
 #[test]
 fn the_search_applies_only_to_two_player_endgames() {
     let (rules, lexicon) = plain();
@@ -376,6 +423,8 @@ fn played_out(game: &Game, bots: &mut [Box<dyn Decider<Game>>], seat: usize) -> 
 fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
     let (rules, lexicon) = plain();
     let games: u64 = std::env::var("ENDGAMES").map_or(400, |n| n.parse().unwrap());
+    // Another budget, say, to weigh against the same endgames: `SOLVER=solver:5000`.
+    let solver_name = std::env::var("SOLVER").unwrap_or_else(|_| "solver".to_string());
     let (mut gained, mut better, mut worse) = (0i64, 0, 0);
     let (mut turned_to_wins, mut turned_to_losses) = (0, 0);
     let started = std::time::Instant::now();
@@ -395,7 +444,7 @@ fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
             names[solver_seat] = name;
             seat(&names, seed)
         };
-        let solver = played_out(&game, &mut seated("solver"), solver_seat);
+        let solver = played_out(&game, &mut seated(&solver_name), solver_seat);
         let lookahead = played_out(&game, &mut seated("lookahead"), solver_seat);
         gained += i64::from(solver - lookahead);
         better += usize::from(solver > lookahead);
@@ -404,7 +453,7 @@ fn soak_solver_gains_on_lookahead_from_the_same_endgames() {
         turned_to_losses += usize::from(solver <= 0 && lookahead > 0);
     }
     println!(
-        "{endgames} endgames: solver {:+.2} points a game over lookahead; better in {better}, \
+        "{endgames} endgames: {solver_name} {:+.2} points a game over lookahead; better in {better}, \
          worse in {worse}; games turned to wins {turned_to_wins}, to losses {turned_to_losses} \
          ({:.1} s)",
         gained as f64 / endgames as f64,

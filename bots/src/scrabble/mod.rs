@@ -70,7 +70,7 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "solver",
         setting: Some("BUDGET (budget 1 to 100000000)"),
-        about: "lookahead until the bag is empty; then, with two players, both racks known, the endgame searched to its end (alpha-beta, at most 20,000 positions a turn: BUDGET)",
+        about: "lookahead until the bag is empty; then, with two players, both racks known, the endgame searched to its end (alpha-beta, at most 10,000 positions a turn: BUDGET)",
         make: |setting, settings| {
             let budget = setting.map_or(Some(endgame::BUDGET), endgame::parse_budget)?;
             made(Solver::new(settings.leaves(), 0, budget))

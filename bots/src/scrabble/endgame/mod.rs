@@ -15,7 +15,7 @@ use position::{Ending, Position, key_of, racks_key, square_key};
 use table::{Best, Bound, EMPTY_ENTRY, Entry, SOLVED, TABLE_SIZE, slot};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
-pub const BUDGET: u32 = 20_000;
+pub const BUDGET: u32 = 10_000;
 
 /// The most positions a budget may allow.
 pub const MOST_BUDGET: u32 = 100_000_000;
@@ -50,6 +50,9 @@ pub struct EndgameSearch {
     estimated: bool,
     /// The root's best move in the last iteration completed.
     root_best: Move,
+    /// The best of the root's moves searched in full in an iteration the budget cut short,
+    /// with its value; `None` if the budget ran out within the first.
+    cut_short: Option<(Move, i32)>,
     /// Each ply's best line from its position, as far as the search knows it (a line ends
     /// early where a value came from the table or an estimate).
     lines: Vec<Vec<Move>>,
@@ -107,10 +110,15 @@ pub struct Verdict {
     /// The points it gains the mover over the opponent from here to the end, adjustments
     /// included; an estimate unless `solved`.
     pub value: i32,
-    /// Plies searched.
+    /// Plies searched: the last iteration's, perhaps cut short by the budget once some of
+    /// the root's moves were searched in full.
     pub plies: u8,
     /// Whether the search reached the end of the game on every line it did not prune.
     pub solved: bool,
+    /// Whether the budget ran out within the last iteration, after some of the root's moves
+    /// were searched in full: `chosen` is the best of those (the first was the iteration
+    /// before's best), `value` its worth at that depth.
+    pub cut_short: bool,
     /// Positions expanded.
     pub expanded: u32,
 }
@@ -164,6 +172,7 @@ impl EndgameSearch {
             aborted: false,
             estimated: false,
             root_best: Move::Pass,
+            cut_short: None,
             lines: Vec::new(),
         }
     }
@@ -186,22 +195,29 @@ impl EndgameSearch {
         for plies in 1..=MOST_PLIES {
             self.aborted = false;
             self.estimated = false;
+            self.cut_short = None;
             let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
             if self.aborted {
+                // The root's first move is the last iteration's best (the table's), so a
+                // move searched deeper and found better than it is the better choice.
+                if let Some((chosen, value)) = self.cut_short.take() {
+                    verdict = Some((chosen, value, plies, false, true));
+                }
                 break;
             }
             let chosen = self.root_best;
             let solved = !self.estimated;
-            verdict = Some((chosen, value, plies, solved));
+            verdict = Some((chosen, value, plies, solved, false));
             if solved {
                 break;
             }
         }
-        verdict.map(|(chosen, value, plies, solved)| Verdict {
+        verdict.map(|(chosen, value, plies, solved, cut_short)| Verdict {
             chosen,
             value,
             plies,
             solved,
+            cut_short,
             expanded: self.expanded,
         })
     }
@@ -483,6 +499,9 @@ impl EndgameSearch {
         let solved = !self.estimated;
         self.estimated |= estimated_above;
         if self.aborted {
+            if ply == 0 && best_value > -i32::MAX {
+                self.cut_short = Some((best.action(), best_value));
+            }
             return 0;
         }
         if ply == 0 {
