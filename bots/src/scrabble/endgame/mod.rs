@@ -197,28 +197,31 @@ impl EndgameSearch {
             self.estimated = false;
             self.cut_short = None;
             let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
+            let found = |chosen, value, solved, cut_short| Verdict {
+                chosen,
+                value,
+                plies,
+                solved,
+                cut_short,
+                expanded: 0,
+            };
             if self.aborted {
                 // The root's first move is the last iteration's best (the table's), so a
                 // move searched deeper and found better than it is the better choice.
                 if let Some((chosen, value)) = self.cut_short.take() {
-                    verdict = Some((chosen, value, plies, false, true));
+                    verdict = Some(found(chosen, value, false, true));
                 }
                 break;
             }
-            let chosen = self.root_best;
             let solved = !self.estimated;
-            verdict = Some((chosen, value, plies, solved, false));
+            verdict = Some(found(self.root_best, value, solved, false));
             if solved {
                 break;
             }
         }
-        verdict.map(|(chosen, value, plies, solved, cut_short)| Verdict {
-            chosen,
-            value,
-            plies,
-            solved,
-            cut_short,
+        verdict.map(|verdict| Verdict {
             expanded: self.expanded,
+            ..verdict
         })
     }
 
