@@ -93,17 +93,9 @@ impl LineSquares {
         // One pass over the squares fills every table.
         for (pos, &cell) in board.line(direction, line).iter().enumerate().take(SIZE) {
             let square = direction.square(line, pos);
-            let points = cross_points[square];
-            let word_multiplier = self.word_multiplier[pos];
-            let crossed = points != NO_CROSS;
             self.cells[pos] = cell;
-            self.cross_sets[pos] = cross_sets[square].0;
-            self.cross_points[pos] = points;
-            self.cross_factor[pos] = u8::from(crossed) * word_multiplier;
-            self.cross_base[pos] =
-                i32::from(crossed) * i32::from(points) * i32::from(word_multiplier);
             self.occupied |= u16::from(!cell.is_empty()) << pos;
-            self.crossed |= u16::from(crossed) << pos;
+            self.set_cross_check(pos, cross_sets[square], cross_points[square]);
         }
         self.find_anchors(board, start, direction, line);
     }
@@ -120,17 +112,22 @@ impl LineSquares {
     ) {
         for pos in mask_bits(u32::from(positions)) {
             let square = direction.square(line, pos);
-            let points = cross_points[square];
-            let word_multiplier = self.word_multiplier[pos];
-            let crossed = points != NO_CROSS;
-            self.cross_sets[pos] = cross_sets[square].0;
-            self.cross_points[pos] = points;
-            self.cross_factor[pos] = u8::from(crossed) * word_multiplier;
-            self.cross_base[pos] =
-                i32::from(crossed) * i32::from(points) * i32::from(word_multiplier);
-            self.crossed = self.crossed & !(1 << pos) | u16::from(crossed) << pos;
+            self.set_cross_check(pos, cross_sets[square], cross_points[square]);
         }
         self.find_anchors(board, start, direction, line);
+    }
+
+    /// Square `pos`'s cross-check: the letters allowed there, the perpendicular word's points
+    /// (or [`NO_CROSS`]), and what they add to a play by the square's premium.
+    #[inline]
+    fn set_cross_check(&mut self, pos: usize, allowed: LetterSet, points: i16) {
+        let word_multiplier = self.word_multiplier[pos];
+        let crossed = points != NO_CROSS;
+        self.cross_sets[pos] = allowed.0;
+        self.cross_points[pos] = points;
+        self.cross_factor[pos] = u8::from(crossed) * word_multiplier;
+        self.cross_base[pos] = i32::from(crossed) * i32::from(points) * i32::from(word_multiplier);
+        self.crossed = self.crossed & !(1 << pos) | u16::from(crossed) << pos;
     }
 
     /// Empty squares beside a tile or under a perpendicular word; on an empty board, the
