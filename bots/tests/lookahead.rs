@@ -451,9 +451,9 @@ fn once_the_bag_is_empty_a_seat_keeping_its_tiles_counts_them_for_itself() {
 
 /// Once the bag is empty: each move's worth, played out on the game itself (the opponent's
 /// true rack and view): its equity, less the opponent's best reply by equity unless the move
-/// goes out, plus this seat's best follow-up unless the reply goes out; each reply's and
-/// follow-up's leave counted once, at the follow-up (lost, or kept by a seat that keeps its
-/// tiles: the second seat in half the games).
+/// goes out; where the reply goes out, the lead the game ends with; otherwise plus this
+/// seat's best follow-up, each reply's and follow-up's leave counted once, at the follow-up
+/// (lost, or kept by a seat that keeps its tiles: the second seat in half the games).
 #[test]
 fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_known_rack() {
     let model = LeaveModel::embedded();
@@ -485,6 +485,8 @@ fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_kn
                 "the opponent's rack is known"
             );
             let (me, opponent) = (game.to_move(), 1 - game.to_move());
+            // This seat's lead over the opponent, in hundredths of a point.
+            let lead = |game: &Game| 100 * i64::from(game.scores()[me] - game.scores()[opponent]);
             for (&(value, action), &worth) in moves.iter().zip(&worth) {
                 let mut after = game.clone();
                 after.play(action).unwrap();
@@ -497,6 +499,7 @@ fn once_the_bag_is_empty_lookahead_searches_three_plies_against_the_opponents_kn
                     after.play(reply).unwrap();
                     if after.is_over() {
                         replies_out += 1;
+                        expected = lead(&after) - lead(game);
                     } else {
                         follow_ups += 1;
                         let follow = i64::from(equity.choose_valued(&after.observation(me)).1);

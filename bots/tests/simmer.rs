@@ -53,6 +53,8 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
 fn simmer_replays_a_game_from_its_seed() {
     let first = game_of(&["simmer:6x24", "equity"], 3);
     assert_eq!(game_of(&["simmer:6x24", "equity"], 3), first);
+    let by_points = game_of(&["simmer-points:6x24", "equity"], 3);
+    assert_eq!(game_of(&["simmer-points:6x24", "equity"], 3), by_points);
     let inferring = game_of(&["equity", "simmer-infer:6x24"], 3);
     assert_eq!(game_of(&["equity", "simmer-infer:6x24"], 3), inferring);
     assert_eq!(

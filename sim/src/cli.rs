@@ -659,9 +659,18 @@ pub struct EffectArgs {
     #[arg(
         long = "change",
         value_name = "KEY=VALUE",
-        required_unless_present_any = ["every_card", "every_house", "every_policy"]
+        required_unless_present_any = ["every_card", "every_house", "every_policy", "versus"]
     )]
     pub changes: Vec<String>,
+    /// Measure another bot instead: every deal played with the lineup and again with BOT in
+    /// the first bot's place, against the same opponents on the same deals (a paired
+    /// comparison of two bots, as `owlery.compare` makes from Python).
+    #[arg(
+        long,
+        value_name = "BOT",
+        conflicts_with_all = ["changes", "every_card", "every_house", "every_policy"]
+    )]
+    pub versus: Option<String>,
     /// Measure every card instead, on the players who drew it: each Hogwarts card's power
     /// switched off alone (cards.NAME.power=false); in scrabble-cards each Premium card with
     /// its multiplier 1 and in Forfeit each Action category worth 0 (on the players who held

@@ -448,7 +448,7 @@ fn analyze_ranks_by_a_lookahead_of_the_reach_asked_for() {
             "invalid value 'lookahead:0x4' for '--rank-by <RANKING>': expected score, equity, \
              lookahead, lookahead:WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024), solver, \
              solver:BUDGET (budget 1 to 100000000), or a crossword bot's name (greedy, equity-static, equity-linear, \
-             simmer, simmer-infer, random)"
+             simmer, simmer-points, simmer-infer, random)"
         ),
         "{}",
         stderr(&refused)

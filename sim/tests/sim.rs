@@ -1179,6 +1179,64 @@ fn an_effect_pairs_each_run_game_with_one_under_the_change() {
 }
 
 #[test]
+fn versus_measures_another_bot_in_the_first_bots_place_on_the_same_deals() {
+    let (run, effect) = (scratch("versus-run"), scratch("versus"));
+    let games = ["--games", "60", "--seed", "4"];
+    assert_ran(&owlery(
+        &[
+            &["sim", "scrabble", "--bots", "equity,greedy"][..],
+            &games,
+            &["--out", run.to_str().unwrap()],
+        ]
+        .concat(),
+    ));
+    let versus = [
+        &[
+            "effect",
+            "scrabble",
+            "--bots",
+            "greedy,greedy",
+            "--versus",
+            "equity",
+        ][..],
+        &games,
+        &["--out", effect.to_str().unwrap()],
+    ]
+    .concat();
+    assert_ran(&owlery(&versus));
+    let table = std::fs::read_to_string(effect.join("effect.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    assert_eq!(
+        rows[1][..4],
+        ["greedy -> equity", "policy", "greedy -> equity", "60"]
+    );
+    // The changed arm is the simulator's run of `equity` in the first seat, game for game.
+    let bots = std::fs::read_to_string(run.join("bots.csv")).unwrap();
+    let equity = bots.lines().find(|l| l.starts_with("equity,")).unwrap();
+    assert_eq!(equity.split(',').nth(3), Some(rows[1][6]), "{equity}");
+    let same = [
+        &[
+            "effect",
+            "scrabble",
+            "--bots",
+            "greedy,equity",
+            "--versus",
+            "greedy",
+        ][..],
+        &["--out", effect.to_str().unwrap()],
+    ]
+    .concat();
+    let refused = String::from_utf8_lossy(&owlery(&same).stderr).into_owned();
+    assert!(
+        refused.contains("the first bot is greedy already"),
+        "{refused}"
+    );
+    let both = [&versus[..], &["--change", "bingo_bonus=20"]].concat();
+    assert_eq!(owlery(&both).status.code(), Some(2));
+}
+
+#[test]
 fn balance_finds_values_confirms_them_and_writes_them_as_a_rules_file() {
     let out = scratch("balance");
     let args = |threads: &str, out: &Path, extra: &[&str]| {

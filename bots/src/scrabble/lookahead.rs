@@ -12,7 +12,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
-use super::race::{Race, RaceRule};
+use super::race::{Objective, Race, RaceRule};
 
 /// Moves of highest equity looked at each turn.
 pub const WIDTH: usize = 8;
@@ -26,6 +26,7 @@ pub const RULE: RaceRule = RaceRule {
     round: 4,
     first_look: 8,
     drop_at: 2.0,
+    objective: Objective::Points,
 };
 
 /// How far `lookahead` looks each turn: the moves it judges and the opponent racks it draws.
@@ -465,9 +466,11 @@ impl Lookahead {
 
     /// Once the bag is empty in a two-player game, what this seat's best answer to the
     /// opponent's `reply` (made holding `rack` on `board`, this seat holding `leave`) takes
-    /// back from the reply's worth: nothing if the reply goes out. The two moves' equities
-    /// count each side's leave as left at the end (lost, or Hufflepuff's own), a guess the
-    /// follow-up's equity makes again one move later, so both are taken back out.
+    /// back from the reply's worth. The two moves' equities count each side's leave as left
+    /// at the end (lost, or Hufflepuff's own), a guess the answer's equity makes again one
+    /// move later, so both are taken back out. A reply going out ends the game: its equity
+    /// has gained this seat's tiles already, so the move's charge for them is taken back
+    /// (unless this seat keeps its tiles: they are then its own, and the reply gained none).
     fn follow_up(
         &mut self,
         observation: &Observation<'_>,
@@ -476,6 +479,7 @@ impl Lookahead {
         rack: &Rack,
         reply: Move,
     ) -> i64 {
+        let kept = valued(observation, observation.seat, leave);
         self.reply_board.clone_from(board);
         let mut opponent_leave = *rack;
         if let Move::Place(placement) = reply {
@@ -483,7 +487,11 @@ impl Lookahead {
             opponent_leave = leave_after(rack, &placement);
         }
         if opponent_leave.is_empty() {
-            return 0;
+            return if observation.keeps_leftovers[observation.seat] {
+                0
+            } else {
+                -kept
+            };
         }
         let mut unseen = [0; KINDS];
         for (kind, count) in unseen.iter_mut().enumerate() {
@@ -503,13 +511,14 @@ impl Lookahead {
             ..*observation
         };
         let follow = i64::from(self.equity.choose_valued(&mine).1);
-        // Each leave as its holder's equity valued it.
-        let valued = |seat: usize, rack: &Rack| {
-            let points = rack.points(|kind| observation.rules.tiles.points(kind));
-            i64::from(left_over_value(observation, seat) * points)
-        };
-        follow + valued(opponent, &opponent_leave) - valued(observation.seat, leave)
+        follow + valued(observation, opponent, &opponent_leave) - kept
     }
+}
+
+/// `rack` as `seat`'s equity values tiles left at the end, in hundredths of a point.
+fn valued(observation: &Observation<'_>, seat: usize, rack: &Rack) -> i64 {
+    let points = rack.points(|kind| observation.rules.tiles.points(kind));
+    i64::from(left_over_value(observation, seat) * points)
 }
 
 /// What `replier`, holding `rack`, sees on `board` after `judged`: the bag less the tiles

@@ -5,6 +5,22 @@
 use engine::scrabble::{Move, Observation};
 
 use super::lookahead::Lookahead;
+use super::odds::win_chance;
+
+/// What a race's moves are worth on a rack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// The move's equity less the reply's, in hundredths of a point.
+    Points,
+    /// With two players, the chance of winning after the move and the reply ([`win_chance`]
+    /// of the lead, the leaves' values counted in), the lead breaking ties; with more, as
+    /// [`Objective::Points`].
+    Wins,
+}
+
+/// Units of a win chance in a move's worth: a chance of 1 is worth this many, so that the
+/// lead (in points) counts only between moves the odds cannot tell apart.
+const WIN_UNITS: f64 = 1e9;
 
 /// When a race drops a move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,6 +33,8 @@ pub struct RaceRule {
     /// exceeds this many standard errors of that deficit (2.0: about 2.5 % of dropping a
     /// move as good).
     pub drop_at: f64,
+    /// What the moves are worth.
+    pub objective: Objective,
 }
 
 /// A race's buffers, reused turn after turn.
@@ -44,6 +62,18 @@ impl Race {
     ) -> usize {
         let count = moves.len();
         let others = observation.scores.len() as i64 - 1;
+        // The odds of each move's games, where they are what counts: (lead, tiles unseen
+        // when this seat moves again).
+        let odds: Option<(i64, Vec<usize>)> = (rule.objective == Objective::Wins && others == 1)
+            .then(|| {
+                let seat = observation.seat;
+                let lead = observation.scores[seat] - observation.scores[1 - seat];
+                let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
+                let after = moves
+                    .iter()
+                    .map(|(_, action)| unseen_after(action, observation, unseen));
+                (i64::from(lead) * 100, after.collect())
+            });
         self.worth.clear();
         self.worth.resize(count * samples, 0);
         self.alive.clear();
@@ -58,7 +88,11 @@ impl Race {
                 lookahead.replies_against(observation, rack, |m| alive[m], &mut self.replies);
                 for judged in (0..count).filter(|&m| self.alive[m]) {
                     let value = i64::from(moves[judged].0);
-                    self.worth[judged * samples + rack] = value - self.replies[judged] / others;
+                    let points = value - self.replies[judged] / others;
+                    self.worth[judged * samples + rack] = match &odds {
+                        Some((lead, unseen)) => worth_in_wins(lead + points, unseen[judged]),
+                        None => points,
+                    };
                 }
             }
             met = end;
@@ -117,5 +151,50 @@ impl Race {
         let error = (variance / n).sqrt();
         // Identical worth on every rack: no doubt left, the equity order decides.
         mean > drop_at * error && mean > 0.0
+    }
+}
+
+/// A rack's worth under [`Objective::Wins`]: the chance of winning from `lead` (hundredths
+/// of a point, the leaves' values counted in) with `unseen` tiles unseen, in [`WIN_UNITS`],
+/// plus the lead in points.
+fn worth_in_wins(lead: i64, unseen: usize) -> i64 {
+    let chance = win_chance(lead as f64 / 100.0, unseen);
+    (chance * WIN_UNITS).round() as i64 + lead / 100
+}
+
+/// The tiles this seat will not have seen when its turn comes again after `action` and a
+/// reply: those it draws after the move and about four the reply lays are seen by then.
+fn unseen_after(action: &Move, observation: &Observation<'_>, unseen: usize) -> usize {
+    const REPLY_LAYS: usize = 4;
+    let drawn = match action {
+        Move::Place(placement) => placement.placed_count().min(observation.bag_len),
+        _ => 0,
+    };
+    unseen.saturating_sub(drawn + REPLY_LAYS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worth of a move over racks, each its lead after the reply in points.
+    fn mean_worth(leads: &[i64], unseen: usize) -> i64 {
+        leads
+            .iter()
+            .map(|&lead| worth_in_wins(lead * 100, unseen))
+            .sum::<i64>()
+            / leads.len() as i64
+    }
+
+    #[test]
+    fn by_wins_a_leader_plays_safe_and_a_trailer_takes_risks() {
+        // Late in the game, two moves of the same mean lead: one steady, one swinging.
+        let (steady, swinging) = ([50, 50], [100, 0]);
+        assert!(mean_worth(&steady, 10) > mean_worth(&swinging, 10));
+        let (steady, swinging) = ([-90, -90], [-40, -140]);
+        assert!(mean_worth(&swinging, 10) > mean_worth(&steady, 10));
+        // Where the odds cannot tell two moves apart, the lead does.
+        assert!(worth_in_wins(90_000, 0) > worth_in_wins(80_000, 0));
+        assert!(worth_in_wins(-80_000, 0) > worth_in_wins(-90_000, 0));
     }
 }

@@ -181,7 +181,12 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         players,
         duplicate: args.duplicate,
     };
-    let (rows, file) = if args.every_policy {
+    let (rows, file) = if let Some(bot) = &args.versus {
+        (
+            versus(sim, bot, &base, design, args.duplicate)?,
+            "effect.csv",
+        )
+    } else if args.every_policy {
         (every_policy(args, &base, design)?, POLICY_EFFECTS)
     } else if args.every_card {
         (every_card(args, &base, design)?, CARD_EFFECTS)
@@ -204,6 +209,31 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
     print(&rows, &design)?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The lineup's first bot against `bot` in its place: the paired difference on that bot's
+/// seats, labelled `FIRST -> BOT`.
+fn versus(
+    sim: &SimArgs,
+    bot: &str,
+    base: &Contest,
+    design: Design,
+    duplicate: bool,
+) -> anyhow::Result<Vec<EffectRow>> {
+    let first = &sim.bots[0];
+    if bot == first {
+        bail!("--versus {bot}: the first bot is {first} already; expected another bot");
+    }
+    let mut other = sim.clone();
+    other.bots[0] = bot.to_string();
+    let (changed, _) = built(&other, &[], duplicate)?;
+    let label = format!("{first} -> {bot}");
+    let policy = Group::Policy {
+        index: 0,
+        name: label.clone(),
+    };
+    let effects = measured(base, &changed, sim, vec![policy], design)?;
+    Ok(effect_rows(&effects, &label))
 }
 
 /// Each Hogwarts card the `cards` policy times, measured on the lineup's first bot (`cards`)
