@@ -4,7 +4,7 @@
 use bots::Settings;
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::lookahead::RULE;
-use bots::scrabble::race::{Race, RaceRule};
+use bots::scrabble::race::{Objective, Race, RaceRule};
 use bots::scrabble::{Equity, Lookahead};
 use bots::seating::seat_table;
 use engine::hogwarts::HpGame;
@@ -262,6 +262,59 @@ fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_cle
     assert!(
         agreed * 10 >= judged * 9,
         "the race agreed in {agreed} of {judged}"
+    );
+}
+
+#[test]
+fn judged_by_the_chance_of_winning_a_race_that_drops_nothing_is_the_full_judgement() {
+    let model = LeaveModel::embedded();
+    let mut equity = Equity::new(model);
+    // One seed each, one judgement each a position: the same racks for all three.
+    let (mut full, mut unraced, mut by_points) = (
+        Lookahead::new(model, 3),
+        Lookahead::new(model, 3),
+        Lookahead::new(model, 3),
+    );
+    full.set_objective(Objective::Wins);
+    let mut race = Race::default();
+    let never = RaceRule {
+        drop_at: f64::INFINITY,
+        objective: Objective::Wins,
+        ..RULE
+    };
+    let (mut judged, mut unlike_points) = (0, 0);
+    greedy_positions(6, |observation| {
+        let moves = weighed_moves(&mut equity, observation);
+        if observation.bag_len == 0 || moves.len() < 2 {
+            return;
+        }
+        let Some(worth) = full.judge(observation, &moves) else {
+            return;
+        };
+        let leader = (0..worth.len()).fold(0, |top, m| if worth[m] > worth[top] { m } else { top });
+        let samples = unraced
+            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
+            .expect("two players, tiles in the bag");
+        assert_eq!(
+            race.run(&mut unraced, observation, &moves, samples, never),
+            leader
+        );
+        judged += 1;
+        // The same racks judged by points: the odds choose otherwise now and then.
+        let points = RaceRule {
+            objective: Objective::Points,
+            ..never
+        };
+        let samples = by_points
+            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
+            .expect("two players, tiles in the bag");
+        let chosen = race.run(&mut by_points, observation, &moves, samples, points);
+        unlike_points += usize::from(chosen != leader);
+    });
+    assert!(judged > 90, "{judged} positions");
+    assert!(
+        unlike_points > 0,
+        "by wins chose as by points in all {judged}"
     );
 }
 

@@ -3,12 +3,14 @@
 //! seat's answer to it (lookahead's judgement of a known rack) instead of by a static charge
 //! for the tiles kept. With a few tiles left in the bag (the pre-endgame, where the learned
 //! leave values, made for a refilled rack, say least) its best moves meet racks drawn for
-//! the opponent from the few tiles unseen: lookahead's two-ply simulation, in a small reach.
+//! the opponent from the few tiles unseen: lookahead's two-ply simulation, in a small reach,
+//! each move worth the chance of winning from the lead it leaves ([`super::odds`]).
 
 use engine::play::Decider;
 use engine::scrabble::{Game, Move, Observation, Question};
 
 use super::leaves::LeaveModel;
+use super::race::Objective;
 use super::{Lookahead, Reach};
 
 /// Moves judged once the bag is empty, each against the one rack the opponent holds.
@@ -38,10 +40,12 @@ pub struct Closing {
 impl Closing {
     /// The player over the leave values `model`.
     pub fn new(model: &'static LeaveModel) -> Closing {
-        Closing {
-            // Reseeded each game by `start_game`.
-            closing: Lookahead::unraced(model, 0, CLOSING),
-        }
+        // Reseeded each game by `start_game`.
+        let mut closing = Lookahead::unraced(model, 0, CLOSING);
+        // In the pre-endgame a move is worth its chance of winning (once the bag is empty
+        // the search reaches near the end, and its points are the spread).
+        closing.set_objective(Objective::Wins);
+        Closing { closing }
     }
 
     /// Readies the bot for a new game: its racks drawn in the pre-endgame reseeded from `seed`.

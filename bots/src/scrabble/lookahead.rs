@@ -12,7 +12,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
-use super::race::{Objective, Race, RaceRule};
+use super::race::{Objective, Odds, Race, RaceRule};
 
 /// Moves of highest equity looked at each turn.
 pub const WIDTH: usize = 8;
@@ -112,6 +112,8 @@ pub struct Lookahead {
     racing: Race,
     /// Leaves the next judgement's racks are drawn around ([`Lookahead::draw_around`]).
     inferred: Vec<Rack>,
+    /// What an unraced judgement's moves are worth (a race's rule says its own).
+    objective: Objective,
 }
 
 /// A judged move as its replies meet it: the tiles it lays, the tiles it draws after and the
@@ -153,6 +155,7 @@ impl Lookahead {
             race: Some(RULE),
             racing: Race::default(),
             inferred: Vec::new(),
+            objective: Objective::Points,
         }
     }
 
@@ -163,6 +166,12 @@ impl Lookahead {
             race: None,
             ..Lookahead::with_reach(model, seed, reach)
         }
+    }
+
+    /// Judges its moves by `objective` from the next turn on (an unraced judgement's; a race's
+    /// rule says its own).
+    pub fn set_objective(&mut self, objective: Objective) {
+        self.objective = objective;
     }
 
     /// Looks `reach` far from the next turn on.
@@ -202,7 +211,8 @@ impl Lookahead {
     /// What each of `moves` (a move and its equity, in hundredths of a point) is worth here:
     /// its equity less the equity of the next player's best reply, summed over the racks
     /// drawn for that player from the unseen tiles ([`Lookahead::racks_judged`], the same for
-    /// every move); a move going out ends the game, and has no reply. `None` where the bot
+    /// every move), or by [`Objective::Wins`] the chance of winning that leaves, summed; a
+    /// move going out ends the game, and has no reply. `None` where the bot
     /// does not look ahead (see [`Lookahead`]).
     pub fn judge(
         &mut self,
@@ -220,19 +230,26 @@ impl Lookahead {
         let mut each = std::mem::take(&mut self.each);
         each.clear();
         each.resize(moves.len(), 0);
+        let odds = Odds::of(self.objective, observation, moves);
         for sample in 0..self.samples.len() {
             self.replies_against(observation, sample, |_| true, &mut each);
-            for (reply, each) in replies.iter_mut().zip(&each) {
-                *reply += each;
+            for (judged, (reply, each)) in replies.iter_mut().zip(&each).enumerate() {
+                *reply += match &odds {
+                    // Two players: this rack's odds, summed.
+                    Some(odds) => odds.worth(judged, i64::from(moves[judged].0) - each),
+                    None => *each,
+                };
             }
         }
         self.each = each;
-        // With more players a point to one opponent costs this seat a share of a point: all
-        // of them gaining one is as bad for its place as losing one itself.
-        let others = observation.scores.len() as i64 - 1;
-        let samples = self.samples.len() as i64;
-        for (reply, &(value, _)) in replies.iter_mut().zip(moves) {
-            *reply = i64::from(value) * samples - *reply / others;
+        if odds.is_none() {
+            // With more players a point to one opponent costs this seat a share of a point:
+            // all of them gaining one is as bad for its place as losing one itself.
+            let others = observation.scores.len() as i64 - 1;
+            let samples = self.samples.len() as i64;
+            for (reply, &(value, _)) in replies.iter_mut().zip(moves) {
+                *reply = i64::from(value) * samples - *reply / others;
+            }
         }
         self.worth = replies;
         Some(&self.worth)

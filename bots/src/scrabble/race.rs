@@ -12,9 +12,9 @@ use super::odds::win_chance;
 pub enum Objective {
     /// The move's equity less the reply's, in hundredths of a point.
     Points,
-    /// With two players, the chance of winning after the move and the reply ([`win_chance`]
-    /// of the lead, the leaves' values counted in), the lead breaking ties; with more, as
-    /// [`Objective::Points`].
+    /// With two players and tiles in the bag, the chance of winning after the move and the
+    /// reply ([`win_chance`] of the lead, the leaves' values counted in), the lead breaking
+    /// ties; otherwise as [`Objective::Points`].
     Wins,
 }
 
@@ -62,18 +62,7 @@ impl Race {
     ) -> usize {
         let count = moves.len();
         let others = observation.scores.len() as i64 - 1;
-        // The odds of each move's games, where they are what counts: (lead, tiles unseen
-        // when this seat moves again).
-        let odds: Option<(i64, Vec<usize>)> = (rule.objective == Objective::Wins && others == 1)
-            .then(|| {
-                let seat = observation.seat;
-                let lead = observation.scores[seat] - observation.scores[1 - seat];
-                let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
-                let after = moves
-                    .iter()
-                    .map(|(_, action)| unseen_after(action, observation, unseen));
-                (i64::from(lead) * 100, after.collect())
-            });
+        let odds = Odds::of(rule.objective, observation, moves);
         self.worth.clear();
         self.worth.resize(count * samples, 0);
         self.alive.clear();
@@ -90,7 +79,7 @@ impl Race {
                     let value = i64::from(moves[judged].0);
                     let points = value - self.replies[judged] / others;
                     self.worth[judged * samples + rack] = match &odds {
-                        Some((lead, unseen)) => worth_in_wins(lead + points, unseen[judged]),
+                        Some(odds) => odds.worth(judged, points),
                         None => points,
                     };
                 }
@@ -151,6 +140,47 @@ impl Race {
         let error = (variance / n).sqrt();
         // Identical worth on every rack: no doubt left, the equity order decides.
         mean > drop_at * error && mean > 0.0
+    }
+}
+
+/// What a turn's moves are worth by [`Objective::Wins`]: the lead now and, per move, the
+/// tiles unseen when this seat moves again.
+#[derive(Debug, Clone)]
+pub struct Odds {
+    lead: i64,
+    unseen_after: Vec<usize>,
+}
+
+impl Odds {
+    /// The odds `objective` judges `moves` by, where it judges by them: [`Objective::Wins`]
+    /// with two players and tiles in the bag (once it is empty a judgement searches plies
+    /// to near the end, and its points are the spread).
+    pub fn of(
+        objective: Objective,
+        observation: &Observation<'_>,
+        moves: &[(i32, Move)],
+    ) -> Option<Odds> {
+        let judged_by_odds = objective == Objective::Wins
+            && observation.scores.len() == 2
+            && observation.bag_len > 0;
+        if !judged_by_odds {
+            return None;
+        }
+        let seat = observation.seat;
+        let lead = observation.scores[seat] - observation.scores[1 - seat];
+        let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
+        let after = moves
+            .iter()
+            .map(|(_, action)| unseen_after(action, observation, unseen));
+        Some(Odds {
+            lead: i64::from(lead) * 100,
+            unseen_after: after.collect(),
+        })
+    }
+
+    /// Move `judged`'s worth on a rack where it gains `points` (hundredths) over the reply.
+    pub fn worth(&self, judged: usize, points: i64) -> i64 {
+        worth_in_wins(self.lead + points, self.unseen_after[judged])
     }
 }
 
