@@ -320,7 +320,7 @@ fn judged_by_the_chance_of_winning_a_race_that_drops_nothing_is_the_full_judgeme
 
 /// Lookahead against each other crossword bot over `games` plain games and `hp_games` Harry
 /// Potter ones of two and four players (where it plays its cards as soon as it may, and
-/// `cards-lookahead` when its policy says): every move legal.
+/// `cards-lookahead` and `cards-simmer` when its policy says): every move legal.
 fn legal_games(games: u64, hp_games: u64) {
     let rivals = ["equity", "greedy", "random"];
     for seed in 0..games {
@@ -335,11 +335,13 @@ fn legal_games(games: u64, hp_games: u64) {
     let rules = std::sync::Arc::new(engine::hogwarts::HpRules::standard());
     let lexicon = std::sync::Arc::new(lexicon::Lexicon::embedded(lexicon::Edition::HarryPotter));
     for seed in 0..hp_games {
-        // `cards-lookahead`: the card player moving as `lookahead` does.
-        let bots: &[&str] = match seed % 3 {
+        // `cards-lookahead` and `cards-simmer`: the card player moving as `lookahead` and
+        // `simmer` do.
+        let bots: &[&str] = match seed % 4 {
             0 => &["lookahead", "cards"],
             1 => &["equity", "cards-lookahead"],
-            _ => &["cards-lookahead", "cards", "lookahead", "equity"],
+            2 => &["cards-simmer:8x16", "cards"],
+            _ => &["cards-lookahead", "cards", "lookahead", "cards-simmer:8x16"],
         };
         let mut game =
             engine::hogwarts::HpGame::sorted(rules.clone(), lexicon.clone(), bots.len(), seed)
@@ -352,7 +354,7 @@ fn legal_games(games: u64, hp_games: u64) {
 
 #[test]
 fn lookahead_plays_legal_games_against_every_bot_in_both_games() {
-    legal_games(6, 3);
+    legal_games(6, 4);
 }
 
 /// The same over many more games: `cargo test --release -p owlery-bots --test lookahead --
@@ -416,6 +418,15 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
             .contains("cards-lookahead:WIDTHxSAMPLES"),
         "{refused}"
     );
+    let simmer = bots::bot::<HpGame>("cards-simmer:2x3").unwrap();
+    assert_eq!(simmer.name(), "cards-simmer");
+    assert!(bots::bot::<HpGame>("cards-simmer:2").is_err());
+    // What a server caps: the reach named, else the bot's standard one.
+    let reach = |name| bots::scrabble::reach_of(name).map(|r| (r.width, r.samples));
+    assert_eq!(reach("cards-simmer:2x3"), Some((2, 3)));
+    assert_eq!(reach("simmer"), Some((16, 96)));
+    assert_eq!(reach("lookahead"), Some((8, 24)));
+    assert_eq!(reach("equity"), None);
 }
 
 /// Calls `check` with the game before each move made once the bag is empty, in two-player

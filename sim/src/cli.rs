@@ -87,8 +87,9 @@ pub struct ServeArgs {
     /// machine's cores); others wait their turn, while requests that only read never wait.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, usize::from))]
     pub bot_threads: usize,
-    /// The widest lookahead a seat may ask for, WIDTHxSAMPLES.
-    #[arg(long, default_value = "16x64")]
+    /// The widest simulation a seat may ask for (lookahead, simmer and their card players),
+    /// WIDTHxSAMPLES; the standard simmer races 16 moves over at most 96 racks.
+    #[arg(long, default_value = "16x96")]
     pub max_reach: String,
     /// The largest endgame budget a `solver` seat may ask for, in positions a turn.
     #[arg(long, default_value_t = 100_000)]

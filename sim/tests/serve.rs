@@ -579,6 +579,23 @@ fn bots_think_off_the_runtime_and_their_reach_is_capped() {
         refused["error"].as_str().unwrap().contains("--max-reach"),
         "{refused}"
     );
+    // Every simulating bot is capped, by the reach it names or its standard one.
+    for seats in [
+        ["cards-simmer:16x200", "greedy"],
+        ["greedy", "cards-simmer:64x8"],
+    ] {
+        let (status, refused) = create(&capped, &seats);
+        assert_eq!(status, 400, "{seats:?}: {refused}");
+    }
+    let (status, made) = create(&capped, &["human", "cards-simmer"]);
+    assert_eq!(status, 201, "{made}");
+    let narrow = start_with(&["--max-reach", "8x24", "--max-budget", "5000"]);
+    for seats in [["cards-simmer", "greedy"], ["solver", "greedy"]] {
+        let (status, refused) = create(&narrow, &seats);
+        assert_eq!(status, 400, "{seats:?}: {refused}");
+    }
+    let (status, made) = create(&narrow, &["lookahead", "solver:5000", "human"]);
+    assert_eq!(status, 201, "{made}");
     // A server that allows it: two all-bot games of the widest search think while a person's
     // game is read and the page served, each within a second.
     let server = start_with(&["--max-reach", "64x1024", "--bot-threads", "2"]);

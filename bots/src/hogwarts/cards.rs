@@ -9,6 +9,7 @@ use engine::scrabble::{Move, Observation, Rack, SIZE, check_placement};
 
 use super::{Choices, answer};
 use crate::scrabble::leaves::LeaveModel;
+use crate::scrabble::simmer::Simmer;
 use crate::scrabble::{Closing, Equity, Lookahead, Reach, may_exchange};
 
 /// Equity below which a rack is poor enough to Transfigure, in hundredths of a point (in
@@ -23,8 +24,8 @@ pub struct CardWise {
     equity: Equity,
     /// The move worked out while deciding on a card, and the position it was worked out for.
     planned: Option<(Move, Position)>,
-    /// Moves chosen by looking at the opponent's replies rather than by equity alone.
-    lookahead: Option<Box<Lookahead>>,
+    /// Moves chosen by simulating the opponent's replies rather than by equity alone.
+    simulation: Option<Simulation>,
     /// Moves chosen as the bag runs out in a two-player game, as `equity` chooses them
     /// (none for `cards-static`, which chooses them as `equity-static` does).
     closing: Option<Box<Closing>>,
@@ -34,6 +35,13 @@ pub struct CardWise {
     /// Timed cards (bit `Card::index`) whose timing is off: played the first turn they may,
     /// to measure what the timing is worth.
     untimed: u32,
+}
+
+/// A player simulating the replies to its moves: `lookahead`'s or `simmer`'s.
+#[derive(Debug, Clone)]
+enum Simulation {
+    Lookahead(Box<Lookahead>),
+    Simmer(Box<Simmer>),
 }
 
 /// The cards whose timing the policy decides, and what each is held until.
@@ -85,17 +93,17 @@ impl CardWise {
         CardWise::moving_by(model, None, Some(Box::new(Closing::new(model))))
     }
 
-    /// The card player whose moves come from `lookahead`, else near the end from `closing`,
+    /// The card player whose moves come from `simulation`, else near the end from `closing`,
     /// else from equity.
     fn moving_by(
         model: &'static LeaveModel,
-        lookahead: Option<Box<Lookahead>>,
+        simulation: Option<Simulation>,
         closing: Option<Box<Closing>>,
     ) -> CardWise {
         CardWise {
             equity: Equity::new(model),
             planned: None,
-            lookahead,
+            simulation,
             closing,
             played_for_plan: false,
             untimed: 0,
@@ -149,7 +157,18 @@ impl CardWise {
     /// The same, its moves judged by a lookahead of `reach`.
     pub fn looking_ahead_by(model: &'static LeaveModel, seed: u64, reach: Reach) -> CardWise {
         let lookahead = Lookahead::with_reach(model, seed, reach);
-        CardWise::moving_by(model, Some(Box::new(lookahead)), None)
+        CardWise::moving_by(
+            model,
+            Some(Simulation::Lookahead(Box::new(lookahead))),
+            None,
+        )
+    }
+
+    /// The card player choosing its moves as `simmer` does with `reach`, its draws seeded by
+    /// `seed`.
+    pub fn simulating_by(model: &'static LeaveModel, seed: u64, reach: Reach) -> CardWise {
+        let simmer = Simmer::new(model, seed, reach);
+        CardWise::moving_by(model, Some(Simulation::Simmer(Box::new(simmer))), None)
     }
 
     /// The card player choosing its moves by equity alone, as the bag runs out too (faster).
@@ -350,8 +369,9 @@ impl CardWise {
 
 impl Decider<HpGame> for CardWise {
     fn name(&self) -> &str {
-        match (&self.lookahead, &self.closing) {
-            (Some(_), _) => "cards-lookahead",
+        match (&self.simulation, &self.closing) {
+            (Some(Simulation::Lookahead(_)), _) => "cards-lookahead",
+            (Some(Simulation::Simmer(_)), _) => "cards-simmer",
             (None, None) => "cards-static",
             (None, Some(_)) => "cards",
         }
@@ -362,8 +382,10 @@ impl Decider<HpGame> for CardWise {
         if let Some(closing) = &mut self.closing {
             closing.start_game(seed);
         }
-        if let Some(lookahead) = &mut self.lookahead {
-            lookahead.start_game(seed);
+        match &mut self.simulation {
+            Some(Simulation::Lookahead(lookahead)) => lookahead.start_game(seed),
+            Some(Simulation::Simmer(simmer)) => simmer.start_game(seed),
+            None => {}
         }
     }
 
@@ -439,9 +461,12 @@ impl CardWise {
     /// The move, after any card has taken effect.
     pub fn choose_move(&mut self, observation: &HpObservation<'_>) -> Move {
         let core = &observation.core;
-        if let Some(lookahead) = self.lookahead.as_mut().filter(|_| !self.played_for_plan) {
+        if let Some(simulation) = self.simulation.as_mut().filter(|_| !self.played_for_plan) {
             self.planned = None;
-            return lookahead.choose(core);
+            return match simulation {
+                Simulation::Lookahead(lookahead) => lookahead.choose(core),
+                Simulation::Simmer(simmer) => simmer.choose(core),
+            };
         }
         if let Some(closing) = self.closing.as_mut().filter(|_| !self.played_for_plan)
             && Closing::judges(core)

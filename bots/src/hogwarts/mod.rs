@@ -9,7 +9,7 @@ use engine::play::Decider;
 use engine::scrabble::{Move, Rack};
 
 use crate::registry::{Entry, Settings, made};
-use crate::scrabble::Reach;
+use crate::scrabble::{Reach, simmer};
 
 pub use cards::{CardWise, TIMED};
 pub use naive::CardNaive;
@@ -90,6 +90,15 @@ pub static BOTS: &[Entry<HpGame>] = &[
         make: |setting, settings| {
             let reach = setting.map_or(Some(Reach::STANDARD), Reach::parse)?;
             made(CardWise::looking_ahead_by(settings.leaves(), 0, reach))
+        },
+    },
+    Entry {
+        name: "cards-simmer",
+        setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
+        about: "the cards policy with simmer's moves (its race by the chance of winning; slower still)",
+        make: |setting, settings| {
+            let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
+            made(CardWise::simulating_by(settings.leaves(), 0, reach))
         },
     },
     Entry {

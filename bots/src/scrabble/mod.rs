@@ -33,6 +33,22 @@ pub fn choose(bot: &mut dyn Decider<Game>, observation: &Observation<'_>) -> Mov
         .unwrap_or(Move::Pass)
 }
 
+/// How far the crossword or Harry Potter bot `name` (`NAME` or `NAME:WIDTHxSAMPLES`) simulates
+/// each turn, for a caller capping the work one seat may ask for; `None` for a bot that does
+/// not simulate (or a setting that is not a reach, which the registry refuses).
+pub fn reach_of(name: &str) -> Option<Reach> {
+    let (base, setting) = match name.split_once(':') {
+        Some((base, setting)) => (base, Some(setting)),
+        None => (name, None),
+    };
+    let standard = match base {
+        "lookahead" | "cards-lookahead" => Reach::STANDARD,
+        "simmer" | "simmer-points" | "simmer-infer" | "cards-simmer" => simmer::STANDARD,
+        _ => return None,
+    };
+    setting.map_or(Some(standard), Reach::parse)
+}
+
 /// The crossword bots.
 pub static BOTS: &[Entry<Game>] = &[
     Entry {
@@ -44,7 +60,7 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "equity",
         setting: None,
-        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more; two players: with 1-6 tiles in the bag its 4 best moves judged by the replies of 16 racks drawn for the opponent, with the bag empty its 8 best by the known rack's best reply",
+        about: "score plus the learned value of the tiles kept; exchanges when keeping fewer is worth more; two players: with 1-6 tiles in the bag its 4 best moves judged by the chance of winning after the replies of 16 racks drawn for the opponent, with the bag empty its 8 best by the known rack's best reply",
         make: |_, settings| made(Closing::new(settings.leaves())),
     },
     Entry {

@@ -139,25 +139,23 @@ impl Server {
         Ok(())
     }
 
-    /// Refuses a bot whose setting searches beyond `--max-reach` or `--max-budget`.
+    /// Refuses a bot that would search beyond `--max-reach` or `--max-budget`: a simulating
+    /// bot by the reach it names or else its standard one, `solver` by its budget likewise.
     fn check_reach(&self, name: &str) -> Result<(), ApiError> {
-        let Some((base, setting)) = name.split_once(':') else {
-            return Ok(());
+        let too_wide = bots::scrabble::reach_of(name).is_some_and(|reach| {
+            reach.width > self.max_reach.width || reach.samples > self.max_reach.samples
+        });
+        let budget = match name.split_once(':') {
+            Some(("solver", budget)) => budget.parse::<u64>().ok(),
+            _ => (name == "solver").then_some(bots::scrabble::endgame::BUDGET as u64),
         };
-        let too_far = match base {
-            "lookahead" | "cards-lookahead" => Reach::parse(setting).is_some_and(|reach| {
-                reach.width > self.max_reach.width || reach.samples > self.max_reach.samples
-            }),
-            "solver" => setting
-                .parse::<u64>()
-                .is_ok_and(|budget| budget > self.max_budget),
-            _ => false,
-        };
+        let too_deep = budget.is_some_and(|budget| budget > self.max_budget);
+        let too_far = too_wide || too_deep;
         if too_far {
             return Err(ApiError(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "{name}: this server lets a bot search at most {}x{} (lookahead) and {} positions (solver); see --max-reach and --max-budget",
+                    "{name}: this server lets a bot search at most {}x{} (lookahead, simmer) and {} positions (solver); see --max-reach and --max-budget",
                     self.max_reach.width, self.max_reach.samples, self.max_budget
                 ),
             ));
