@@ -209,23 +209,29 @@ fn weighed_moves(equity: &mut Equity, observation: &Observation<'_>) -> Vec<(i32
     moves
 }
 
-#[test]
-fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_clear_leaders() {
+/// Over the positions of `games` greedy games with tiles in the bag, judges `equity`'s best
+/// moves in full by `objective` and checks a race that drops nothing, on the same racks,
+/// plays the full judgement's leader; then calls `also` with the position, the moves, their
+/// worth and that leader, and returns how many positions were judged.
+fn races_match_the_full_judgement(
+    games: u64,
+    seed: u64,
+    objective: Objective,
+    mut also: impl FnMut(&Observation<'_>, &[(i32, Move)], &[i64], usize),
+) -> usize {
     let model = LeaveModel::embedded();
     let mut equity = Equity::new(model);
-    // One seed each, one judgement each a position: the same racks for all three.
-    let (mut full, mut unraced, mut raced) = (
-        Lookahead::new(model, 7),
-        Lookahead::new(model, 7),
-        Lookahead::new(model, 7),
-    );
+    // One seed each, one judgement each a position: the same racks for both.
+    let (mut full, mut unraced) = (Lookahead::new(model, seed), Lookahead::new(model, seed));
+    full.set_objective(objective);
     let mut race = Race::default();
     let never = RaceRule {
         drop_at: f64::INFINITY,
+        objective,
         ..RULE
     };
-    let (mut judged, mut clear, mut agreed) = (0, 0, 0);
-    greedy_positions(10, |observation| {
+    let mut judged = 0;
+    greedy_positions(games, |observation| {
         let moves = weighed_moves(&mut equity, observation);
         if observation.bag_len == 0 || moves.len() < 2 {
             return;
@@ -233,7 +239,6 @@ fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_cle
         let Some(worth) = full.judge(observation, &moves) else {
             return;
         };
-        let worth = worth.to_vec();
         let leader = (0..worth.len()).fold(0, |top, m| if worth[m] > worth[top] { m } else { top });
         let samples = unraced
             .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
@@ -243,18 +248,34 @@ fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_cle
             leader
         );
         judged += 1;
-        let samples = raced
-            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
-            .expect("two players, tiles in the bag");
-        let chosen = race.run(&mut raced, observation, &moves, samples, RULE);
-        agreed += usize::from(chosen == leader);
-        // Ten points a rack ahead of every other move: never dropped, always played.
-        let margin = 1000 * samples as i64;
-        if (0..worth.len()).all(|m| m == leader || worth[leader] - worth[m] >= margin) {
-            clear += 1;
-            assert_eq!(chosen, leader, "a move ten points a rack ahead");
-        }
+        also(observation, &moves, worth, leader);
     });
+    judged
+}
+
+#[test]
+fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_clear_leaders() {
+    let mut raced = Lookahead::new(LeaveModel::embedded(), 7);
+    let mut race = Race::default();
+    let (mut clear, mut agreed) = (0, 0);
+    let judged = races_match_the_full_judgement(
+        10,
+        7,
+        Objective::Points,
+        |observation, moves, worth, leader| {
+            let samples = raced
+                .begin_judging(observation, moves, bots::scrabble::lookahead::SAMPLES)
+                .expect("two players, tiles in the bag");
+            let chosen = race.run(&mut raced, observation, moves, samples, RULE);
+            agreed += usize::from(chosen == leader);
+            // Ten points a rack ahead of every other move: never dropped, always played.
+            let margin = 1000 * samples as i64;
+            if (0..worth.len()).all(|m| m == leader || worth[leader] - worth[m] >= margin) {
+                clear += 1;
+                assert_eq!(chosen, leader, "a move ten points a rack ahead");
+            }
+        },
+    );
     assert!(
         judged > 150 && clear > 20,
         "{judged} positions, {clear} clear"
@@ -267,50 +288,23 @@ fn a_race_that_drops_nothing_is_the_full_judgement_and_lookaheads_race_keeps_cle
 
 #[test]
 fn judged_by_the_chance_of_winning_a_race_that_drops_nothing_is_the_full_judgement() {
-    let model = LeaveModel::embedded();
-    let mut equity = Equity::new(model);
-    // One seed each, one judgement each a position: the same racks for all three.
-    let (mut full, mut unraced, mut by_points) = (
-        Lookahead::new(model, 3),
-        Lookahead::new(model, 3),
-        Lookahead::new(model, 3),
-    );
-    full.set_objective(Objective::Wins);
+    // The same racks judged by points: the odds choose otherwise now and then.
+    let mut by_points = Lookahead::new(LeaveModel::embedded(), 3);
     let mut race = Race::default();
-    let never = RaceRule {
+    let points = RaceRule {
         drop_at: f64::INFINITY,
-        objective: Objective::Wins,
+        objective: Objective::Points,
         ..RULE
     };
-    let (mut judged, mut unlike_points) = (0, 0);
-    greedy_positions(6, |observation| {
-        let moves = weighed_moves(&mut equity, observation);
-        if observation.bag_len == 0 || moves.len() < 2 {
-            return;
-        }
-        let Some(worth) = full.judge(observation, &moves) else {
-            return;
-        };
-        let leader = (0..worth.len()).fold(0, |top, m| if worth[m] > worth[top] { m } else { top });
-        let samples = unraced
-            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
-            .expect("two players, tiles in the bag");
-        assert_eq!(
-            race.run(&mut unraced, observation, &moves, samples, never),
-            leader
-        );
-        judged += 1;
-        // The same racks judged by points: the odds choose otherwise now and then.
-        let points = RaceRule {
-            objective: Objective::Points,
-            ..never
-        };
-        let samples = by_points
-            .begin_judging(observation, &moves, bots::scrabble::lookahead::SAMPLES)
-            .expect("two players, tiles in the bag");
-        let chosen = race.run(&mut by_points, observation, &moves, samples, points);
-        unlike_points += usize::from(chosen != leader);
-    });
+    let mut unlike_points = 0;
+    let judged =
+        races_match_the_full_judgement(6, 3, Objective::Wins, |observation, moves, _, leader| {
+            let samples = by_points
+                .begin_judging(observation, moves, bots::scrabble::lookahead::SAMPLES)
+                .expect("two players, tiles in the bag");
+            let chosen = race.run(&mut by_points, observation, moves, samples, points);
+            unlike_points += usize::from(chosen != leader);
+        });
     assert!(judged > 90, "{judged} positions");
     assert!(
         unlike_points > 0,
