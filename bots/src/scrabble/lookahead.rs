@@ -230,13 +230,16 @@ impl Lookahead {
         let mut each = std::mem::take(&mut self.each);
         each.clear();
         each.resize(moves.len(), 0);
-        let odds = Odds::of(self.objective, observation, moves);
+        let odds = Odds::of(self.objective, observation);
         for sample in 0..self.samples.len() {
             self.replies_against(observation, sample, |_| true, &mut each);
             for (judged, (reply, each)) in replies.iter_mut().zip(&each).enumerate() {
                 *reply += match &odds {
                     // Two players: this rack's odds, summed.
-                    Some(odds) => odds.worth(judged, i64::from(moves[judged].0) - each),
+                    Some(odds) => {
+                        let (value, action) = &moves[judged];
+                        odds.worth(action, i64::from(*value) - each)
+                    }
                     None => *each,
                 };
             }

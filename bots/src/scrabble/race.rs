@@ -62,7 +62,7 @@ impl Race {
     ) -> usize {
         let count = moves.len();
         let others = observation.scores.len() as i64 - 1;
-        let odds = Odds::of(rule.objective, observation, moves);
+        let odds = Odds::of(rule.objective, observation);
         self.worth.clear();
         self.worth.resize(count * samples, 0);
         self.alive.clear();
@@ -79,7 +79,7 @@ impl Race {
                     let value = i64::from(moves[judged].0);
                     let points = value - self.replies[judged] / others;
                     self.worth[judged * samples + rack] = match &odds {
-                        Some(odds) => odds.worth(judged, points),
+                        Some(odds) => odds.worth(&moves[judged].1, points),
                         None => points,
                     };
                 }
@@ -143,23 +143,20 @@ impl Race {
     }
 }
 
-/// What a turn's moves are worth by [`Objective::Wins`]: the lead now and, per move, the
-/// tiles unseen when this seat moves again.
-#[derive(Debug, Clone)]
+/// What a turn's moves are worth by [`Objective::Wins`]: the lead now, the tiles unseen and
+/// those in the bag (a move's draw is seen by its next turn).
+#[derive(Debug, Clone, Copy)]
 pub struct Odds {
     lead: i64,
-    unseen_after: Vec<usize>,
+    unseen: usize,
+    bag_len: usize,
 }
 
 impl Odds {
-    /// The odds `objective` judges `moves` by, where it judges by them: [`Objective::Wins`]
-    /// with two players and tiles in the bag (once it is empty a judgement searches plies
-    /// to near the end, and its points are the spread).
-    pub fn of(
-        objective: Objective,
-        observation: &Observation<'_>,
-        moves: &[(i32, Move)],
-    ) -> Option<Odds> {
+    /// The odds `objective` judges a turn's moves by, where it judges by them:
+    /// [`Objective::Wins`] with two players and tiles in the bag (once it is empty a
+    /// judgement searches plies to near the end, and its points are the spread).
+    pub fn of(objective: Objective, observation: &Observation<'_>) -> Option<Odds> {
         let judged_by_odds = objective == Objective::Wins
             && observation.scores.len() == 2
             && observation.bag_len > 0;
@@ -168,19 +165,19 @@ impl Odds {
         }
         let seat = observation.seat;
         let lead = observation.scores[seat] - observation.scores[1 - seat];
-        let unseen: usize = observation.unseen.iter().map(|&n| usize::from(n)).sum();
-        let after = moves
-            .iter()
-            .map(|(_, action)| unseen_after(action, observation, unseen));
         Some(Odds {
             lead: i64::from(lead) * 100,
-            unseen_after: after.collect(),
+            unseen: observation.unseen.iter().map(|&n| usize::from(n)).sum(),
+            bag_len: observation.bag_len,
         })
     }
 
-    /// Move `judged`'s worth on a rack where it gains `points` (hundredths) over the reply.
-    pub fn worth(&self, judged: usize, points: i64) -> i64 {
-        worth_in_wins(self.lead + points, self.unseen_after[judged])
+    /// The worth of `action` on a rack where it gains `points` (hundredths) over the reply.
+    pub fn worth(&self, action: &Move, points: i64) -> i64 {
+        worth_in_wins(
+            self.lead + points,
+            unseen_after(action, self.bag_len, self.unseen),
+        )
     }
 }
 
@@ -194,10 +191,10 @@ fn worth_in_wins(lead: i64, unseen: usize) -> i64 {
 
 /// The tiles this seat will not have seen when its turn comes again after `action` and a
 /// reply: those it draws after the move and about four the reply lays are seen by then.
-fn unseen_after(action: &Move, observation: &Observation<'_>, unseen: usize) -> usize {
+fn unseen_after(action: &Move, bag_len: usize, unseen: usize) -> usize {
     const REPLY_LAYS: usize = 4;
     let drawn = match action {
-        Move::Place(placement) => placement.placed_count().min(observation.bag_len),
+        Move::Place(placement) => placement.placed_count().min(bag_len),
         _ => 0,
     };
     unseen.saturating_sub(drawn + REPLY_LAYS)
