@@ -351,3 +351,40 @@ fn equitys_pre_endgame_draws_replay_from_the_games_seed() {
         "no turn of these games had 1 to 6 tiles in the bag"
     );
 }
+
+#[test]
+fn the_best_exchange_keeps_the_sub_rack_of_highest_value_and_only_where_tiles_may_be_exchanged() {
+    let model = LeaveModel::embedded();
+    let mut equity = bots::scrabble::Equity::new(model);
+    let (mut offered, mut refused) = (0, 0);
+    greedy_positions(8, |observation| {
+        // After a choice, as a simulating player asks it.
+        equity.choose_valued(observation);
+        let exchange = equity.best_exchange(observation);
+        if !bots::scrabble::may_exchange(observation) {
+            assert!(
+                exchange.is_none(),
+                "an exchange with {} in the bag",
+                observation.bag_len
+            );
+            refused += 1;
+            return;
+        }
+        let (Move::Exchange(given), value) = exchange.expect("tiles may be exchanged") else {
+            panic!("an exchange");
+        };
+        let rack = observation.rack;
+        let mut kept = rack;
+        kept.take_all(&given);
+        assert!(!given.is_empty() && kept.len() + given.len() == rack.len());
+        assert_eq!(value, model.value(&kept), "keeping {kept} of {rack}");
+        // No sub-rack smaller than the rack is worth more.
+        let (_, best) = model.best_keep(&rack, ..rack.len());
+        assert_eq!(value, best, "the best keep of {rack}");
+        offered += 1;
+    });
+    assert!(
+        offered > 100 && refused > 10,
+        "{offered} offered, {refused} refused"
+    );
+}

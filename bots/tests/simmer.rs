@@ -1,5 +1,5 @@
 //! `simmer`: the racing simulating player chooses a clearly best move, stays among equity's
-//! best, and replays a game from its seed (and so does `simmer-infer`).
+//! best placements and its best exchange, and replays a game from its seed (and so does `simmer-infer`).
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::simmer::{STANDARD, Simmer};
@@ -23,9 +23,13 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
         positions += 1;
         equity.top_placements(observation, STANDARD.width, &mut top);
         let (equity_move, _) = equity.choose_valued(observation);
-        // Thirty points of equity ahead of the next best, and no exchange to weigh.
+        let exchange = equity.best_exchange(observation);
+        // Thirty points of equity ahead of the next best placement and of the best exchange.
         let clearly_best = match top[..] {
-            [(first, best), (second, _), ..] if first - second >= 3000 => Some(best),
+            [(first, best), (second, _), ..] if first - second >= 3000 => exchange
+                .as_ref()
+                .is_none_or(|&(_, value)| first - value >= 3000)
+                .then_some(best),
             _ => None,
         };
         let clearly_best = clearly_best.filter(|_| matches!(equity_move, Move::Place(_)));
@@ -34,7 +38,8 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
             return;
         }
         let chosen = simmer.choose(observation);
-        let among_best = top.iter().any(|&(_, p)| chosen == Move::Place(p));
+        let among_best = top.iter().any(|&(_, p)| chosen == Move::Place(p))
+            || exchange.is_some_and(|(best_exchange, _)| chosen == best_exchange);
         assert!(among_best || chosen == equity_move, "{chosen:?}");
         other_than_equity += usize::from(chosen != equity_move);
         if let Some(best) = clearly_best {

@@ -158,6 +158,19 @@ impl Equity {
         (chosen, backwards)
     }
 
+    /// The best exchange from `observation` and its equity (the sub-rack of highest value
+    /// kept), where tiles may be exchanged.
+    pub fn best_exchange(&mut self, observation: &Observation<'_>) -> Option<(Move, i32)> {
+        let leaves = self.turn_leaves(observation);
+        let rack = observation.rack;
+        let best = leaves
+            .tables
+            .best_exchange
+            .map(|(value, keep)| (Move::Exchange(given_up(rack, &keep)), value));
+        self.leave_tables = Some(leaves.into_tables());
+        best
+    }
+
     /// For each set of anchors of `groups`, the equity of the best placement found at those
     /// anchors for `observation`'s rack, into `out` (`None` where there is none): one search
     /// for them all.

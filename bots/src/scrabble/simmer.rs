@@ -30,7 +30,7 @@ pub const RULE: RaceRule = RaceRule {
     objective: Objective::Wins,
 };
 
-/// Races `equity`'s `width` best placements (and its exchange, when that is its choice):
+/// Races `equity`'s `width` best placements and its best exchange, where tiles may be exchanged:
 /// every move meets the same racks, as [`RULE`] says ([`Race`]); the race ends
 /// with one move left or `samples` racks met, and the leader by mean worth is played. Once
 /// the bag is empty in a two-player game it plays what [`EndgameSearch`] finds best.
@@ -124,8 +124,12 @@ impl Simmer {
         let placements = self.placements.iter();
         self.moves
             .extend(placements.map(|&(value, placement)| (value, Move::Place(placement))));
+        // The best exchange races too, where it may be made: the simulation, not the
+        // leave values alone, says when giving tiles back beats scoring.
         if !matches!(chosen, Move::Place(_)) {
             self.moves.push((chosen_value, chosen));
+        } else if let Some((exchange, value)) = self.equity.best_exchange(observation) {
+            self.moves.push((value, exchange));
         }
         if self.moves.len() < 2 {
             return chosen;
