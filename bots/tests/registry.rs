@@ -114,3 +114,30 @@ fn an_unknown_name_lists_the_game_s_bots() {
     assert!(bot::<Game>("lookahead:0x3").is_err());
     assert!(bot::<Monopoly>("greedy").is_err());
 }
+
+/// The names of `G`'s bots that take a `WIDTHxSAMPLES` setting: the simulating ones.
+fn simulating<G: Registered>() -> Vec<&'static str> {
+    G::bots()
+        .iter()
+        .filter(|entry| {
+            entry
+                .setting
+                .is_some_and(|s| s.starts_with("WIDTHxSAMPLES"))
+        })
+        .map(|entry| entry.name)
+        .collect()
+}
+
+#[test]
+fn every_simulating_bot_has_the_reach_a_server_caps() {
+    let mut names = simulating::<Game>();
+    names.extend(simulating::<HpGame>());
+    assert!(names.len() >= 6, "{names:?}");
+    for name in names {
+        // The standard reach, and the one a setting names.
+        assert!(bots::scrabble::reach_of(name).is_some(), "{name}");
+        let named = bots::scrabble::reach_of(&format!("{name}:2x3"));
+        assert_eq!(named.map(|r| (r.width, r.samples)), Some((2, 3)), "{name}");
+    }
+    assert_eq!(bots::scrabble::reach_of("equity"), None);
+}

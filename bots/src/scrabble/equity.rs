@@ -161,6 +161,10 @@ impl Equity {
     /// The best exchange from `observation` and its equity (the sub-rack of highest value
     /// kept), where tiles may be exchanged.
     pub fn best_exchange(&mut self, observation: &Observation<'_>) -> Option<(Move, i32)> {
+        // Else the tables would be refilled for nothing (with the bag empty they always are).
+        if !may_exchange(observation) {
+            return None;
+        }
         let leaves = self.turn_leaves(observation);
         let rack = observation.rack;
         let best = leaves

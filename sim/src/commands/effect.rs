@@ -13,7 +13,7 @@ use engine::cardgame::Variant;
 use engine::draws::Draws;
 use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
-use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, to_csv};
+use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, Row, to_csv};
 use runner::effect::{Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk};
 use runner::store::write_atomically;
 
@@ -182,10 +182,7 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         duplicate: args.duplicate,
     };
     let (rows, file) = if let Some(bot) = &args.versus {
-        (
-            versus(sim, bot, &base, design, args.duplicate)?,
-            "effect.csv",
-        )
+        (versus(sim, bot, &base, design)?, EffectRow::FILE)
     } else if args.every_policy {
         (every_policy(args, &base, design)?, POLICY_EFFECTS)
     } else if args.every_card {
@@ -201,7 +198,10 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
             );
         }
         let effects = measured(&base, &changed, sim, groups(&sim.bots), design)?;
-        (effect_rows(&effects, &args.changes.join(" ")), "effect.csv")
+        (
+            effect_rows(&effects, &args.changes.join(" ")),
+            EffectRow::FILE,
+        )
     };
     std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
     let path = sim.out.join(file);
@@ -218,7 +218,6 @@ fn versus(
     bot: &str,
     base: &Contest,
     design: Design,
-    duplicate: bool,
 ) -> anyhow::Result<Vec<EffectRow>> {
     let first = &sim.bots[0];
     if bot == first {
@@ -226,7 +225,7 @@ fn versus(
     }
     let mut other = sim.clone();
     other.bots[0] = bot.to_string();
-    let (changed, _) = built(&other, &[], duplicate)?;
+    let (changed, _) = built(&other, &[], design.duplicate)?;
     let label = format!("{first} -> {bot}");
     let policy = Group::Policy {
         index: 0,
