@@ -4,13 +4,15 @@
 use std::sync::Arc;
 
 use bots::Settings;
+use bots::cardgame::PremiumKeep;
 use bots::seating::seat_table;
 use engine::cardgame::{
-    CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, Table, Variant,
+    CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, CardView, Hand, Premium,
+    Table, Variant,
 };
 use engine::play::{Stepped, play_out};
-use engine::scrabble::Rack;
 use engine::scrabble::tiles::BLANK;
+use engine::scrabble::{Cell, Rack};
 use lexicon::{Edition, Lexicon};
 
 fn checked_game(
@@ -190,6 +192,92 @@ fn equity_exchanges_a_hand_of_vowels_and_keeps_the_blank() {
     };
     assert_eq!(letters.count(BLANK), 0, "the blank is kept");
     assert!(letters.len() >= 4, "most of the vowels go: {letters}");
+}
+
+/// The Premium card `bot` lays holding `letters` and one card of `premium`, TRAINER on the
+/// table and `draw_len` cards left to draw (`None`: it lays none, or makes no play).
+fn premium_laid(bot: &str, letters: &str, premium: Premium, draw_len: usize) -> Option<Premium> {
+    let (rules, lexicon) = setup();
+    let mut table = Table::new();
+    for (k, c) in "TRAINER".chars().enumerate() {
+        table.put((0, k as i32), Cell::from_char(c).unwrap());
+    }
+    let mut hand = Hand {
+        letters: Rack::parse(letters).unwrap(),
+        premiums: [0, 0],
+    };
+    hand.premiums[premium as usize] = 1;
+    let view = CardView {
+        seat: 0,
+        action: None,
+        turn_words: &[],
+        turn_player: None,
+        turn_actions: &[],
+        hand: &hand,
+        table: &table,
+        scores: &[0, 0],
+        draw_len,
+        rules: &rules,
+        lexicon: &lexicon,
+    };
+    match bots::bot::<CardGame>(bot)
+        .unwrap()
+        .decide(&view, CardQuestion::Move)
+    {
+        Some(CardAnswer::Move(CardMove::Place(play))) => play.premium.map(|(laid, _)| laid),
+        _ => None,
+    }
+}
+
+#[test]
+fn equity_keeps_a_premium_card_for_a_word_worth_it() {
+    // Only small words in hand: a Double would gain a few points, less than it is worth kept.
+    let small = "EEIIOUU";
+    assert_eq!(premium_laid("equity", small, Premium::Double, 60), None);
+    // Once the draw pile is empty there is no later word to keep it for.
+    assert_eq!(
+        premium_laid("equity", small, Premium::Double, 0),
+        Some(Premium::Double)
+    );
+    // greedy's policy, which `equity-linear` keeps, lays a Double wherever it adds.
+    for as_greedy in ["equity-linear", "equity:greedy"] {
+        assert_eq!(
+            premium_laid(as_greedy, small, Premium::Double, 60),
+            Some(Premium::Double)
+        );
+    }
+    // BORSHTS through TRAINER: each card gains far more than it is worth kept.
+    for premium in [Premium::Double, Premium::Triple] {
+        assert_eq!(
+            premium_laid("equity", "HOBRTSS", premium, 60),
+            Some(premium)
+        );
+    }
+}
+
+#[test]
+fn premium_keep_settings_read_their_numbers_and_refuse_the_rest() {
+    let keep = PremiumKeep::parse("12/30/30").unwrap();
+    assert_eq!((keep.double, keep.triple, keep.full_from), (1200, 3000, 30));
+    assert_eq!(keep, PremiumKeep::STANDARD);
+    let whole = PremiumKeep::parse("5/0").unwrap();
+    assert_eq!((whole.double, whole.triple, whole.full_from), (500, 0, 1));
+    for bad in [
+        "",
+        "12",
+        "12/",
+        "/30",
+        "-1/30",
+        "12/201",
+        "12/30/30/1",
+        "a/b",
+        "1.5/3",
+    ] {
+        assert_eq!(PremiumKeep::parse(bad), None, "{bad:?}");
+    }
+    assert!(bots::bot::<CardGame>("equity:12/30/30").is_ok());
+    assert!(bots::bot::<CardGame>("equity:greedy").is_ok());
+    assert!(bots::bot::<CardGame>("equity:12/999").is_err());
 }
 
 #[test]

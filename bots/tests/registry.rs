@@ -22,6 +22,9 @@ fn quick_names<G: Registered>() -> Vec<String> {
             Some(setting) if setting.starts_with("WIDTHxSAMPLES") => format!("{}:2x3", entry.name),
             Some(setting) if setting.starts_with("BUDGET") => format!("{}:300", entry.name),
             Some(setting) if setting.starts_with("cautious") => format!("{}:bold", entry.name),
+            Some(setting) if setting.starts_with("DOUBLE/TRIPLE") => {
+                format!("{}:5/20/40", entry.name)
+            }
             Some(setting) if setting.starts_with("at-once=") => {
                 format!("{}:at-once=gemino+confundo", entry.name)
             }

@@ -8,7 +8,7 @@ pub mod rummy;
 
 use engine::cardgame::{CardAnswer, CardGame, CardMove, CardQuestion, CardView};
 
-pub use equity::{CardEquity, PlayValue, value_play};
+pub use equity::{CardEquity, PlayValue, PremiumKeep, PremiumPolicy, value_play};
 pub use greedy::{CardGreedy, best_premium};
 pub use random::CardRandom;
 
@@ -64,15 +64,26 @@ pub static BOTS: &[Entry<CardGame>] = &[
     },
     Entry {
         name: "equity",
-        setting: None,
-        about: "the play worth most points now plus the value of the letters it keeps, learned from the card game; Premium cards as greedy lays them",
-        make: |_, settings| made(CardEquity::new(settings.card_leaves())),
+        setting: Some(
+            "DOUBLE/TRIPLE/CARDS (points a Premium card kept is worth, in full while CARDS are left to draw; 0 to 200 each), or greedy (Premium cards laid as greedy lays them)",
+        ),
+        about: "the play worth most points now plus the value of the letters it keeps, learned from the card game, and of the Premium cards it keeps: 12 points a Double, 30 a Triple, in full while 30 cards are left to draw (DOUBLE/TRIPLE/CARDS)",
+        make: |setting, settings| {
+            let premiums = setting.map_or(Some(PremiumPolicy::STANDARD), PremiumPolicy::parse)?;
+            made(CardEquity::new(settings.card_leaves(), premiums))
+        },
     },
     Entry {
         name: "equity-linear",
         setting: None,
-        about: "equity valuing the letters kept by the crossword's linear leave model: the card values' baseline",
-        make: |_, _| made(CardEquity::named(LeaveModel::linear(), "equity-linear")),
+        about: "equity valuing the letters kept by the crossword's linear leave model, Premium cards laid as greedy lays them: the card equity's baseline",
+        make: |_, _| {
+            made(CardEquity::named(
+                LeaveModel::linear(),
+                PremiumPolicy::AsGreedy,
+                "equity-linear",
+            ))
+        },
     },
     Entry {
         name: "random",

@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use bots::cardgame::rummy::for_each_meld;
-use bots::cardgame::value_play;
+use bots::cardgame::{PremiumPolicy, value_play};
 use bots::monopoly::DEFAULT_ROLLOUTS;
-use engine::cardgame::{CardView, Hand, TableMoveGen, Variant};
+use engine::cardgame::{CardRules, CardView, Hand, TableMoveGen, Variant};
 use engine::scrabble::Rack;
 use engine::scrabble::tiles::kind_char;
 use serde::Serialize;
@@ -113,6 +113,15 @@ fn parse_hand(text: &str) -> anyhow::Result<Hand> {
     Ok(hand)
 }
 
+/// The cards left to draw once two hands are dealt from the whole pack of letter and Premium
+/// cards.
+fn fresh_draw_pile(rules: &CardRules) -> usize {
+    let letters: usize = rules.letters.counts().iter().map(|&n| usize::from(n)).sum();
+    let numbers = &rules.numbers;
+    let premiums = usize::from(numbers.double_word_cards) + usize::from(numbers.triple_word_cards);
+    (letters + premiums).saturating_sub(2 * numbers.hand_size)
+}
+
 /// Runs `owlery analyze scrabble-cards`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let Some(hand_text) = &args.hand else {
@@ -143,18 +152,23 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         hand: &hand,
         table: &table,
         scores: &scores,
-        // Ranked by equity, the position is taken as mid-game: letters are left to draw, so
-        // a leave is worth its learned value.
-        draw_len: usize::from(by_equity),
+        // Ranked by equity, the position is taken as early in the game, the draw pile full
+        // after the deal: a leave and a Premium card kept are worth their full value.
+        draw_len: if by_equity {
+            fresh_draw_pile(&rules)
+        } else {
+            0
+        },
         rules: &rules,
         lexicon: &lexicon,
     };
     let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.card_leaves();
+    let keep = PremiumPolicy::STANDARD;
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
         // By score, each play with its best Premium card use; by equity, as the equity bot
         // values it (its Premium card policy and the leave).
-        let mut value = value_play(model, &view, candidate);
+        let mut value = value_play(model, keep, &view, candidate);
         if !by_equity {
             (value.premium, value.points) =
                 candidate.best_premium_use(hand.premiums, table.is_empty(), &rules, |_| true);
