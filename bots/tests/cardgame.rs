@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use bots::Settings;
-use bots::cardgame::PremiumKeep;
+use bots::cardgame::{PremiumKeep, PremiumPolicy, value_play};
 use bots::seating::seat_table;
 use engine::cardgame::{
     CardAnswer, CardEnd, CardGame, CardMove, CardQuestion, CardRules, CardView, Hand, Premium,
-    Table, Variant,
+    Table, TableMoveGen, Variant,
 };
 use engine::play::{Stepped, play_out};
 use engine::scrabble::tiles::BLANK;
@@ -253,6 +253,53 @@ fn equity_keeps_a_premium_card_for_a_word_worth_it() {
             Some(premium)
         );
     }
+}
+
+#[test]
+fn equitys_play_is_the_best_of_every_play_valued_with_its_premium_cards_kept() {
+    let (rules, lexicon) = setup();
+    let model = Settings::default().card_leaves();
+    let (mut checked, mut premiums_held) = (0, 0);
+    for seed in 0..12 {
+        let mut game = CardGame::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut bots = seat_table(&["equity", "greedy"], seed, &Settings::default(), None).unwrap();
+        play_out(&mut game, &mut bots, |game: &CardGame| {
+            let Some(pending) = game.pending() else {
+                return;
+            };
+            if pending.seat != 0 || pending.question != CardQuestion::Move {
+                return;
+            }
+            let view = game.view(0);
+            let mut best: Option<i32> = None;
+            let mut plays = Vec::new();
+            TableMoveGen::new().generate(
+                view.table,
+                view.rules,
+                view.lexicon,
+                &view.hand.letters,
+                |candidate| {
+                    let value = value_play(model, PremiumPolicy::STANDARD, &view, candidate);
+                    best = best.max(Some(value.equity()));
+                    plays.push((candidate.to_play(value.premium), value.equity()));
+                },
+            );
+            let chosen = bots::bot::<CardGame>("equity")
+                .unwrap()
+                .decide(&view, CardQuestion::Move);
+            if let Some(CardAnswer::Move(CardMove::Place(play))) = chosen {
+                let value = plays.iter().find(|(p, _)| *p == play).map(|&(_, v)| v);
+                assert_eq!(value, best, "seed {seed}: {play:?}");
+                checked += 1;
+                premiums_held += usize::from(view.hand.premiums != [0, 0]);
+            }
+        })
+        .unwrap();
+    }
+    assert!(
+        checked > 100 && premiums_held > 20,
+        "{checked} plays, {premiums_held} with cards"
+    );
 }
 
 #[test]
