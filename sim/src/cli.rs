@@ -470,7 +470,7 @@ pub struct AnalyzeArgs {
     /// lookahead:WIDTHxSAMPLES to judge WIDTH moves over SAMPLES racks (lookahead is 8x24);
     /// scrabble's two-player endgames: solver, or solver:BUDGET to search BUDGET positions; or
     /// any crossword bot's name (greedy, random, ...): by score, that bot's move first;
-    /// scrabble-cards (Classic and Forfeit): score or equity (mid-game: letters left to draw).
+    /// scrabble-cards (Classic and Forfeit): score or equity (the draw pile taken as full).
     #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
     /// Output format.
