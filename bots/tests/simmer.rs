@@ -1,5 +1,6 @@
 //! `simmer`: the racing simulating player chooses a clearly best move, stays among equity's
-//! best placements and its best exchange, and replays a game from its seed (and so does `simmer-infer`).
+//! best placements and its best exchange, and replays a game from its seed (and so does
+//! `simmer-infer`).
 
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::simmer::{STANDARD, Simmer};

@@ -163,12 +163,12 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         lexicon: &lexicon,
     };
     let model = bot_settings(&args.data, DEFAULT_ROLLOUTS)?.card_leaves();
-    let keep = PremiumPolicy::STANDARD;
+    let premiums = PremiumPolicy::STANDARD;
     let mut listing = Listing::new(args.top, false);
     TableMoveGen::new().generate(&table, &rules, &lexicon, &hand.letters, |candidate| {
         // By score, each play with its best Premium card use; by equity, as the equity bot
         // values it (its Premium card policy and the leave).
-        let mut value = value_play(model, keep, &view, candidate);
+        let mut value = value_play(model, premiums, &view, candidate);
         if !by_equity {
             (value.premium, value.points) =
                 candidate.best_premium_use(hand.premiums, table.is_empty(), &rules, |_| true);
