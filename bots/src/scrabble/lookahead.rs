@@ -12,7 +12,8 @@ use rand_pcg::Pcg64Mcg;
 
 use super::equity::{Equity, left_over_value};
 use super::leaves::LeaveModel;
-use super::race::{Objective, Odds, Race, RaceRule};
+use super::playout::Playout;
+use super::race::{Objective, Odds, Race, RaceRule, ending_worth};
 
 /// Moves of highest equity looked at each turn.
 pub const WIDTH: usize = 8;
@@ -82,6 +83,15 @@ pub struct Lookahead {
     samples: Vec<Rack>,
     /// The unseen tiles, one entry a tile, shuffled in part for each sample.
     pool: Vec<u8>,
+    /// With two players and at most this many tiles in the bag (0: never), each judged move
+    /// is played out to the end of the game against each rack ([`Playout`]).
+    play_out_from: usize,
+    /// Whether this turn's moves are played out.
+    playing_out: bool,
+    /// Where moves are played out, per drawn rack the rest of the bag in the order it is
+    /// drawn, the same for every judged move (`bag_orders[sample * order_len..]`).
+    bag_orders: Vec<u8>,
+    order_len: usize,
     /// The position with each move looked at laid on it in turn (and taken off again).
     board: Board,
     /// Once the bag is empty, that position with the opponent's reply laid on it too.
@@ -121,6 +131,8 @@ pub struct Lookahead {
 #[derive(Debug, Clone, Copy)]
 struct Judged {
     placement: Option<Placement>,
+    /// What it scores, where moves are played out (else 0).
+    score: i32,
     drawn: usize,
     leave: Rack,
 }
@@ -141,6 +153,10 @@ impl Lookahead {
             placements: Vec::with_capacity(reach.width),
             samples: Vec::with_capacity(reach.samples),
             pool: Vec::new(),
+            play_out_from: 0,
+            playing_out: false,
+            bag_orders: Vec::new(),
+            order_len: 0,
             board: Board::empty(),
             reply_board: Board::empty(),
             worth: Vec::with_capacity(reach.width + 1),
@@ -177,6 +193,18 @@ impl Lookahead {
     /// Looks `reach` far from the next turn on.
     pub(super) fn set_reach(&mut self, reach: Reach) {
         self.reach = reach;
+    }
+
+    /// With two players and `tiles` or fewer in the bag (0: never), plays each judged move out
+    /// to the end of the game against each rack, rather than judging it by its reply.
+    pub fn set_play_out_from(&mut self, tiles: usize) {
+        self.play_out_from = tiles;
+    }
+
+    /// Whether the last [`Lookahead::begin_judging`] plays its moves out to the end of the
+    /// game: each move's reply against a rack is then the final spread ([`Playout`]).
+    pub fn plays_out(&self) -> bool {
+        self.playing_out
     }
 
     /// The `equity` player this one ranks its candidate moves with, for a caller that wants
@@ -235,6 +263,7 @@ impl Lookahead {
             self.replies_against(observation, sample, |_| true, &mut each);
             for (judged, (reply, each)) in replies.iter_mut().zip(&each).enumerate() {
                 *reply += match &odds {
+                    _ if self.playing_out => ending_worth(*each, self.objective),
                     // Two players: this rack's odds, summed.
                     Some(odds) => {
                         let (value, action) = &moves[judged];
@@ -245,7 +274,7 @@ impl Lookahead {
             }
         }
         self.each = each;
-        if odds.is_none() {
+        if odds.is_none() && !self.playing_out {
             // With more players a point to one opponent costs this seat a share of a point:
             // all of them gaining one is as bad for its place as losing one itself.
             let others = observation.scores.len() as i64 - 1;
@@ -274,15 +303,24 @@ impl Lookahead {
         } else {
             samples
         };
+        self.playing_out = self.play_out_from > 0
+            && observation.scores.len() == 2
+            && (1..=self.play_out_from).contains(&observation.bag_len)
+            // No exchange is then possible to the end: a playout's bag only shrinks.
+            && observation.bag_len < observation.rules.numbers.exchange_min_bag;
         self.draw_samples(&observation.unseen, tiles, samples);
         self.judged.clear();
+        let playing_out = self.playing_out;
         self.judged.extend(moves.iter().map(|&(_, action)| {
             let placement = match action {
                 Move::Place(placement) => Some(placement),
                 _ => None,
             };
+            // Only a move played out needs its score, and the engine's check says it.
+            let checked = playing_out.then(|| observation.check(&action).ok().flatten());
             Judged {
                 placement,
+                score: checked.flatten().map_or(0, |play| play.score),
                 drawn: placement.map_or(0, |p| p.placed_count().min(observation.bag_len)),
                 leave: placement.map_or(observation.rack, |p| leave_after(&observation.rack, &p)),
             }
@@ -290,7 +328,8 @@ impl Lookahead {
         self.board.clone_from(observation.board);
         // With tiles in the bag after every draw, a reply is valued alike at any anchor a
         // judged move leaves as it was: one search of the position serves them all.
-        self.shared = !Lookahead::rack_known(observation)
+        self.shared = !self.playing_out
+            && !Lookahead::rack_known(observation)
             && self
                 .judged
                 .iter()
@@ -329,6 +368,12 @@ impl Lookahead {
     ) {
         let judged_moves = self.judged.len();
         if !(0..judged_moves).any(&wanted) {
+            return;
+        }
+        if self.playing_out {
+            for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
+                replies[judged] = self.played_out(observation, judged, sample);
+            }
             return;
         }
         if !self.shared {
@@ -384,6 +429,7 @@ impl Lookahead {
             placement,
             drawn,
             leave,
+            ..
         } = self.judged[judged];
         if observation.bag_len == 0 && leave.is_empty() {
             return 0;
@@ -400,6 +446,55 @@ impl Lookahead {
         }
         self.board = board;
         reply
+    }
+
+    /// The final spread (this seat's score less the replier's, in hundredths of a point) when
+    /// move `judged` is played out to the end of the game, the replier holding rack `sample`
+    /// and the bag drawn in that rack's order ([`Playout`]).
+    fn played_out(&mut self, observation: &Observation<'_>, judged: usize, sample: usize) -> i64 {
+        let Judged {
+            placement,
+            score,
+            drawn,
+            leave,
+        } = self.judged[judged];
+        let seat = observation.seat;
+        let order = &self.bag_orders[sample * self.order_len..(sample + 1) * self.order_len];
+        let mut racks = [Rack::EMPTY; 2];
+        racks[seat] = leave;
+        for &kind in &order[..drawn] {
+            racks[seat].add(usize::from(kind));
+        }
+        racks[self.replier] = self.samples[sample];
+        let mut scores = [observation.scores[0], observation.scores[1]];
+        scores[seat] += score;
+        self.reply_board.clone_from(&self.board);
+        if let Some(placement) = placement {
+            placement.lay_on(&mut self.reply_board);
+        }
+        let playout = Playout {
+            board: &mut self.reply_board,
+            racks,
+            scores,
+            bag: &order[drawn..],
+            scoreless: if score == 0 {
+                observation.scoreless + 1
+            } else {
+                0
+            },
+            to_move: self.replier,
+        };
+        let fin = playout.finish(&mut self.equity, observation);
+        i64::from(fin[seat] - fin[self.replier]) * 100
+    }
+
+    /// Where the last judgement plays its moves out, the bag's order against rack `sample` of
+    /// [`Lookahead::racks_judged`]: every move draws its tiles from it in turn.
+    pub fn bag_order(&self, sample: usize) -> &[u8] {
+        match self.order_len {
+            _ if !self.playing_out => &[],
+            len => &self.bag_orders[sample * len..(sample + 1) * len],
+        }
     }
 
     /// The racks the last [`Lookahead::judge`] drew for the replying seat and summed its
@@ -426,7 +521,9 @@ impl Lookahead {
                 .extend(std::iter::repeat_n(kind as u8, usize::from(count)));
         }
         self.samples.clear();
+        self.bag_orders.clear();
         let tiles = tiles.min(self.pool.len());
+        self.order_len = self.pool.len() - tiles;
         let inferred = std::mem::take(&mut self.inferred);
         for sample in 0..count {
             let mut rack = Rack::EMPTY;
@@ -454,6 +551,15 @@ impl Lookahead {
                 rack.add(usize::from(self.pool[i]));
             }
             self.samples.push(rack);
+            if self.playing_out {
+                // Every judged move draws in this order: the moves' worths against one rack
+                // then differ by the moves, not by their luck.
+                for i in tiles..self.pool.len() {
+                    let j = self.rng.random_range(i..self.pool.len());
+                    self.pool.swap(i, j);
+                }
+                self.bag_orders.extend_from_slice(&self.pool[tiles..]);
+            }
         }
         self.inferred = inferred;
         self.inferred.clear();
@@ -472,6 +578,7 @@ impl Lookahead {
         let rack = self.samples[sample];
         let judged = Judged {
             placement: None,
+            score: 0,
             drawn,
             leave: *leave,
         };

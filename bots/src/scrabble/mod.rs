@@ -8,6 +8,7 @@ pub mod inference;
 pub mod leaves;
 pub mod lookahead;
 pub mod odds;
+pub mod playout;
 pub mod race;
 mod random;
 pub mod simmer;

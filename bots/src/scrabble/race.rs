@@ -63,6 +63,7 @@ impl Race {
         let count = moves.len();
         let others = observation.scores.len() as i64 - 1;
         let odds = Odds::of(rule.objective, observation);
+        let played_out = lookahead.plays_out();
         self.worth.clear();
         self.worth.resize(count * samples, 0);
         self.alive.clear();
@@ -79,6 +80,7 @@ impl Race {
                     let value = i64::from(moves[judged].0);
                     let points = value - self.replies[judged] / others;
                     self.worth[judged * samples + rack] = match &odds {
+                        _ if played_out => ending_worth(self.replies[judged], rule.objective),
                         Some(odds) => odds.worth(&moves[judged].1, points),
                         None => points,
                     };
@@ -187,6 +189,23 @@ impl Odds {
 fn worth_in_wins(lead: i64, unseen: usize) -> i64 {
     let chance = win_chance(lead as f64 / 100.0, unseen);
     (chance * WIN_UNITS).round() as i64 + lead / 100
+}
+
+/// A move's worth against a rack where it was played out to the end of the game with a final
+/// `spread` (hundredths of a point): by [`Objective::Wins`] a win, half of one for a tie, in
+/// [`WIN_UNITS`], plus the spread in points; by [`Objective::Points`] the spread.
+pub fn ending_worth(spread: i64, objective: Objective) -> i64 {
+    match objective {
+        Objective::Points => spread,
+        Objective::Wins => {
+            let wins = match spread.signum() {
+                1 => WIN_UNITS,
+                0 => WIN_UNITS / 2.0,
+                _ => 0.0,
+            };
+            wins as i64 + spread / 100
+        }
+    }
 }
 
 /// The tiles this seat will not have seen when its turn comes again after `action` and a

@@ -18,6 +18,7 @@ pub fn plain() -> (Arc<Rules>, Arc<Lexicon>) {
 
 /// Calls `check` with every position of two-player `greedy` self-play games from seeds
 /// `0..games`, as the player to move sees it, before each move.
+#[allow(dead_code)] // Not every file including these helpers reads positions.
 pub fn greedy_positions(games: u64, mut check: impl FnMut(&Observation<'_>)) {
     greedy_games(games, |game| check(&game.observation(game.to_move())));
 }
