@@ -484,17 +484,17 @@ impl Lookahead {
             },
             to_move: self.replier,
         };
-        let fin = playout.finish(&mut self.equity, observation);
-        i64::from(fin[seat] - fin[self.replier]) * 100
+        let finished = playout.finish(&mut self.equity, observation);
+        i64::from(finished[seat] - finished[self.replier]) * 100
     }
 
     /// Where the last judgement plays its moves out, the bag's order against rack `sample` of
     /// [`Lookahead::racks_judged`]: every move draws its tiles from it in turn.
     pub fn bag_order(&self, sample: usize) -> &[u8] {
-        match self.order_len {
-            _ if !self.playing_out => &[],
-            len => &self.bag_orders[sample * len..(sample + 1) * len],
+        if !self.playing_out {
+            return &[];
         }
+        &self.bag_orders[sample * self.order_len..(sample + 1) * self.order_len]
     }
 
     /// The racks the last [`Lookahead::judge`] drew for the replying seat and summed its
