@@ -14,7 +14,8 @@ use super::leaves::LeaveModel;
 use super::lookahead::{Lookahead, Reach};
 use super::race::{Objective, Race, RaceRule};
 
-/// How far `simmer` looks: the candidates raced and the most racks any of them meets.
+/// How far `simmer` looks: the candidates raced and the most racks any of them meets (wider
+/// or longer, up to 24 moves over 192 racks, was no stronger: docs/BOTS.md).
 pub const STANDARD: Reach = Reach {
     width: 16,
     samples: 96,
