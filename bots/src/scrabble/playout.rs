@@ -1,6 +1,6 @@
 //! A two-player position played out to the end of the game, both seats moving as
-//! `equity-static` does: what a simulating player's move leads to near the end, where leave values no longer
-//! say what the tiles kept are worth. The scores are the engine's: each move's by its check,
+//! `equity-static` does: what a simulating player's move leads to near the end, where leave
+//! values no longer say what the tiles kept are worth. The scores are the engine's: each move's by its check,
 //! the end's by rule 24 ([`end_adjustments`]) and the scoreless limit of the rules in force.
 
 use engine::scrabble::tiles::KINDS;
@@ -30,9 +30,9 @@ pub struct Playout<'a> {
 }
 
 impl Playout<'_> {
-    /// Plays the position out, both seats choosing as `equity` (static) does, under the rules and
-    /// lexicon of `observation` (a view of the same game); returns the final scores, rule 24
-    /// applied.
+    /// Plays the position out, both seats choosing as `equity-static` does, under the rules
+    /// and lexicon of `observation` (a view of the same game); returns the final scores, rule
+    /// 24 applied.
     pub fn finish(mut self, equity: &mut Equity, observation: &Observation<'_>) -> [i32; 2] {
         let rules = observation.rules;
         let mut went_out = None;

@@ -34,8 +34,8 @@ pub const RULE: RaceRule = RaceRule {
 
 /// With two players and this many tiles in the bag or fewer (and fewer than an exchange
 /// needs), each move is played out to the end of the game against each rack, both seats
-/// moving as `equity-static` does ([`super::playout`]), and worth a win, half of one or none: 1.7
-/// points of win rate more than judging it by its reply (95 % +1.1 to +2.3, over 2,000
+/// moving as `equity-static` does ([`super::playout`]), and worth a win, half of one or none:
+/// 1.7 points of win rate more than judging it by its reply (95 % +1.1 to +2.3, over 2,000
 /// paired deals against `equity`: docs/BOTS.md).
 pub const PLAY_OUT_FROM: usize = 6;
 
