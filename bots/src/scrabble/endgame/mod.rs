@@ -3,11 +3,11 @@
 //! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
 //! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
 
+mod leaf;
 mod lists;
 mod position;
 mod table;
 
-use engine::scrabble::tiles::Cell;
 use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement};
 
 use lists::MoveLists;
@@ -56,6 +56,13 @@ pub struct EndgameSearch {
     /// Each ply's best line from its position, as far as the search knows it (a line ends
     /// early where a value came from the table or an estimate).
     lines: Vec<Vec<Move>>,
+    /// A leaf's playout: the placements of a position, and those laid so far.
+    leaf_moves: Vec<Scored>,
+    leaf_laid: Vec<Placement>,
+    /// Whether this iteration plays its leaves out ([`leaf`]): not the first, whose leaves
+    /// are guessed from the racks so that it costs one expansion and a search always has a
+    /// move.
+    leaves_played_out: bool,
 }
 
 /// The index standing for a pass among the root's moves.
@@ -174,6 +181,9 @@ impl EndgameSearch {
             root_best: Move::Pass,
             cut_short: None,
             lines: Vec::new(),
+            leaf_moves: Vec::new(),
+            leaf_laid: Vec::new(),
+            leaves_played_out: false,
         }
     }
 
@@ -196,6 +206,7 @@ impl EndgameSearch {
             self.aborted = false;
             self.estimated = false;
             self.cut_short = None;
+            self.leaves_played_out = plies > 1;
             let value = self.negamax(&ending, &root, 0, plies, -i32::MAX, i32::MAX);
             let found = |chosen, value, solved, cut_short| Verdict {
                 chosen,
@@ -252,6 +263,7 @@ impl EndgameSearch {
             expanded: 0,
         };
         for plies in 1..=MOST_PLIES {
+            self.leaves_played_out = plies > 1;
             let mut values: Vec<(u32, MoveValue)> = Vec::with_capacity(order.len());
             let mut exact_values: Vec<i32> = Vec::with_capacity(exact.min(order.len()));
             for &index in &order {
@@ -416,7 +428,26 @@ impl EndgameSearch {
         }
         if depth == 0 {
             self.estimated = true;
-            return ending.estimate(position);
+            if !self.leaves_played_out {
+                return ending.estimate(position);
+            }
+            let (value, best) = self.played_out(ending, position);
+            if self.aborted {
+                return 0;
+            }
+            // Kept where it displaces no deeper search's entry: reached again by moves in
+            // another order, the position is not played out again.
+            let kept = &mut self.table[slot(key)];
+            if kept.depth == 0 {
+                *kept = Entry {
+                    key,
+                    value,
+                    depth: 0,
+                    bound: Bound::Exact,
+                    best,
+                };
+            }
+            return value;
         }
         // The root of the first iteration is always expanded, so a search always has a move.
         if self.expanded >= self.budget.max(1) {
@@ -709,9 +740,7 @@ impl EndgameSearch {
         // the reply's worth.
         let (low, high) = (score.saturating_sub(beta), score.saturating_sub(alpha));
         let value = score - self.negamax(ending, &next, ply + 1, depth - 1, low, high);
-        for (square, _) in placement.placed() {
-            self.board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-        }
+        leaf::take_off(&mut self.board, placement);
         self.lists.take_back();
         value
     }

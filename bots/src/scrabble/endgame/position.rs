@@ -69,8 +69,8 @@ impl Ending<'_> {
         self.adjusted(position.points, position.mover, false)
     }
 
-    /// A guess at the rest of an unsearched game: as likely the mover goes out as the
-    /// opponent.
+    /// A guess at the rest of a game from the racks alone, as likely the mover goes out as
+    /// the opponent: where a leaf's playout runs longer than it may.
     pub(super) fn estimate(&self, position: &Position) -> i32 {
         let swapped = Position {
             mover: 1 - position.mover,
