@@ -1,7 +1,8 @@
 //! The two-player endgame searched: once the bag is empty each seat knows the other's rack (the
 //! tiles it has not seen), and the rest of the game is a contest of perfect information.
-//! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, and a
-//! budget of positions expanded so that a turn costs a bounded, reproducible amount of work.
+//! Negamax with alpha-beta pruning, deepened one ply at a time, a transposition table, the
+//! positions left unsearched played out greedily (`leaf`), and a budget of positions
+//! expanded so that a turn costs a bounded, reproducible amount of work.
 
 mod leaf;
 mod lists;
