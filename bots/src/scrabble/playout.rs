@@ -1,7 +1,8 @@
 //! A two-player position played out to the end of the game, both seats moving as
 //! `equity-static` does: what a simulating player's move leads to near the end, where leave
-//! values no longer say what the tiles kept are worth. The scores are the engine's: each move's by its check,
-//! the end's by rule 24 ([`end_adjustments`]) and the scoreless limit of the rules in force.
+//! values no longer say what the tiles kept are worth. The scores are the engine's: each
+//! move's by its check, the end's by rule 24 ([`end_adjustments`]) and the scoreless limit of
+//! the rules in force.
 
 use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{Board, Move, Observation, Rack, end_adjustments, leave_after};

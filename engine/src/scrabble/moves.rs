@@ -73,6 +73,13 @@ impl Placement {
         }
     }
 
+    /// Takes the tiles placed this turn off `board`, as [`Placement::lay_on`] put them there.
+    pub fn take_off(&self, board: &mut Board) {
+        for (square, _) in self.placed() {
+            board.set(square / SIZE, square % SIZE, Cell::EMPTY);
+        }
+    }
+
     /// How many tiles are placed this turn.
     pub fn placed_count(&self) -> usize {
         self.tiles[..usize::from(self.len)]

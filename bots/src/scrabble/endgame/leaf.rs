@@ -3,10 +3,7 @@
 //! goes out) until the game ends. Far nearer the truth than a guess from the racks alone, so
 //! a shallow search chooses well (MAGPIE and Macondo value their leaves so).
 
-use engine::scrabble::tiles::Cell;
-use engine::scrabble::{Board, Placement, SIZE};
-
-use super::position::{Ending, Position};
+use super::position::{After, Ending, Position};
 use super::table::Best;
 use super::{EndgameSearch, Scored};
 
@@ -48,37 +45,24 @@ impl EndgameSearch {
                 .fill(movegen, board, observation, held, going_out, &mut moves);
             let best = moves.iter().copied().reduce(more_gain);
             first.get_or_insert(best.map_or(Best::Pass, Best::Place));
-            let Some(best) = best else {
-                // No placement: a pass.
-                position.scoreless += 1;
-                if position.scoreless >= ending.scoreless_to_end {
-                    break spread + sign * ending.scoreless_end(&position);
+            let after = match best {
+                Some(best) => ending.after_placement(&position, &best.placement, best.score),
+                None => ending.after_pass(&position),
+            };
+            match (after, best) {
+                (After::Ended(value), _) => break spread + sign * value,
+                (After::Next(next), Some(best)) => {
+                    spread += sign * best.score;
+                    best.placement.lay_on(&mut self.board);
+                    self.lists.lay(&best.placement);
+                    laid.push(best.placement);
+                    position = next;
                 }
-                position.mover = 1 - mover;
-                continue;
-            };
-            let tiles = &observation.rules.tiles;
-            let mut next = position.after_tiles_of(&best.placement, tiles);
-            if next.racks[mover].is_empty() {
-                break spread + sign * (best.score + going_out);
+                (After::Next(next), None) => position = next,
             }
-            next.scoreless = if best.score == 0 {
-                position.scoreless + 1
-            } else {
-                0
-            };
-            if next.scoreless >= ending.scoreless_to_end {
-                break spread + sign * (best.score + ending.scoreless_end(&next));
-            }
-            spread += sign * best.score;
-            best.placement.lay_on(&mut self.board);
-            self.lists.lay(&best.placement);
-            laid.push(best.placement);
-            next.mover = 1 - mover;
-            position = next;
         };
         for placement in laid.iter().rev() {
-            take_off(&mut self.board, placement);
+            placement.take_off(&mut self.board);
             self.lists.take_back();
         }
         self.leaf_laid = laid;
@@ -95,19 +79,12 @@ fn more_gain(best: Scored, other: Scored) -> Scored {
     if better { other } else { best }
 }
 
-/// Takes `placement`'s tiles off `board`.
-pub(super) fn take_off(board: &mut Board, placement: &Placement) {
-    for (square, _) in placement.placed() {
-        board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
     use engine::play::{Decider, Stepped, play_until};
-    use engine::scrabble::{Game, Move, MoveGen, Rules};
+    use engine::scrabble::{Game, Move, MoveGen, Placement, Rules};
     use lexicon::{Edition, Lexicon};
 
     use super::*;

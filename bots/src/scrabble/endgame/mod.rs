@@ -12,7 +12,7 @@ mod table;
 use engine::scrabble::{Board, Move, MoveGen, Observation, Placement, Rack, SIZE, check_placement};
 
 use lists::MoveLists;
-use position::{Ending, Position, key_of, racks_key, square_key};
+use position::{After, Ending, Position, key_of, racks_key, square_key};
 use table::{Best, Bound, EMPTY_ENTRY, Entry, SOLVED, TABLE_SIZE, slot};
 
 /// Positions expanded (moves generated) at most a turn, unless asked otherwise.
@@ -695,16 +695,10 @@ impl EndgameSearch {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let scoreless = position.scoreless + 1;
-        if scoreless >= ending.scoreless_to_end {
-            return ending.scoreless_end(position);
+        match ending.after_pass(position) {
+            After::Ended(value) => value,
+            After::Next(next) => -self.negamax(ending, &next, ply + 1, depth - 1, -beta, -alpha),
         }
-        let next = Position {
-            mover: 1 - position.mover,
-            scoreless,
-            ..*position
-        };
-        -self.negamax(ending, &next, ply + 1, depth - 1, -beta, -alpha)
     }
 
     /// The mover's gain from `placement` (its tiles laid, searched below, and taken back).
@@ -720,28 +714,17 @@ impl EndgameSearch {
         beta: i32,
     ) -> i32 {
         let (score, placement) = (scored.score, &scored.placement);
-        let mover = position.mover;
-        let mut next = position.after_tiles_of(placement, &ending.observation.rules.tiles);
-        if next.racks[mover].is_empty() {
-            return score + ending.going_out(position);
-        }
-        next.scoreless = if score == 0 {
-            position.scoreless + 1
-        } else {
-            0
+        let next = match ending.after_placement(position, placement, score) {
+            After::Ended(value) => return value,
+            After::Next(next) => next,
         };
-        if next.scoreless >= ending.scoreless_to_end {
-            next.mover = mover;
-            return score + ending.scoreless_end(&next);
-        }
-        next.mover = 1 - mover;
         placement.lay_on(&mut self.board);
         self.lists.lay(placement);
         // The reply's window, shifted by this move's score: the move is worth its score less
         // the reply's worth.
         let (low, high) = (score.saturating_sub(beta), score.saturating_sub(alpha));
         let value = score - self.negamax(ending, &next, ply + 1, depth - 1, low, high);
-        leaf::take_off(&mut self.board, placement);
+        placement.take_off(&mut self.board);
         self.lists.take_back();
         value
     }

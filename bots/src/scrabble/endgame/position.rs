@@ -40,6 +40,13 @@ impl Position {
     }
 }
 
+/// Where a move leads: the end of the game, with what the move gains the mover from here to
+/// there, or the next position, the other seat to move.
+pub(super) enum After {
+    Ended(i32),
+    Next(Position),
+}
+
 /// What the rules say of the end, for the two seats.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Ending<'g> {
@@ -67,6 +74,43 @@ impl Ending<'_> {
     /// The mover's gain over the opponent when scoreless turns end the game.
     pub(super) fn scoreless_end(&self, position: &Position) -> i32 {
         self.adjusted(position.points, position.mover, false)
+    }
+
+    /// Where passing leads from `position`.
+    pub(super) fn after_pass(&self, position: &Position) -> After {
+        let scoreless = position.scoreless + 1;
+        if scoreless >= self.scoreless_to_end {
+            return After::Ended(self.scoreless_end(position));
+        }
+        After::Next(Position {
+            mover: 1 - position.mover,
+            scoreless,
+            ..*position
+        })
+    }
+
+    /// Where `placement`, scoring `score`, leads from `position`.
+    pub(super) fn after_placement(
+        &self,
+        position: &Position,
+        placement: &Placement,
+        score: i32,
+    ) -> After {
+        let mover = position.mover;
+        let mut next = position.after_tiles_of(placement, &self.observation.rules.tiles);
+        if next.racks[mover].is_empty() {
+            return After::Ended(score + self.going_out(position));
+        }
+        next.scoreless = if score == 0 {
+            position.scoreless + 1
+        } else {
+            0
+        };
+        if next.scoreless >= self.scoreless_to_end {
+            return After::Ended(score + self.scoreless_end(&next));
+        }
+        next.mover = 1 - mover;
+        After::Next(next)
     }
 
     /// A guess at the rest of a game from the racks alone, as likely the mover goes out as
