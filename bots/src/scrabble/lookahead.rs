@@ -3,9 +3,9 @@
 //! simmer).
 
 use engine::play::Decider;
-use engine::scrabble::tiles::{Cell, KINDS};
+use engine::scrabble::tiles::KINDS;
 use engine::scrabble::{
-    Anchors, Board, Game, Move, Observation, Placement, Question, Rack, SIZE, leave_after,
+    Anchors, Board, Game, Move, Observation, Placement, Question, Rack, leave_after,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -402,16 +402,12 @@ impl Lookahead {
         for judged in (0..judged_moves).filter(|&judged| wanted(judged)) {
             let move_judged = self.judged[judged];
             let mut board = std::mem::take(&mut self.board);
-            let placed = || move_judged.placement.iter().flat_map(|p| p.placed());
-            for (square, cell) in placed() {
-                board.set(square / SIZE, square % SIZE, cell);
-            }
+            let placement = move_judged.placement;
+            placement.iter().for_each(|p| p.lay_on(&mut board));
             let seen = replier_view(observation, self.replier, &board, &move_judged, rack);
             let (changed, elsewhere) = (&self.changed[judged], self.elsewhere[judged]);
             replies[judged] = i64::from(self.equity.value_given(&seen, changed, elsewhere));
-            for (square, _) in placed() {
-                board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-            }
+            placement.iter().for_each(|p| p.take_off(&mut board));
             self.board = board;
         }
     }
@@ -436,14 +432,9 @@ impl Lookahead {
         }
         // Plain data: the board is taken out to be lent, no allocation.
         let mut board = std::mem::take(&mut self.board);
-        let placed = || placement.iter().flat_map(|p| p.placed());
-        for (square, cell) in placed() {
-            board.set(square / SIZE, square % SIZE, cell);
-        }
+        placement.iter().for_each(|p| p.lay_on(&mut board));
         let reply = self.reply(observation, self.replier, &board, (drawn, &leave), sample);
-        for (square, _) in placed() {
-            board.set(square / SIZE, square % SIZE, Cell::EMPTY);
-        }
+        placement.iter().for_each(|p| p.take_off(&mut board));
         self.board = board;
         reply
     }
