@@ -649,32 +649,23 @@ impl EndgameSearch {
         position: &Position,
         action: Move,
     ) -> Option<Position> {
-        let mover = position.mover;
-        let mut next = *position;
-        let score = match action {
+        let after = match action {
             Move::Place(placement) => {
                 let observation = ending.observation;
-                let rack = &position.racks[mover];
+                let rack = &position.racks[position.mover];
                 let (rules, lexicon) = (observation.rules, observation.lexicon);
                 let score = check_placement(&self.board, rules, lexicon, rack, &placement, false)
                     .map_or(0, |play| play.score);
-                next = position.after_tiles_of(&placement, &observation.rules.tiles);
                 placement.lay_on(&mut self.board);
                 self.lists.lay(&placement);
-                if next.racks[mover].is_empty() {
-                    return None;
-                }
-                score
+                ending.after_placement(position, &placement, score)
             }
-            _ => 0,
+            _ => ending.after_pass(position),
         };
-        next.mover = 1 - mover;
-        next.scoreless = if score == 0 {
-            position.scoreless + 1
-        } else {
-            0
-        };
-        (next.scoreless < ending.scoreless_to_end).then_some(next)
+        match after {
+            After::Next(next) => Some(next),
+            After::Ended(_) => None,
+        }
     }
 
     /// Ply `ply`'s line, made if the search has not been this deep before.
