@@ -644,7 +644,7 @@ pub struct ReportArgs {
 /// Arguments of `owlery sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// The number to vary and its values: KEY=V1,V2,... or KEY=FIRST..LAST:STEP (e.g. bingo_bonus=30..70:10, or a letter's points.Q=4..12:2).
+    /// The number to vary and its values: KEY=V1,V2,..., KEY=FIRST..LAST (by ones) or KEY=FIRST..LAST:STEP (e.g. bingo_bonus=30..70:10, or a letter's points.Q=4..12:2).
     #[arg(long, value_name = "KEY=VALUES")]
     pub param: String,
     /// Everything else, as for `owlery sim`; each value's run goes to OUT/KEY=VALUE.

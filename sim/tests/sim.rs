@@ -423,6 +423,11 @@ fn sweep_runs_each_value_and_tabulates_win_rates() {
         message.contains("unknown key `bingo`; expected one of: bingo_bonus"),
         "{message}"
     );
+    // A letter's keys are not in the rules file, so the refusal names them too.
+    assert!(
+        message.contains("scoreless_turns_to_end, or points.X or count.X (X one letter"),
+        "{message}"
+    );
     // A letter's points are swept like a number, and its fate is tabled per value.
     let letter = dir.join("letter");
     assert_ran(&owlery(&[

@@ -16,21 +16,20 @@ use crate::setup::{LetterKey, check_rules};
 use engine::scrabble::tiles::kind_char;
 use runner::store::write_atomically;
 
-/// Reads `KEY=V1,V2` or `KEY=FIRST..LAST:STEP` into the key and its values.
+/// Reads `KEY=V1,V2`, `KEY=FIRST..LAST` (by ones) or `KEY=FIRST..LAST:STEP` into the key and
+/// its values.
 pub(super) fn parse_param(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     let Some((key, values)) = text.split_once('=') else {
-        bail!("--param {text:?}: expected KEY=V1,V2,... or KEY=FIRST..LAST:STEP");
+        bail!("--param {text:?}: expected KEY=V1,V2,... or KEY=FIRST..LAST[:STEP]");
     };
     let key = key.trim().to_string();
-    if let Some((range, step)) = values.split_once(':') {
+    if let Some((first, rest)) = values.split_once("..") {
         let parse = |s: &str| {
             s.trim()
                 .parse::<i64>()
                 .with_context(|| format!("--param {text:?}: {s:?} is not a whole number"))
         };
-        let (first, last) = range
-            .split_once("..")
-            .with_context(|| format!("--param {text:?}: expected FIRST..LAST:STEP"))?;
+        let (last, step) = rest.split_once(':').unwrap_or((rest, "1"));
         let (first, last, step) = (parse(first)?, parse(last)?, parse(step)?);
         if step <= 0 || last < first {
             bail!("--param {text:?}: expected FIRST <= LAST and a positive STEP");
@@ -191,10 +190,13 @@ mod tests {
             parse_param("b=30..70:20").unwrap().1,
             vec!["30", "50", "70"]
         );
+        assert_eq!(parse_param("c=-1..1").unwrap().1, vec!["-1", "0", "1"]);
         assert!(
             parse_param("b=70..30:10").is_err()
                 && parse_param("b").is_err()
                 && parse_param("b=1..2:0").is_err()
+                && parse_param("b=10..7").is_err()
+                && parse_param("b=1..x").is_err()
         );
     }
 }

@@ -11,7 +11,9 @@ use bots::Settings;
 use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
-use engine::data::{NumbersFile, Range, Source, Step, overlay_toml, read_table, without_bom};
+use engine::data::{
+    DataError, NumbersFile, Range, Source, Step, overlay_toml, read_table, without_bom,
+};
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
 use engine::monopoly::{Board, MonopolyRules};
@@ -281,10 +283,17 @@ fn overlay_numbers(
             }
             continue;
         }
-        overlay(Source::setting(
+        let overlaid = overlay(Source::setting(
             &format!("{} = {}", key.trim(), value.trim()),
             &format!("{flag} {setting}"),
-        ))?;
+        ));
+        // The rules file's keys are listed by the error; a letter's keys are not in it.
+        overlaid.map_err(|error| match (&tiles, error.downcast_ref::<DataError>()) {
+            (Some(_), Some(data)) if data.message.starts_with("unknown key") => {
+                anyhow::anyhow!("{error}, or points.X or count.X (X one letter A-Z or ? the blank)")
+            }
+            _ => error,
+        })?;
     }
     Ok(())
 }

@@ -188,16 +188,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let params: Vec<(String, Vec<String>)> = args
         .params
         .iter()
-        .map(|text| {
-            // KEY=LO..HI steps by one.
-            let text = match text.split_once('=') {
-                Some((_, values)) if values.contains("..") && !values.contains(':') => {
-                    format!("{text}:1")
-                }
-                _ => text.clone(),
-            };
-            parse_param(&text)
-        })
+        .map(|text| parse_param(text))
         .collect::<anyhow::Result<_>>()?;
     let candidates = candidates(&params, sim.seed);
     // Every candidate is checked before the first game: one refused after hours of games
