@@ -50,6 +50,33 @@ fn mistakes_are_explained_and_the_prompt_returns() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let output = common::owlery(
+        &[
+            "play",
+            "scrabble-hp",
+            "--seats",
+            "human,greedy",
+            "--seed",
+            "3",
+        ],
+        b"\xff\xfe 8H\npass\nquit\n",
+    );
+    assert!(output.status.success());
+    let screen = text(&output);
+    for expected in [
+        "expected a coordinate such as 8H",
+        "player 1 (gryffindor, human): pass +0",
+        "game abandoned",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
+}
+
+#[test]
 fn a_person_plays_the_hint_the_bot_replies_and_a_failed_challenge_costs_ten() {
     let first = text(&play(&SEATS, "hint\nquit\n"));
     let hint = first

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `owlery` with `input` on standard input, outside any Slurm array task.
-pub fn owlery(args: &[&str], input: &str) -> Output {
+pub fn owlery(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_owlery"))
         .env_remove("SLURM_ARRAY_TASK_ID")
         .env_remove("SLURM_ARRAY_TASK_COUNT")
@@ -18,7 +18,7 @@ pub fn owlery(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("owlery runs");
     // A command that does not read its input may have exited already: that is no failure.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let _ = child.stdin.take().unwrap().write_all(input.as_ref());
     child.wait_with_output().unwrap()
 }
 

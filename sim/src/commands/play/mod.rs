@@ -14,12 +14,13 @@ use runner::store::check_writable;
 use crate::cli::{GameArg, PlayArgs};
 use crate::setup::check_game_options;
 
-/// Reads a line from standard input, trimmed; `None` at its end.
+/// Reads a line from standard input, trimmed; `None` at its end. Bytes that are not UTF-8
+/// read as U+FFFD, so such a line is refused as a move like any other, not taken for the end.
 fn read_line() -> Option<String> {
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
+    let mut line = Vec::new();
+    match std::io::stdin().lock().read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+        Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_string()),
     }
 }
 
