@@ -7,7 +7,8 @@ pub mod toml_text;
 
 pub use ranges::{Range, check_ranges};
 pub use toml_text::{
-    NumbersFile, Source, Step, overlay_toml, parse_toml, path_text, read_table, toml_error,
+    NumbersFile, Source, Step, UNKNOWN_KEY, overlay_toml, parse_toml, path_text, read_table,
+    toml_error,
 };
 
 /// A place in a data file: 1-based line and column (column 0 when the whole line is meant).

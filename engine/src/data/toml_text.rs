@@ -11,6 +11,10 @@ use toml::de::{DeTable, DeValue};
 use super::ranges::{Range, check_ranges};
 use super::{DataError, without_bom};
 
+/// How the message of a key a file or setting should not hold begins, for a caller adding the
+/// keys it reads itself.
+pub const UNKNOWN_KEY: &str = "unknown key";
+
 /// One step of a key's path: a table's key or a list's entry (counted from 0).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
@@ -96,7 +100,7 @@ impl<'a> Source<'a> {
     pub fn unknown_key(&self, path: &[Step], mut known: Vec<&str>) -> DataError {
         known.sort_unstable();
         let message = format!(
-            "unknown key `{}`; expected one of: {}",
+            "{UNKNOWN_KEY} `{}`; expected one of: {}",
             path_text(path),
             known.join(", ")
         );

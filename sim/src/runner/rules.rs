@@ -12,7 +12,7 @@ use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
 use engine::data::{
-    DataError, NumbersFile, Range, Source, Step, overlay_toml, read_table, without_bom,
+    DataError, NumbersFile, Range, Source, Step, UNKNOWN_KEY, overlay_toml, read_table, without_bom,
 };
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
@@ -289,7 +289,7 @@ fn overlay_numbers(
         ));
         // The rules file's keys are listed by the error; a letter's keys are not in it.
         overlaid.map_err(|error| match (&tiles, error.downcast_ref::<DataError>()) {
-            (Some(_), Some(data)) if data.message.starts_with("unknown key") => {
+            (Some(_), Some(data)) if data.message.starts_with(UNKNOWN_KEY) => {
                 anyhow::anyhow!("{error}, or points.X or count.X (X one letter A-Z or ? the blank)")
             }
             _ => error,
