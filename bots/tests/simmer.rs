@@ -3,7 +3,7 @@
 //! `simmer-infer`).
 
 use bots::scrabble::leaves::LeaveModel;
-use bots::scrabble::simmer::{STANDARD, Simmer};
+use bots::scrabble::simmer::{NEAR_END_SCALE, PLAY_OUT_FROM, STANDARD, Simmer};
 use bots::scrabble::{Equity, Reach};
 use engine::scrabble::Move;
 
@@ -22,7 +22,13 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
             return;
         }
         positions += 1;
-        equity.top_placements(observation, STANDARD.width, &mut top);
+        // Where moves are played out (two players here), twice as many race.
+        let width = if observation.bag_len <= PLAY_OUT_FROM {
+            STANDARD.width * NEAR_END_SCALE
+        } else {
+            STANDARD.width
+        };
+        equity.top_placements(observation, width, &mut top);
         let (equity_move, _) = equity.choose_valued(observation);
         let exchange = equity.best_exchange(observation);
         // Thirty points of equity ahead of the next best placement and of the best exchange.

@@ -201,6 +201,16 @@ impl Lookahead {
         self.play_out_from = tiles;
     }
 
+    /// Whether a judgement from `observation` plays its moves out to the end of the game: two
+    /// players and no more tiles in the bag than [`Lookahead::set_play_out_from`] said.
+    pub fn plays_out_at(&self, observation: &Observation<'_>) -> bool {
+        self.play_out_from > 0
+            && observation.scores.len() == 2
+            && (1..=self.play_out_from).contains(&observation.bag_len)
+            // No exchange is then possible to the end: a playout's bag only shrinks.
+            && observation.bag_len < observation.rules.numbers.exchange_min_bag
+    }
+
     /// Whether the last [`Lookahead::begin_judging`] plays its moves out to the end of the
     /// game: each move's reply against a rack is then the final spread ([`Playout`]).
     pub fn plays_out(&self) -> bool {
@@ -303,11 +313,7 @@ impl Lookahead {
         } else {
             samples
         };
-        self.playing_out = self.play_out_from > 0
-            && observation.scores.len() == 2
-            && (1..=self.play_out_from).contains(&observation.bag_len)
-            // No exchange is then possible to the end: a playout's bag only shrinks.
-            && observation.bag_len < observation.rules.numbers.exchange_min_bag;
+        self.playing_out = self.plays_out_at(observation);
         self.draw_samples(&observation.unseen, tiles, samples);
         self.judged.clear();
         let playing_out = self.playing_out;

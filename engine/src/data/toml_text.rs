@@ -11,8 +11,8 @@ use toml::de::{DeTable, DeValue};
 use super::ranges::{Range, check_ranges};
 use super::{DataError, without_bom};
 
-/// How the message of a key a file or setting should not hold begins, for a caller adding the
-/// keys it reads itself.
+/// How the refusal of a key that no data file holds begins, for a caller that reads keys of
+/// its own beside the file's (and names them in the refusal).
 pub const UNKNOWN_KEY: &str = "unknown key";
 
 /// One step of a key's path: a table's key or a list's entry (counted from 0).
