@@ -53,8 +53,9 @@ pub const ENDGAME_BUDGET: u32 = 30_000;
 /// Races `equity`'s `width` best placements and its best exchange, where tiles may be exchanged:
 /// every move meets the same racks, as [`RULE`] says ([`Race`]); the race ends
 /// with one move left or `samples` racks met, and the leader by mean worth is played. Near
-/// the end ([`PLAY_OUT_FROM`]) each move is played out against each rack; once the bag is
-/// empty in a two-player game it plays what [`EndgameSearch`] finds best.
+/// the end ([`PLAY_OUT_FROM`]) each move is played out against each rack, the race
+/// [`NEAR_END_SCALE`] times as wide and long; once the bag is empty in a two-player game it
+/// plays what [`EndgameSearch`] finds best.
 #[derive(Debug, Clone)]
 pub struct Simmer {
     reach: Reach,
