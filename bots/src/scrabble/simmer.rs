@@ -59,8 +59,6 @@ pub const ENDGAME_BUDGET: u32 = 30_000;
 #[derive(Debug, Clone)]
 pub struct Simmer {
     reach: Reach,
-    /// The reach where moves are played out: [`NEAR_END_SCALE`] times `reach`.
-    near_end: Reach,
     equity: Equity,
     lookahead: Lookahead,
     endgame: EndgameSearch,
@@ -87,18 +85,13 @@ impl Simmer {
     pub fn new(model: &'static LeaveModel, seed: u64, reach: Reach) -> Simmer {
         let mut lookahead = Lookahead::with_reach(model, seed, reach);
         lookahead.set_play_out_from(PLAY_OUT_FROM);
-        let near_end = Reach {
-            width: reach.width * NEAR_END_SCALE,
-            samples: reach.samples * NEAR_END_SCALE,
-        };
         Simmer {
             reach,
-            near_end,
             equity: Equity::new(model),
             lookahead,
             endgame: EndgameSearch::new(ENDGAME_BUDGET),
-            placements: Vec::with_capacity(near_end.width),
-            moves: Vec::with_capacity(near_end.width + 1),
+            placements: Vec::with_capacity(reach.width * NEAR_END_SCALE),
+            moves: Vec::with_capacity(reach.width * NEAR_END_SCALE + 1),
             race: Race::default(),
             rule: RULE,
             inference: None,
@@ -155,13 +148,14 @@ impl Simmer {
             return verdict.chosen;
         }
         let (chosen, chosen_value) = self.equity.choose_valued(observation);
-        let reach = if self.lookahead.plays_out_at(observation) {
-            self.near_end
+        let scale = if self.lookahead.plays_out_at(observation) {
+            NEAR_END_SCALE
         } else {
-            self.reach
+            1
         };
+        let (width, samples) = (self.reach.width * scale, self.reach.samples * scale);
         self.equity
-            .top_placements(observation, reach.width, &mut self.placements);
+            .top_placements(observation, width, &mut self.placements);
         self.moves.clear();
         let placements = self.placements.iter();
         self.moves
@@ -182,7 +176,7 @@ impl Simmer {
         }
         let Some(samples) = self
             .lookahead
-            .begin_judging(observation, &self.moves, reach.samples)
+            .begin_judging(observation, &self.moves, samples)
         else {
             return chosen;
         };

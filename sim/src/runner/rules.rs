@@ -288,11 +288,15 @@ fn overlay_numbers(
             &format!("{flag} {setting}"),
         ));
         // The rules file's keys are listed by the error; a letter's keys are not in it.
-        overlaid.map_err(|error| match (&tiles, error.downcast_ref::<DataError>()) {
-            (Some(_), Some(data)) if data.message.starts_with(UNKNOWN_KEY) => {
+        overlaid.map_err(|error| {
+            let unknown = error
+                .downcast_ref::<DataError>()
+                .is_some_and(|data| data.message.starts_with(UNKNOWN_KEY));
+            if tiles.is_some() && unknown {
                 anyhow::anyhow!("{error}, or points.X or count.X (X one letter A-Z or ? the blank)")
+            } else {
+                error
             }
-            _ => error,
         })?;
     }
     Ok(())
