@@ -376,7 +376,7 @@ fn bots_help(intro: &str) -> String {
 fn play_bots_help() -> String {
     bots_help(&format!(
         "Who plays each seat, comma-separated (2 to 4; monopoly-hp 2 to 6): a bot, or {PERSON} \
-         for a person at the terminal (not in the plain scrabble game)."
+         for a person at the terminal."
     ))
 }
 

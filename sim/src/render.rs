@@ -21,7 +21,11 @@ pub fn board(board: &Board, layout: &Layout) -> String {
     styled_board(board, layout, Style::Plain)
 }
 
-/// What the board's symbols mean, in two lines under it.
+/// What the plain game's board symbols mean, in two lines under it.
+pub const PLAIN_LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
+                                * start\na lower-case letter: a blank";
+
+/// What the Harry Potter board's symbols mean, in two lines under it.
 pub const LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
                           * start  # Hogwarts square (a card)\n\
                           a lower-case letter: a blank  \

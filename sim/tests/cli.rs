@@ -242,11 +242,11 @@ fn play_quiet_prints_only_the_final_scores_and_the_winner() {
 fn play_refuses_unknown_bots_and_bad_data_files() {
     let unknown = owlery(&["play", "scrabble", "--bots", "greedy,genius"]);
     assert_eq!(unknown.status.code(), Some(2));
-    // The list comes from the game's table of bots, whatever it holds.
+    // The list comes from the game's table of bots, whatever it holds, and a person may sit.
     let known = bots::registry::known::<engine::scrabble::Game>().join(", ");
     assert!(
         stderr(&unknown).contains(&format!(
-            "unknown bot \"genius\": expected one of {known}\n"
+            "unknown bot \"genius\": expected one of {known}, human\n"
         )),
         "{}",
         stderr(&unknown)

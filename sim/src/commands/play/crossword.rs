@@ -1,65 +1,192 @@
-//! `owlery play scrabble`: one game of the plain crossword game between bots, every turn and
-//! the board printed.
+//! `owlery play scrabble`: one game of the plain crossword game between bots and people, every
+//! turn and the board printed.
+//!
+//! A person's seat reads commands from standard input: a move in standard notation, `exchange
+//! TILES`, `pass`, `hint`, `help`, `quit`. A typo or an illegal move (a word the lexicon lacks
+//! included) is explained and the prompt returns. Other seats' racks and exchanged tiles stay
+//! hidden from a person until the game is over.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use bots::seating::seat_table;
-use engine::play::play_out;
-use engine::scrabble::{EndReason, Game, Move};
+use bots::seating::{PERSON, seat_table};
+use engine::play::{Decider, Progress, play_out};
+use engine::scrabble::{EndReason, Game, Move, MoveGen, Observation, Question};
 use runner::store::write_atomically;
 
+use super::prompt_line;
 use crate::cli::PlayArgs;
+use crate::gcg::Reader;
+use crate::render::{self, Style};
 use crate::setup::{bot_settings, crossword_rules, game_lexicon};
-use crate::{output, render, verdict};
+use crate::{output, verdict};
+
+const HELP: &str = "\
+commands:
+  8H WORD            a move: row 8 from column H across (H8 = down); letters already on the
+                     board in parentheses or as '.', a blank as a lower-case letter
+  exchange TILES     swap tiles with the bag (? for a blank), e.g. exchange QV
+  pass               do nothing this turn
+  hint               the five best-scoring moves for your rack
+  help               this list
+  quit               leave the game
+A word the lexicon lacks is refused, and the turn is yours again.";
+
+/// A person at the terminal, answering their seat's moves.
+struct Terminal {
+    names: Vec<String>,
+    style: Style,
+    /// The game refused the last answer: the question comes again, the board already shown.
+    refused: bool,
+}
+
+impl Terminal {
+    /// What the seat sees before moving: the board, the scores, the bag and its rack.
+    fn show(&self, view: &Observation<'_>) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "\n{}{}",
+            render::styled_board(view.board, &view.rules.layout, self.style),
+            render::PLAIN_LEGEND
+        );
+        for (seat, name) in self.names.iter().enumerate() {
+            let marker = if seat == view.seat { "*" } else { " " };
+            let score = view.scores[seat];
+            let _ = writeln!(out, "{marker} player {} {name:<10} {score:>4}", seat + 1);
+        }
+        let _ = writeln!(
+            out,
+            "bag: {} tiles   your rack: {}",
+            view.bag_len, view.rack
+        );
+    }
+}
+
+/// The five placements scoring most for the seat's rack, ties in canonical order.
+fn hints(view: &Observation<'_>) -> Vec<String> {
+    let mut placements = Vec::new();
+    MoveGen::new().generate_with(
+        view.board,
+        view.rules,
+        view.lexicon,
+        &view.rack,
+        false,
+        |c| placements.push((c.score(), c.placement())),
+    );
+    placements.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    placements
+        .iter()
+        .take(5)
+        .map(|(score, placement)| format!("{:<20} {score}", placement.notation(view.board)))
+        .collect()
+}
+
+impl Decider<Game> for Terminal {
+    fn name(&self) -> &str {
+        PERSON
+    }
+
+    fn decide(&mut self, view: &Observation<'_>, _question: Question) -> Option<Move> {
+        if !std::mem::take(&mut self.refused) {
+            self.show(view);
+        }
+        let prompt = format!("player {}> ", view.seat + 1);
+        loop {
+            let line = prompt_line(&prompt, HELP, || hints(view))?;
+            match Move::parse(&line, view.board) {
+                Ok(action) => return Some(action),
+                Err(error) => println!("{error}; type help for the commands"),
+            }
+        }
+    }
+
+    fn refused(&mut self, reason: &str) -> bool {
+        println!("{reason}");
+        self.refused = true;
+        true
+    }
+}
 
 /// Plays the plain game.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    if args.bots.iter().any(|seat| seat == "human") {
-        anyhow::bail!("human seats play scrabble-hp; the plain game is for bots");
-    }
     let rules = crossword_rules(&args.data)?;
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let settings = bot_settings(&args.data, args.rollouts)?;
-    let mut seats = seat_table(&args.bots, args.seed, &settings, None)?;
+    let names: Vec<String> = args.bots.clone();
+    let style = if std::io::stdout().is_terminal() {
+        Style::Colour
+    } else {
+        Style::Plain
+    };
+    let mut person = |_| {
+        Box::new(Terminal {
+            names: names.clone(),
+            style,
+            refused: false,
+        }) as Box<dyn Decider<Game>>
+    };
+    let mut seats = seat_table(&names, args.seed, &settings, Some(&mut person))?;
     let mut game = Game::new(rules.clone(), lexicon, seats.len(), args.seed)?;
+    // One person reads their own rack; people sharing the terminal read no one's. A person
+    // sees the board at their prompt, so the turns are told without it.
+    let people: Vec<usize> = (0..names.len()).filter(|&s| names[s] == PERSON).collect();
+    let reader = match people[..] {
+        [] => Reader::Referee,
+        [seat] => Reader::Seat(seat),
+        _ => Reader::Spectator,
+    };
     let mut out = output::stdout();
-    let names: Vec<&str> = args.bots.iter().map(String::as_str).collect();
     let mut failure = None;
-    let mut before = game.board().clone();
-    let result = play_out(&mut game, &mut seats, |game: &Game| {
+    let progress = play_out(&mut game, &mut seats, |game: &Game| {
         if args.quiet || failure.is_some() {
             return;
         }
         let turn = game.history().last().expect("a turn was played");
+        let shown = reader.sees(game, turn.seat);
         let action = match turn.action {
             Move::Place(placement) => placement.notation(game.board()),
-            other => other.notation(&before),
+            Move::Exchange(tiles) if !shown => format!("exchange {} tiles", tiles.len()),
+            other => other.notation(game.board()),
+        };
+        let rack = if shown {
+            turn.rack.to_string()
+        } else {
+            String::new()
         };
         let line = format!(
             "{:>3}. {} ({}) {:<7} {:<20} {:>+4} {:>5}",
             game.history().len(),
             turn.seat + 1,
             names[turn.seat],
-            turn.rack.to_string(),
+            rack,
             action,
             turn.score,
             turn.total
         );
-        let written = writeln!(
-            out,
-            "{line}\n{}",
-            render::board(game.board(), &game.rules().layout)
-        );
+        let written = if people.is_empty() {
+            let board = render::board(game.board(), &game.rules().layout);
+            writeln!(out, "{line}\n{board}")
+        } else {
+            // Flushed before a person's prompt prints beside it.
+            writeln!(out, "{line}").and_then(|()| out.flush())
+        };
         if let Err(error) = written {
             failure = Some(error);
         }
-        before = game.board().clone();
     });
     if let Some(error) = failure {
         return Err(error.into());
     }
-    result?;
+    if let Progress::Waiting(_) = progress? {
+        writeln!(out, "game abandoned")?;
+        output::finish(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !args.quiet && !people.is_empty() {
+        let board = render::styled_board(game.board(), &game.rules().layout, style);
+        writeln!(out, "{board}")?;
+    }
     let end = match game.end() {
         Some(EndReason::WentOut { seat }) => format!("player {} went out", seat + 1),
         _ => format!("{} scoreless turns in a row", game.scoreless()),
@@ -78,12 +205,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     let labels: Vec<String> = (0..names.len())
-        .map(|seat| verdict::label(seat, names[seat]))
+        .map(|seat| verdict::label(seat, &names[seat]))
         .collect();
     writeln!(out, "{}", verdict::verdict(&labels, game.scores()))?;
     if let Some(path) = &args.gcg {
-        let names: Vec<String> = names.iter().map(|name| name.to_string()).collect();
-        let text = crate::gcg::record(&game, &names, &[], &[], crate::gcg::Reader::Referee);
+        let text = crate::gcg::record(&game, &names, &[], &[], Reader::Referee);
         write_atomically(path, text.as_bytes())?;
     }
     output::finish(out)?;

@@ -13,7 +13,7 @@ use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{EndReason, Move, Rack};
 
-use super::read_line;
+use super::{prompt_line, read_line};
 use crate::cli::{GameArg, PlayArgs};
 use crate::gcg::Reader;
 use crate::hp_text::{Narrator, check_offered, end_lines, gcg, hints, offered_challenge};
@@ -99,36 +99,21 @@ impl Terminal {
     /// Prompts until a line that is not a command answered here; `None` on `quit` or the end.
     fn next_line(&self, view: &HpObservation<'_>) -> Option<String> {
         let prompt = format!("player {}> ", view.core.seat + 1);
-        loop {
-            print!("{prompt}");
-            let _ = std::io::stdout().flush();
-            let line = read_line()?;
-            match line.to_ascii_lowercase().as_str() {
-                "" => {}
-                "help" => println!("{HELP}"),
-                "quit" => return None,
-                "hint" => {
-                    let hints = hints(view);
-                    if hints.is_empty() {
-                        println!("no move places tiles: exchange or pass");
-                    }
-                    for hint in hints {
-                        let detail = hint.detail();
-                        let detail = if detail.is_empty() {
-                            detail
-                        } else {
-                            format!("  ({detail})")
-                        };
-                        println!(
-                            "  {:<20} {}{detail}",
-                            hint.placement.notation(view.core.board),
-                            hint.total()
-                        );
-                    }
-                }
-                _ => return Some(line),
-            }
-        }
+        prompt_line(&prompt, HELP, || {
+            hints(view)
+                .iter()
+                .map(|hint| {
+                    let detail = hint.detail();
+                    let detail = if detail.is_empty() {
+                        detail
+                    } else {
+                        format!("  ({detail})")
+                    };
+                    let notation = hint.placement.notation(view.core.board);
+                    format!("{notation:<20} {}{detail}", hint.total())
+                })
+                .collect()
+        })
     }
 
     /// The turn's opening questions (a challenge of the last word, a card): answered from

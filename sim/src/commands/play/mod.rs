@@ -6,7 +6,7 @@ mod hp;
 mod monopoly;
 mod rummy;
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use runner::store::check_writable;
@@ -21,6 +21,31 @@ fn read_line() -> Option<String> {
     match std::io::stdin().lock().read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => None,
         Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_string()),
+    }
+}
+
+/// Prompts with `prompt` until a line the caller answers: `help` prints `help`, `hint` prints
+/// `hints()` (or that no move places tiles); `None` on `quit` or the end of input.
+fn prompt_line(prompt: &str, help: &str, mut hints: impl FnMut() -> Vec<String>) -> Option<String> {
+    loop {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let line = read_line()?;
+        match line.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" => println!("{help}"),
+            "quit" => return None,
+            "hint" => {
+                let hints = hints();
+                if hints.is_empty() {
+                    println!("no move places tiles: exchange or pass");
+                }
+                for hint in hints {
+                    println!("  {hint}");
+                }
+            }
+            _ => return Some(line),
+        }
     }
 }
 
