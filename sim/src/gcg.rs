@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use bots::seating::PERSON;
 use engine::scrabble::{EndReason, Game, Move};
 
 /// Points outside a move: a seat gains or loses them after the turn they belong to.
@@ -46,6 +47,17 @@ pub enum Reader {
 }
 
 impl Reader {
+    /// Who reads a game at one terminal, seated by `names`: the referee where no person
+    /// plays, a person their own seat's secrets, people sharing it no one's.
+    pub fn at_terminal(names: &[String]) -> Reader {
+        let mut people = (0..names.len()).filter(|&seat| names[seat] == PERSON);
+        match (people.next(), people.next()) {
+            (None, _) => Reader::Referee,
+            (Some(seat), None) => Reader::Seat(seat),
+            _ => Reader::Spectator,
+        }
+    }
+
     /// Whether this reader sees `seat`'s racks in `game`.
     pub fn sees(self, game: &Game, seat: usize) -> bool {
         match self {

@@ -13,6 +13,17 @@ pub enum Style {
     Colour,
 }
 
+impl Style {
+    /// Colour where standard output is a terminal, plain characters otherwise.
+    pub fn of_stdout() -> Style {
+        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            Style::Colour
+        } else {
+            Style::Plain
+        }
+    }
+}
+
 /// The board with column letters and row numbers; empty premium squares show their premium
 /// (`=` triple word, `-` double word, `"` triple letter, `'` double letter, `*` the start,
 /// `#` a brown Hogwarts square), or their colour on a terminal; a letter of a word read
@@ -30,6 +41,12 @@ pub const LEGEND: &str = "= triple word  - double word  \" triple letter  ' doub
                           * start  # Hogwarts square (a card)\n\
                           a lower-case letter: a blank  \
                           <A: a letter of a word read backwards (Confundo)";
+
+/// The board drawn in `style` after a blank line, `legend` under it: what a person sees at
+/// their prompt.
+pub fn board_at_prompt(board: &Board, layout: &Layout, style: Style, legend: &str) -> String {
+    format!("\n{}{legend}", styled_board(board, layout, style))
+}
 
 /// The board drawn in `style`.
 pub fn styled_board(board: &Board, layout: &Layout, style: Style) -> String {

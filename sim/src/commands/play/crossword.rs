@@ -6,7 +6,7 @@
 //! included) is explained and the prompt returns. Other seats' racks and exchanged tiles stay
 //! hidden from a person until the game is over.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use bots::seating::{PERSON, seat_table};
@@ -44,12 +44,9 @@ impl Terminal {
     /// What the seat sees before moving: the board, the scores, the bag and its rack.
     fn show(&self, view: &Observation<'_>) {
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(
-            out,
-            "\n{}{}",
-            render::styled_board(view.board, &view.rules.layout, self.style),
-            render::PLAIN_LEGEND
-        );
+        let layout = &view.rules.layout;
+        let board = render::board_at_prompt(view.board, layout, self.style, render::PLAIN_LEGEND);
+        let _ = writeln!(out, "{board}");
         for (seat, name) in self.names.iter().enumerate() {
             let marker = if seat == view.seat { "*" } else { " " };
             let score = view.scores[seat];
@@ -114,11 +111,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let lexicon = game_lexicon(args.game, &args.lexicon)?;
     let settings = bot_settings(&args.data, args.rollouts)?;
     let names: Vec<String> = args.bots.clone();
-    let style = if std::io::stdout().is_terminal() {
-        Style::Colour
-    } else {
-        Style::Plain
-    };
+    let style = Style::of_stdout();
     let mut person = |_| {
         Box::new(Terminal {
             names: names.clone(),
@@ -128,14 +121,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let mut seats = seat_table(&names, args.seed, &settings, Some(&mut person))?;
     let mut game = Game::new(rules.clone(), lexicon, seats.len(), args.seed)?;
-    // One person reads their own rack; people sharing the terminal read no one's. A person
-    // sees the board at their prompt, so the turns are told without it.
-    let people: Vec<usize> = (0..names.len()).filter(|&s| names[s] == PERSON).collect();
-    let reader = match people[..] {
-        [] => Reader::Referee,
-        [seat] => Reader::Seat(seat),
-        _ => Reader::Spectator,
-    };
+    let reader = Reader::at_terminal(&names);
+    // A person sees the board at their prompt, so the turns are told without it.
+    let person_seated = names.iter().any(|name| name == PERSON);
     let mut out = output::stdout();
     let mut failure = None;
     let progress = play_out(&mut game, &mut seats, |game: &Game| {
@@ -164,7 +152,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             turn.score,
             turn.total
         );
-        let written = if people.is_empty() {
+        let written = if !person_seated {
             let board = render::board(game.board(), &game.rules().layout);
             writeln!(out, "{line}\n{board}")
         } else {
@@ -183,7 +171,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         output::finish(out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.quiet && !people.is_empty() {
+    if !args.quiet && person_seated {
         let board = render::styled_board(game.board(), &game.rules().layout, style);
         writeln!(out, "{board}")?;
     }

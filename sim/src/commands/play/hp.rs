@@ -5,10 +5,10 @@
 //! `exchange TILES`, `pass`, `card NAME [ARGS]`, `hint`, `challenge`, `help`, `quit`. A typo
 //! or an illegal move is explained and the prompt returns. The game loop is the engine's.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use bots::seating::{PERSON, seat_table};
+use bots::seating::seat_table;
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
 use engine::scrabble::{EndReason, Move, Rack};
@@ -52,12 +52,9 @@ impl Terminal {
     fn show(&self, view: &HpObservation<'_>) {
         let core = &view.core;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(
-            out,
-            "\n{}{}",
-            render::styled_board(core.board, &core.rules.layout, self.style),
-            render::LEGEND
-        );
+        let layout = &core.rules.layout;
+        let board = render::board_at_prompt(core.board, layout, self.style, render::LEGEND);
+        let _ = writeln!(out, "{board}");
         for (seat, name) in self.names.iter().enumerate() {
             let marker = if seat == core.seat { "*" } else { " " };
             let _ = writeln!(
@@ -213,11 +210,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = hp_rules(&args.data)?;
     let lexicon = game_lexicon(GameArg::ScrabbleHp, &args.lexicon)?;
     let names = args.bots.clone();
-    let style = if std::io::stdout().is_terminal() {
-        Style::Colour
-    } else {
-        Style::Plain
-    };
+    let style = Style::of_stdout();
     let mut person = |_| {
         Box::new(Terminal {
             names: names.clone(),
@@ -251,13 +244,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             .collect();
         println!("Sorted: {}", houses.join(", "));
     }
-    // One person reads their own secrets; people sharing the terminal read no one's.
-    let people: Vec<usize> = (0..players).filter(|&s| names[s] == PERSON).collect();
-    let reader = match people[..] {
-        [] => Reader::Referee,
-        [seat] => Reader::Seat(seat),
-        _ => Reader::Spectator,
-    };
+    let reader = Reader::at_terminal(&names);
     let mut narrator = Narrator::default();
     let mut tell = |game: &HpGame| {
         let lines = narrator.lines(game, &names);
