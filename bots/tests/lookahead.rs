@@ -404,6 +404,12 @@ fn a_lookahead_judging_one_move_plays_equitys_placements_and_the_reach_is_read_f
         bots::scrabble::Reach::parse("64x1024").map(|r| (r.width, r.samples)),
         Some((64, 1024))
     );
+    // A reach is written as it is read (the server's default cap is the standard simmer's).
+    let standard = bots::scrabble::simmer::STANDARD;
+    assert_eq!(
+        bots::scrabble::Reach::parse(&standard.to_string()),
+        Some(standard)
+    );
     assert!(bots::bot::<HpGame>("cards-lookahead:2x3").is_ok());
     let refused = bots::bot::<HpGame>("cards-lookahead:2").err().unwrap();
     assert!(

@@ -88,8 +88,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, usize::from))]
     pub bot_threads: usize,
     /// The widest simulation a seat may ask for (lookahead, simmer and their card players),
-    /// WIDTHxSAMPLES; the standard simmer races 16 moves over at most 96 racks.
-    #[arg(long, default_value = "16x96")]
+    /// WIDTHxSAMPLES; the default is the standard simmer's.
+    #[arg(long, default_value_t = bots::scrabble::simmer::STANDARD.to_string())]
     pub max_reach: String,
     /// The largest endgame budget a `solver` seat may ask for, in positions a turn.
     #[arg(long, default_value_t = 100_000)]

@@ -61,6 +61,13 @@ impl Reach {
     }
 }
 
+impl std::fmt::Display for Reach {
+    /// `WIDTHxSAMPLES`, as [`Reach::parse`] reads it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.width, self.samples)
+    }
+}
+
 /// Plays the move worth most by its equity less the equity of the next player's best reply,
 /// averaged over racks drawn for that player (as many tiles as it holds) from the tiles this
 /// seat has not seen, the moves racing ([`RULE`]: one that trails beyond doubt meets no more
