@@ -15,7 +15,9 @@ use super::lookahead::{Lookahead, Reach};
 use super::race::{Objective, Race, RaceRule};
 
 /// How far `simmer` looks: the candidates raced and the most racks any of them meets (wider
-/// or longer, up to 24 moves over 192 racks, was no stronger: docs/BOTS.md).
+/// or longer, up to 24 moves over 192 racks, was no stronger beyond doubt: 24 moves over 96
+/// racks won +0.2 points of win rate, 95 % −0.0 to +0.4, over 8,000 paired deals at 1.2
+/// times the time: docs/BOTS.md).
 pub const STANDARD: Reach = Reach {
     width: 16,
     samples: 96,
