@@ -79,3 +79,41 @@ fn people_sharing_a_terminal_do_not_read_each_others_exchanges() {
     assert!(!told.contains("AAEEEPR") && !told.contains("AE "), "{told}");
     assert!(screen.contains("game abandoned"));
 }
+
+#[test]
+fn the_position_is_written_as_cgp_to_analyze() {
+    let screen = common::ran(&play("human,greedy", &[], "position\nquit\n"));
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    assert!(
+        screen.contains(&format!("player 1> {empty} AAEEEPR/ 0/0 0\n")),
+        "{screen}"
+    );
+    // With the bag empty the opponent's rack is the tiles unseen, so the solver can take it.
+    let input = format!("{}position\nquit\n", "pass\n".repeat(21));
+    let screen = common::ran(&play("greedy,human", &[], &input));
+    let cgp = screen
+        .lines()
+        .filter_map(|line| line.strip_prefix("player 2> "))
+        .find(|line| line.contains('/'))
+        .expect("the position is printed");
+    assert!(cgp.ends_with(" BEIJNRV/LRZ 0/641 0"), "{cgp}");
+    let analyzed = common::owlery(
+        &[
+            "analyze",
+            "scrabble",
+            "--rank-by",
+            "solver:2000",
+            "--top",
+            "1",
+            "--cgp",
+            cgp,
+        ],
+        "",
+    );
+    let listing = common::ran(&analyzed);
+    // The endgame is searched: one move valued, with the line that makes its value.
+    assert!(
+        listing.contains("solver") && listing.contains("\n   1  "),
+        "{listing}"
+    );
+}

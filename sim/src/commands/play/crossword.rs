@@ -2,8 +2,9 @@
 //! turn and the board printed.
 //!
 //! A person's seat reads commands from standard input: a move in standard notation, `exchange
-//! TILES`, `pass`, `hint`, `help`, `quit`. A typo or an illegal move (a word the lexicon lacks
-//! included) is explained and the prompt returns. Other seats' racks and exchanged tiles stay
+//! TILES`, `pass`, `hint`, `position` (the position as CGP, to analyze), `help`, `quit`. A
+//! typo or an illegal move (a word the lexicon lacks included) is explained and the prompt
+//! returns. Other seats' racks and exchanged tiles stay
 //! hidden from a person until the game is over.
 
 use std::io::Write;
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 
 use bots::seating::{PERSON, seat_table};
 use engine::play::{Decider, Progress, play_out};
-use engine::scrabble::{EndReason, Game, Move, MoveGen, Observation, Question};
+use engine::scrabble::{Cgp, EndReason, Game, Move, MoveGen, Observation, Question, Rack};
 use runner::store::write_atomically;
 
 use super::prompt_line;
@@ -28,6 +29,8 @@ commands:
   exchange TILES     swap tiles with the bag (? for a blank), e.g. exchange QV
   pass               do nothing this turn
   hint               the five best-scoring moves for your rack
+  position           this position as CGP, for owlery analyze scrabble --cgp (the
+                     opponent's rack left out while the bag holds tiles)
   help               this list
   quit               leave the game
 A word the lexicon lacks is refused, and the turn is yours again.";
@@ -79,6 +82,30 @@ fn hints(view: &Observation<'_>) -> Vec<String> {
         .collect()
 }
 
+/// The position as the seat sees it, in CGP, the seat to move first: the other racks
+/// unknown (empty), unless two play and the bag is empty, when the other holds every tile the
+/// seat has not seen.
+fn position(view: &Observation<'_>) -> Cgp {
+    let players = view.scores.len();
+    let order = (0..players).map(|k| (view.seat + k) % players);
+    let mut other = Rack::EMPTY;
+    if players == 2 && view.bag_len == 0 {
+        for (kind, &count) in view.unseen.iter().enumerate() {
+            (0..count).for_each(|_| other.add(kind));
+        }
+    }
+    Cgp {
+        board: view.board.clone(),
+        racks: order
+            .clone()
+            .map(|seat| if seat == view.seat { view.rack } else { other })
+            .collect(),
+        scores: order.map(|seat| view.scores[seat]).collect(),
+        scoreless: view.scoreless,
+        operations: Vec::new(),
+    }
+}
+
 impl Decider<Game> for Terminal {
     fn name(&self) -> &str {
         PERSON
@@ -91,6 +118,10 @@ impl Decider<Game> for Terminal {
         let prompt = format!("player {}> ", view.seat + 1);
         loop {
             let line = prompt_line(&prompt, HELP, || hints(view))?;
+            if line.eq_ignore_ascii_case("position") {
+                println!("{}", position(view));
+                continue;
+            }
             match Move::parse(&line, view.board) {
                 Ok(action) => return Some(action),
                 Err(error) => println!("{error}; type help for the commands"),
