@@ -310,3 +310,22 @@ fn an_engorgio_discard_naming_tiles_not_held_is_asked_again() {
         "{screen}"
     );
 }
+
+#[test]
+fn the_position_is_written_as_cgp_with_the_houses() {
+    let output = play(&SEATS, "position\nquit\n");
+    let screen = text(&output);
+    let cgp = screen
+        .lines()
+        .filter_map(|line| line.strip_prefix("player 1> "))
+        .find(|line| line.contains('/'))
+        .expect("the position is printed");
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    assert_eq!(
+        cgp,
+        format!("{empty} AAEEEPR/ 0/0 0 houses gryffindor,hufflepuff;")
+    );
+    // analyze reads it back, the houses included.
+    let analyzed = common::owlery(&["analyze", "scrabble-hp", "--top", "1", "--cgp", cgp], "");
+    assert!(common::ran(&analyzed).contains("8D PERAEA"));
+}

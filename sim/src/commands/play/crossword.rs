@@ -12,10 +12,10 @@ use std::process::ExitCode;
 
 use bots::seating::{PERSON, seat_table};
 use engine::play::{Decider, Progress, play_out};
-use engine::scrabble::{Cgp, EndReason, Game, Move, MoveGen, Observation, Question, Rack};
+use engine::scrabble::{EndReason, Game, Move, MoveGen, Observation, Question};
 use runner::store::write_atomically;
 
-use super::prompt_line;
+use super::{position, prompt_line};
 use crate::cli::PlayArgs;
 use crate::gcg::Reader;
 use crate::render::{self, Style};
@@ -82,30 +82,6 @@ fn hints(view: &Observation<'_>) -> Vec<String> {
         .collect()
 }
 
-/// The position as the seat sees it, in CGP, the seat to move first: the other racks
-/// unknown (empty), unless two play and the bag is empty, when the other holds every tile the
-/// seat has not seen.
-fn position(view: &Observation<'_>) -> Cgp {
-    let players = view.scores.len();
-    let order = (0..players).map(|k| (view.seat + k) % players);
-    let mut other = Rack::EMPTY;
-    if players == 2 && view.bag_len == 0 {
-        for (kind, &count) in view.unseen.iter().enumerate() {
-            (0..count).for_each(|_| other.add(kind));
-        }
-    }
-    Cgp {
-        board: view.board.clone(),
-        racks: order
-            .clone()
-            .map(|seat| if seat == view.seat { view.rack } else { other })
-            .collect(),
-        scores: order.map(|seat| view.scores[seat]).collect(),
-        scoreless: view.scoreless,
-        operations: Vec::new(),
-    }
-}
-
 impl Decider<Game> for Terminal {
     fn name(&self) -> &str {
         PERSON
@@ -117,11 +93,7 @@ impl Decider<Game> for Terminal {
         }
         let prompt = format!("player {}> ", view.seat + 1);
         loop {
-            let line = prompt_line(&prompt, HELP, || hints(view))?;
-            if line.eq_ignore_ascii_case("position") {
-                println!("{}", position(view));
-                continue;
-            }
+            let line = prompt_line(&prompt, HELP, || hints(view), || position(view))?;
             match Move::parse(&line, view.board) {
                 Ok(action) => return Some(action),
                 Err(error) => println!("{error}; type help for the commands"),

@@ -11,9 +11,9 @@ use std::process::ExitCode;
 use bots::seating::seat_table;
 use engine::hogwarts::{House, HpAnswer, HpGame, HpObservation, HpQuestion};
 use engine::play::{Decider, Progress, play_out};
-use engine::scrabble::{EndReason, Move, Rack};
+use engine::scrabble::{Cgp, EndReason, Move, Rack};
 
-use super::{prompt_line, read_line};
+use super::{position, prompt_line, read_line};
 use crate::cli::{GameArg, PlayArgs};
 use crate::gcg::Reader;
 use crate::hp_text::{Narrator, check_offered, end_lines, gcg, hints, offered_challenge};
@@ -33,6 +33,8 @@ commands:
                      expelliarmus PLAYER, veritaserum PLAYER LETTER GIVE, alohomora SQUARE,
                      transfiguration TILES
   hint               the five best-scoring moves for your rack
+  position           this position as CGP, for owlery analyze scrabble-hp --cgp (the
+                     others' racks left out while the bag holds tiles, a card played now too)
   challenge          challenge the word just played (it stands if it is a word: you lose points)
   help               this list
   quit               leave the game";
@@ -96,7 +98,7 @@ impl Terminal {
     /// Prompts until a line that is not a command answered here; `None` on `quit` or the end.
     fn next_line(&self, view: &HpObservation<'_>) -> Option<String> {
         let prompt = format!("player {}> ", view.core.seat + 1);
-        prompt_line(&prompt, HELP, || {
+        let hints = || {
             hints(view)
                 .iter()
                 .map(|hint| {
@@ -110,7 +112,8 @@ impl Terminal {
                     format!("{notation:<20} {}{detail}", hint.total())
                 })
                 .collect()
-        })
+        };
+        prompt_line(&prompt, HELP, hints, || hp_position(view))
     }
 
     /// The turn's opening questions (a challenge of the last word, a card): answered from
@@ -166,6 +169,18 @@ impl Terminal {
             }
         }
     }
+}
+
+/// The position as the seat sees it, in CGP for `owlery analyze scrabble-hp`: the houses in
+/// the same order, the scores with every card's points; a card played this turn left out.
+fn hp_position(view: &HpObservation<'_>) -> Cgp {
+    let mut cgp = position(&view.core);
+    let players = cgp.racks.len();
+    let order = (0..players).map(|k| (view.core.seat + k) % players);
+    cgp.scores = order.clone().map(|seat| view.scores_now[seat]).collect();
+    let houses: Vec<&str> = order.map(|seat| view.houses[seat].name()).collect();
+    cgp.operations.push(("houses".into(), houses.join(",")));
+    cgp
 }
 
 impl Decider<HpGame> for Terminal {

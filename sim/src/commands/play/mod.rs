@@ -9,6 +9,7 @@ mod rummy;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use engine::scrabble::{Cgp, Observation, Rack};
 use runner::store::check_writable;
 
 use crate::cli::{GameArg, PlayArgs};
@@ -25,8 +26,14 @@ fn read_line() -> Option<String> {
 }
 
 /// Prompts with `prompt` until a line the caller answers: `help` prints `help`, `hint` prints
-/// `hints()` (or that no move places tiles); `None` on `quit` or the end of input.
-fn prompt_line(prompt: &str, help: &str, mut hints: impl FnMut() -> Vec<String>) -> Option<String> {
+/// `hints()` (or that no move places tiles), `position` prints `position()`; `None` on `quit`
+/// or the end of input.
+fn prompt_line(
+    prompt: &str,
+    help: &str,
+    mut hints: impl FnMut() -> Vec<String>,
+    position: impl Fn() -> Cgp,
+) -> Option<String> {
     loop {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
@@ -44,8 +51,33 @@ fn prompt_line(prompt: &str, help: &str, mut hints: impl FnMut() -> Vec<String>)
                     println!("  {hint}");
                 }
             }
+            "position" => println!("{}", position()),
             _ => return Some(line),
         }
+    }
+}
+
+/// The position as the seat sees it, in CGP, the seat to move first: the other racks
+/// unknown (empty), unless two play and the bag is empty, when the other holds every tile the
+/// seat has not seen.
+fn position(view: &Observation<'_>) -> Cgp {
+    let players = view.scores.len();
+    let order = (0..players).map(|k| (view.seat + k) % players);
+    let mut other = Rack::EMPTY;
+    if players == 2 && view.bag_len == 0 {
+        for (kind, &count) in view.unseen.iter().enumerate() {
+            (0..count).for_each(|_| other.add(kind));
+        }
+    }
+    Cgp {
+        board: view.board.clone(),
+        racks: order
+            .clone()
+            .map(|seat| if seat == view.seat { view.rack } else { other })
+            .collect(),
+        scores: order.map(|seat| view.scores[seat]).collect(),
+        scoreless: view.scoreless,
+        operations: Vec::new(),
     }
 }
 
