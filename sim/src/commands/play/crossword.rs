@@ -4,8 +4,8 @@
 //! A person's seat reads commands from standard input: a move in standard notation, `exchange
 //! TILES`, `pass`, `hint`, `position` (the position as CGP, to analyze), `help`, `quit`. A
 //! typo or an illegal move (a word the lexicon lacks included) is explained and the prompt
-//! returns. Other seats' racks and exchanged tiles stay
-//! hidden from a person until the game is over.
+//! returns. Other seats' racks and exchanged tiles stay hidden from a person until the game
+//! is over.
 
 use std::io::Write;
 use std::process::ExitCode;

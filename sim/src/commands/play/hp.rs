@@ -2,8 +2,9 @@
 //!
 //! A person's seat is a decider like a bot's: asked the game's questions, it reads commands
 //! from standard input (a script drives it just as well): a move in standard notation,
-//! `exchange TILES`, `pass`, `card NAME [ARGS]`, `hint`, `challenge`, `help`, `quit`. A typo
-//! or an illegal move is explained and the prompt returns. The game loop is the engine's.
+//! `exchange TILES`, `pass`, `card NAME [ARGS]`, `hint`, `position`, `challenge`, `help`,
+//! `quit`. A typo or an illegal move is explained and the prompt returns. The game loop is the
+//! engine's.
 
 use std::io::Write;
 use std::process::ExitCode;
