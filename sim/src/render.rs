@@ -37,7 +37,7 @@ pub const PLAIN_LEGEND: &str = "= triple word  - double word  \" triple letter  
                                 * start\na lower-case letter: a blank";
 
 /// What the Harry Potter board's symbols mean, in two lines under it.
-pub const LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
+pub const HP_LEGEND: &str = "= triple word  - double word  \" triple letter  ' double letter  \
                           * start  # Hogwarts square (a card)\n\
                           a lower-case letter: a blank  \
                           <A: a letter of a word read backwards (Confundo)";

@@ -56,7 +56,7 @@ impl Terminal {
         let core = &view.core;
         let mut out = std::io::stdout().lock();
         let layout = &core.rules.layout;
-        let board = render::board_at_prompt(core.board, layout, self.style, render::LEGEND);
+        let board = render::board_at_prompt(core.board, layout, self.style, render::HP_LEGEND);
         let _ = writeln!(out, "{board}");
         for (seat, name) in self.names.iter().enumerate() {
             let marker = if seat == core.seat { "*" } else { " " };
