@@ -1,6 +1,7 @@
 //! Text pictures of a crossword position for the terminal.
 
 use std::fmt::Write;
+use std::io::IsTerminal;
 
 use engine::scrabble::{Board, Direction, Layout, SIZE};
 
@@ -16,7 +17,7 @@ pub enum Style {
 impl Style {
     /// Colour where standard output is a terminal, plain characters otherwise.
     pub fn of_stdout() -> Style {
-        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        if std::io::stdout().is_terminal() {
             Style::Colour
         } else {
             Style::Plain
