@@ -23,11 +23,10 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
         }
         positions += 1;
         // Where moves are played out (two players here), twice as many race.
-        let width = if observation.bag_len <= PLAY_OUT_FROM {
-            STANDARD.width * NEAR_END_SCALE
-        } else {
-            STANDARD.width
-        };
+        let width = simmer.reach_at(observation).width;
+        let near_end = observation.bag_len <= PLAY_OUT_FROM;
+        let expected = STANDARD.width * if near_end { NEAR_END_SCALE } else { 1 };
+        assert_eq!(width, expected, "bag {}", observation.bag_len);
         equity.top_placements(observation, width, &mut top);
         let (equity_move, _) = equity.choose_valued(observation);
         let exchange = equity.best_exchange(observation);

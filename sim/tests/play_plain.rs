@@ -111,7 +111,7 @@ fn the_position_is_written_as_cgp_to_analyze() {
         "",
     );
     let listing = common::ran(&analyzed);
-    // The endgame is searched: one move valued, with the line that makes its value.
+    // analyze reads it and searches the endgame: the first move is listed.
     assert!(
         listing.contains("solver") && listing.contains("\n   1  "),
         "{listing}"

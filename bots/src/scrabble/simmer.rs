@@ -135,6 +135,20 @@ impl Simmer {
         }
     }
 
+    /// How far the race from `observation` looks: [`NEAR_END_SCALE`] times its reach where
+    /// moves are played out, else its reach.
+    pub fn reach_at(&self, observation: &Observation<'_>) -> Reach {
+        let scale = if self.lookahead.plays_out_at(observation) {
+            NEAR_END_SCALE
+        } else {
+            1
+        };
+        Reach {
+            width: self.reach.width * scale,
+            samples: self.reach.samples * scale,
+        }
+    }
+
     /// The move this bot makes from `observation`.
     pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
         let chosen = self.choose_unremembered(observation);
@@ -150,12 +164,7 @@ impl Simmer {
             return verdict.chosen;
         }
         let (chosen, chosen_value) = self.equity.choose_valued(observation);
-        let scale = if self.lookahead.plays_out_at(observation) {
-            NEAR_END_SCALE
-        } else {
-            1
-        };
-        let (width, samples) = (self.reach.width * scale, self.reach.samples * scale);
+        let Reach { width, samples } = self.reach_at(observation);
         self.equity
             .top_placements(observation, width, &mut self.placements);
         self.moves.clear();

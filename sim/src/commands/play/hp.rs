@@ -35,7 +35,8 @@ commands:
                      transfiguration TILES
   hint               the five best-scoring moves for your rack
   position           this position as CGP, for owlery analyze scrabble-hp --cgp (the
-                     others' racks left out while the bag holds tiles, a card played now too)
+                     others' racks left out while the bag holds tiles; a card played this
+                     turn is not in it)
   challenge          challenge the word just played (it stands if it is a word: you lose points)
   help               this list
   quit               leave the game";
