@@ -32,6 +32,8 @@ pub enum Command {
     Play(PlayArgs),
     /// List every legal move in a position, best first.
     Analyze(AnalyzeArgs),
+    /// Go over a plain game's record (GCG): each move beside the best the bots find, and what it cost.
+    Review(ReviewArgs),
     /// Simulate many games across all cores and write balance tables (CSV).
     Sim(SimArgs),
     /// Add up the shards of a run into one set of tables.
@@ -480,6 +482,56 @@ pub struct AnalyzeArgs {
     pub lexicon: LexiconArgs,
     #[command(flatten)]
     pub data: RulesArgs,
+}
+
+/// Arguments of `owlery review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The game record: a plain game's GCG file, such as `owlery play scrabble --gcg` writes
+    /// (or Quackle, Macondo and Woogles).
+    #[arg(value_name = "GCG")]
+    pub gcg: PathBuf,
+    /// Only this player's moves: the nickname its move lines start with, or its full name.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// What judges each move: equity (its score and the value of the tiles kept), or lookahead
+    /// (less the next player's best reply over racks drawn from the unseen tiles), or
+    /// lookahead:WIDTHxSAMPLES.
+    #[arg(long, value_parser = review_by, default_value = "equity", value_name = "JUDGE")]
+    pub rank_by: ReviewBy,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    #[command(flatten)]
+    pub lexicon: LexiconArgs,
+    #[command(flatten)]
+    pub data: RulesArgs,
+}
+
+/// What judges the moves `review` goes over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewBy {
+    /// The equity bot's values: score plus the learned value of the tiles kept.
+    Equity,
+    /// The lookahead bot's judgement: equity less the next player's best reply, over racks.
+    Lookahead(Reach),
+}
+
+/// Reads `review --rank-by`: equity, lookahead, or lookahead:WIDTHxSAMPLES.
+fn review_by(text: &str) -> Result<ReviewBy, String> {
+    match text {
+        "equity" => Ok(ReviewBy::Equity),
+        "lookahead" => Ok(ReviewBy::Lookahead(Reach::STANDARD)),
+        _ => text
+            .strip_prefix("lookahead:")
+            .and_then(Reach::parse)
+            .map(ReviewBy::Lookahead)
+            .ok_or_else(|| {
+                "expected equity, lookahead, or lookahead:WIDTHxSAMPLES (width 1 to 64, samples \
+                 1 to 1024)"
+                    .to_string()
+            }),
+    }
 }
 
 /// What orders the moves `analyze` lists.

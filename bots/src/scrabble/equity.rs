@@ -274,6 +274,13 @@ impl Equity {
         self.leave_tables = Some(leaves.into_tables());
     }
 
+    /// What keeping `kept` after a move from `observation` is worth, in hundredths of a point,
+    /// as this bot counts it: its learned value while the bag holds tiles; once the bag is
+    /// empty, its tiles' points charged, or going out's gain where it keeps none.
+    pub fn kept_value(&self, observation: &Observation<'_>, kept: &Rack) -> i32 {
+        LeaveValue::of(self.model, observation).value(kept)
+    }
+
     /// The equity of `placement` in this position, if it is legal here.
     pub fn value_of(&self, observation: &Observation<'_>, placement: &Placement) -> Option<i32> {
         let rack = observation.rack;

@@ -9,6 +9,7 @@ mod lexicon;
 mod merge;
 mod play;
 mod report;
+mod review;
 mod sweep;
 mod train;
 
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Lexicon(command) => lexicon::run(command),
         Command::Play(args) => play::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Sim(args) => crate::simulate::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),

@@ -7,6 +7,8 @@
 //! `#note` after each says what the points were, and the houses and cards go in `#note` lines
 //! too, which those tools keep as comments.
 
+pub mod read;
+
 use std::fmt::Write;
 
 use bots::seating::PERSON;

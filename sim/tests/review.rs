@@ -1,0 +1,219 @@
+//! `owlery review`: a game record replayed and each move judged from its mover's seat.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The review of `gcg` with `extra` arguments, as CSV rows keyed by column.
+fn review_rows(gcg: &Path, extra: &[&str]) -> Vec<HashMap<String, String>> {
+    let mut args = vec!["review", gcg.to_str().unwrap(), "--format", "csv"];
+    args.extend_from_slice(extra);
+    let text = common::ran(&common::owlery(&args, ""));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            header
+                .iter()
+                .zip(record.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn number(row: &HashMap<String, String>, column: &str) -> f64 {
+    row[column].parse().unwrap()
+}
+
+/// A game between `bots` from `seed`, saved as GCG in `dir`.
+fn played(dir: &Path, bots: &str, seed: &str) -> std::path::PathBuf {
+    let gcg = dir.join(format!("{seed}.gcg"));
+    let args = [
+        "play", "scrabble", "--bots", bots, "--seed", seed, "--quiet",
+    ];
+    let mut args = args.to_vec();
+    args.extend_from_slice(&["--gcg", gcg.to_str().unwrap()]);
+    common::ran(&common::owlery(&args, ""));
+    gcg
+}
+
+#[test]
+fn equity_finds_its_own_moves_best_while_the_bag_is_full() {
+    let dir = common::scratch("review", "own");
+    for seed in ["3", "4", "5"] {
+        let gcg = played(&dir, "equity,greedy", seed);
+        let record = std::fs::read_to_string(&gcg).unwrap();
+        let move_lines = record
+            .lines()
+            .filter(|line| line.starts_with('>') && !line.contains('('))
+            .count();
+        let rows = review_rows(&gcg, &[]);
+        // Every move of the game is reviewed, its racks all shown.
+        assert_eq!(rows.len(), move_lines, "seed {seed}");
+        let mut judged_alike = 0;
+        for row in &rows {
+            assert!(number(row, "lost") >= 0.0, "{row:?}");
+            assert!(number(row, "best_value") >= number(row, "value"), "{row:?}");
+            // `equity` plays the static best until the bag runs low (it then looks ahead), so
+            // the replayed position must be the one it saw: the same rack, unseen tiles and bag.
+            if row["player"] == "p1" && number(row, "bag") > 6.0 {
+                assert_eq!(number(row, "lost"), 0.0, "seed {seed}: {row:?}");
+                assert_eq!(row["value"], row["best_value"], "seed {seed}: {row:?}");
+                judged_alike += 1;
+            }
+        }
+        assert!(judged_alike >= 5, "seed {seed}: {judged_alike}");
+    }
+}
+
+#[test]
+fn a_move_is_valued_as_analyze_values_it() {
+    let dir = common::scratch("review", "analyze");
+    let gcg = played(&dir, "equity,greedy", "3");
+    let first = &review_rows(&gcg, &[])[0];
+    assert_eq!(first["rack"], "AAEEEPR");
+    assert_eq!(first["bag"], "86");
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    let cgp = format!("{empty} AAEEEPR/ 0/0 0");
+    let listing = common::ran(&common::owlery(
+        &[
+            "analyze",
+            "scrabble",
+            "--cgp",
+            &cgp,
+            "--rank-by",
+            "equity",
+            "--format",
+            "csv",
+        ],
+        "",
+    ));
+    let analyzed = listing
+        .lines()
+        .find(|line| line.contains(&format!(",{},", first["played"])))
+        .expect("the move played is listed");
+    // rank,move,word,score,leave,equity
+    let equity = analyzed.rsplit(',').next().unwrap();
+    assert_eq!(first["value"], equity);
+    let best = listing.lines().nth(1).unwrap().rsplit(',').next().unwrap();
+    assert_eq!(first["best_value"], best);
+}
+
+#[test]
+fn lookahead_judges_one_players_moves() {
+    let dir = common::scratch("review", "lookahead");
+    let gcg = played(&dir, "equity,greedy", "4");
+    let rows = review_rows(&gcg, &["--rank-by", "lookahead:4x8", "--player", "p2"]);
+    assert!(rows.len() >= 8, "{rows:?}");
+    for row in &rows {
+        assert_eq!(row["player"], "p2");
+        assert!(number(row, "lost") >= 0.0, "{row:?}");
+    }
+    let table = common::ran(&common::owlery(
+        &["review", gcg.to_str().unwrap(), "--player", "greedy"],
+        "",
+    ));
+    assert!(table.contains("value: equity's, in points"), "{table}");
+    assert!(table.contains("p2 (greedy): "), "{table}");
+    assert!(!table.contains("p1 (equity): "), "{table}");
+}
+
+/// The first two moves of `play scrabble --bots equity,greedy --seed 3`.
+const OPENING: &str = "#player1 a Ada\n#player2 b Bob\n>a: AAEEEPR 8D PERAEA +22 22\n\
+                       >b: BEIJNRV 7I JIVER +41 41\n";
+
+#[test]
+fn a_word_taken_back_is_a_lost_turn_and_a_partial_rack_is_left_out() {
+    let dir = common::scratch("review", "phony");
+    let gcg = dir.join("phony.gcg");
+    // Ada tries VEDINP down from D3 onto the P, is challenged off, and passes next; Bob's
+    // move shows only the tiles he laid.
+    let record = format!(
+        "{OPENING}>a: DEGINSV D3 VEDIN. +20 42\n>a: DEGINSV -- -20 22\n>b: ?BM 9G BaM +35 76\n\
+         >a: DEGINSV - +0 22\n"
+    );
+    std::fs::write(&gcg, record).unwrap();
+    let rows = review_rows(&gcg, &[]);
+    let phony = rows.iter().find(|row| row["turn"] == "3").unwrap();
+    assert_eq!(phony["note"], "VEDINP is not in the lexicon: taken back");
+    let pass = rows.iter().find(|row| row["turn"] == "5").unwrap();
+    assert_eq!(pass["played"], "pass");
+    // Taken back, the phony was worth what the pass after it was: the rack kept.
+    assert_eq!(phony["value"], pass["value"]);
+    assert!(rows.iter().all(|row| row["turn"] != "4"), "{rows:?}");
+    let table = common::ran(&common::owlery(&["review", gcg.to_str().unwrap()], ""));
+    assert!(
+        table.contains("b (Bob): 1 move reviewed, ")
+            && table.contains("; 1 move not reviewed: the rack not shown in full"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_record_that_does_not_add_up_is_refused_at_its_line() {
+    let dir = common::scratch("review", "bad");
+    let cases = [
+        (
+            ">a: DEGINSV E5 DEV.INS +45 67\n",
+            "line 5: E5 DEV(E)INS scores +44 on this board with these tiles, not +45",
+        ),
+        (
+            ">a: DEGINSV E5 DEV.INS +44 67\n",
+            "line 5: the total 67 should be 66 (22 +44)",
+        ),
+        (
+            ">a: DEGINSX E5 DEV.INS +44 66\n",
+            "line 5: E5 DEV(E)INS: the rack DEGINSX does not hold",
+        ),
+        (
+            ">a: ZZZAAAA -ZZZ +0 22\n",
+            "line 5: the board and the rack hold 3 of Z; expected at most the set's 1",
+        ),
+        (
+            ">a: DEGINSV - +3 25\n",
+            "line 5: an exchange or a pass scores +0, not +3",
+        ),
+        (
+            ">a: DEGINSV -QU +0 22\n",
+            "line 5: the rack DEGINSV does not hold QU to exchange",
+        ),
+        (
+            ">a: DEGINSV E5 DEV +9 31\n",
+            "line 5: E5 DEV: the word continues onto E8",
+        ),
+    ];
+    let players = "#player1 a Ada\n#player2 b Bob\n";
+    let withdrawn = (
+        format!("{players}>b: BEIJNRV - +0 0\n>a: DEGINSV -- -0 0\n"),
+        "line 4: `--` takes back a word, but a has none on the board to take back",
+    );
+    let cases = cases
+        .iter()
+        .map(|(line, expected)| (format!("{OPENING}{line}"), *expected))
+        .chain([withdrawn]);
+    for (index, (text, expected)) in cases.enumerate() {
+        let gcg = dir.join(format!("{index}.gcg"));
+        std::fs::write(&gcg, &text).unwrap();
+        let error = common::refused(&common::owlery(&["review", gcg.to_str().unwrap()], ""));
+        assert!(error.contains(&gcg.display().to_string()), "{error}");
+        assert!(error.contains(expected), "{text}: {error}");
+    }
+    let hp = dir.join("hp.gcg");
+    std::fs::write(&hp, format!("#note house a Slytherin\n{OPENING}")).unwrap();
+    let error = common::refused(&common::owlery(&["review", hp.to_str().unwrap()], ""));
+    assert!(
+        error.contains("a Scrabble: Harry Potter Edition game"),
+        "{error}"
+    );
+    let error = common::refused(&common::owlery(&["review", "no-such.gcg"], ""));
+    assert!(error.contains("reading no-such.gcg"), "{error}");
+    let error = common::refused(&common::owlery(
+        &["review", hp.to_str().unwrap(), "--rank-by", "solver"],
+        "",
+    ));
+    assert!(error.contains("expected equity, lookahead"), "{error}");
+}
