@@ -27,7 +27,9 @@ use crate::setup::{bot_settings, crossword_rules, game_lexicon};
 struct Row {
     /// The move's place among the record's moves, from 1.
     turn: usize,
+    /// Its line in the record.
     line: usize,
+    /// The mover's nickname.
     player: String,
     /// Tiles in the bag before the move, as its mover counts them.
     bag: usize,
@@ -41,7 +43,7 @@ struct Row {
     best_value: f64,
     /// What the move played gave up against the best, in points.
     lost: f64,
-    /// A word the lexicon lacks, which stood in the game.
+    /// A word the lexicon lacks, or a move taken back.
     note: String,
 }
 
