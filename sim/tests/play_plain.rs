@@ -65,6 +65,21 @@ fn a_person_plays_a_whole_game_and_saves_it() {
         "{record}"
     );
     assert!(record.contains(">p2: BEIJNRV - +0 0\n"), "{record}");
+    let path = gcg.display();
+    let saved = format!("saved {path}: `owlery review {path}` sets each move beside the best");
+    assert!(screen.contains(&saved), "{screen}");
+    // The review goes over the person's passes, each giving up the best move's value.
+    let review = common::ran(&common::owlery(
+        &["review", gcg.to_str().unwrap(), "--player", "human"],
+        "",
+    ));
+    let passes = record
+        .lines()
+        .filter(|line| line.starts_with(">p2: BEIJNRV - "))
+        .count();
+    let reviewed = format!("p2 (human): {passes} moves reviewed, 0 the best");
+    assert!(review.contains(&reviewed), "{review}");
+    assert!(!review.contains("p1 (greedy)"), "{review}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

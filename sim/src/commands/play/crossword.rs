@@ -202,6 +202,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.gcg {
         let text = crate::gcg::record(&game, &names, &[], &[], Reader::Referee);
         write_atomically(path, text.as_bytes())?;
+        if person_seated {
+            let path = path.display();
+            writeln!(
+                out,
+                "saved {path}: `owlery review {path}` sets each move beside the best"
+            )?;
+        }
     }
     output::finish(out)?;
     Ok(ExitCode::SUCCESS)
