@@ -163,7 +163,7 @@ fn a_record_that_does_not_add_up_is_refused_at_its_line() {
         ),
         (
             ">a: DEGINSV E5 DEV.INS +44 67\n",
-            "line 5: the total 67 should be 66 (22 +44)",
+            "line 5: the total 67 should be 22 +44",
         ),
         (
             ">a: DEGINSX E5 DEV.INS +44 66\n",
@@ -176,6 +176,14 @@ fn a_record_that_does_not_add_up_is_refused_at_its_line() {
         (
             ">a: DEGINSV - +3 25\n",
             "line 5: an exchange or a pass scores +0, not +3",
+        ),
+        (
+            ">a: DEGINSVA -QU +0 22\n",
+            "line 5: the rack ADEGINSV holds 8 tiles; expected at most 7",
+        ),
+        (
+            ">a: DEGINSV - +0 22\n>a: DEGINSV - +2147483647 -2147483627\n",
+            "line 6: the total -2147483627 should be 22 +2147483647",
         ),
         (
             ">a: DEGINSV -QU +0 22\n",

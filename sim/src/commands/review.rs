@@ -148,7 +148,7 @@ fn replay(
     let players = record.players.len();
     let mut unshown = vec![0; players];
     let mut board = Board::empty();
-    let mut totals = vec![0; players];
+    let mut totals = vec![0i32; players];
     let mut laid: Vec<Option<Placement>> = vec![None; players];
     let mut scoreless = 0;
     let mut turns = Vec::new();
@@ -163,13 +163,21 @@ fn replay(
             total,
         } = *event;
         let at = || format!("{file}: line {line}");
-        if totals[seat] + score != total {
+        let added = totals[seat].checked_add(score);
+        if added != Some(total) {
             bail!(
-                "{}: the total {total} should be {} ({} {score:+}); expected each line's total \
-                 to add its points to the player's last",
+                "{}: the total {total} should be {} {score:+}; expected each line's total to \
+                 add its points to the player's last",
                 at(),
-                totals[seat] + score,
                 totals[seat]
+            );
+        }
+        if rack.len() > rules.numbers.rack_size {
+            bail!(
+                "{}: the rack {rack} holds {} tiles; expected at most {}",
+                at(),
+                rack.len(),
+                rules.numbers.rack_size
             );
         }
         let scores = totals.clone();

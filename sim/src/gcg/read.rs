@@ -157,12 +157,16 @@ fn move_line(rest: &str) -> anyhow::Result<(Rack, Action, i32, i32)> {
     let [middle @ .., score, total] = &words[..] else {
         bail!("expected {MOVE_LINE}");
     };
-    let score = score
-        .strip_prefix('+')
-        .map(str::parse::<i32>)
-        .or_else(|| score.starts_with('-').then(|| score.parse::<i32>()))
-        .and_then(Result::ok)
-        .with_context(|| format!("expected the points as +N or -N, found {score:?}"))?;
+    let points = |digits: &str| {
+        let digits_only = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
+        digits_only.then(|| digits.parse::<i32>().ok()).flatten()
+    };
+    let score = match score.split_at_checked(1) {
+        Some(("+", digits)) => points(digits),
+        Some(("-", digits)) => points(digits).map(|n| -n),
+        _ => None,
+    }
+    .with_context(|| format!("expected the points as +N or -N, found {score:?}"))?;
     let total: i32 = total
         .parse()
         .with_context(|| format!("expected the total as a number, found {total:?}"))?;
