@@ -545,3 +545,86 @@ fn table(
 fn moves(count: usize) -> String {
     format!("{count} move{}", if count == 1 { "" } else { "s" })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use bots::scrabble::leaves::LeaveModel;
+    use engine::scrabble::Game;
+    use lexicon::Edition;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::*;
+    use crate::gcg::Reader;
+
+    /// The record of an `equity` self-play game from `seed`.
+    fn record_of(seed: u64, rules: &Arc<Rules>, lexicon: &Arc<Lexicon>) -> String {
+        let mut game = Game::new(rules.clone(), lexicon.clone(), 2, seed).unwrap();
+        let mut equity = Equity::new(LeaveModel::embedded());
+        while !game.is_over() {
+            let action = equity.choose(&game.observation(game.to_move()));
+            game.play(action).unwrap();
+        }
+        let names = ["equity".to_string(), "equity".to_string()];
+        crate::gcg::record(&game, &names, &[], &[], Reader::Referee)
+    }
+
+    #[test]
+    fn a_record_changed_anywhere_is_reviewed_or_refused_and_never_panics() {
+        let rules = Arc::new(Rules::standard());
+        let lexicon = Arc::new(Lexicon::embedded(Edition::Plain));
+        let leaves = LeaveModel::embedded();
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        let alphabet: Vec<char> = "AEQZ?az.-+()0123456789 :#>\n".chars().collect();
+        let (mut reviewed, mut refused) = (0, 0);
+        for seed in 0..3 {
+            let record = record_of(seed, &rules, &lexicon);
+            // A small lookahead: the judge's every path, at a test's cost.
+            let reach = Reach {
+                width: 2,
+                samples: 2,
+            };
+            let mut judge = Judge {
+                equity: Equity::new(leaves),
+                lookahead: Some((Lookahead::with_reach(leaves, 0, reach), reach)),
+            };
+            // The record as it is reviews without a refusal.
+            let whole = crate::gcg::read::read(&record, "g.gcg").unwrap();
+            let (turns, _) = replay(&whole, "g.gcg", &rules, &lexicon, |_| true).unwrap();
+            assert!(turns.len() > 15);
+            for _ in 0..150 {
+                let mut chars: Vec<char> = record.chars().collect();
+                let at = rng.random_range(0..chars.len());
+                match rng.random_range(0..3) {
+                    0 => chars[at] = alphabet[rng.random_range(0..alphabet.len())],
+                    1 => {
+                        chars.remove(at);
+                    }
+                    _ => chars.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+                }
+                let text: String = chars.into_iter().collect();
+                let Ok(read) = crate::gcg::read::read(&text, "g.gcg") else {
+                    refused += 1;
+                    continue;
+                };
+                match replay(&read, "g.gcg", &rules, &lexicon, |_| true) {
+                    Ok((turns, _)) => {
+                        reviewed += 1;
+                        for turn in &turns {
+                            let row = judge.row(turn, &rules, &lexicon, &read);
+                            assert!(row.lost >= 0.0, "{text}");
+                        }
+                    }
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+        // Many changes fall in notes or names, many break a line: both kinds are met.
+        assert!(
+            reviewed > 20 && refused > 20,
+            "{reviewed} reviewed, {refused} refused"
+        );
+    }
+}
