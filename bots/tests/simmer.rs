@@ -47,6 +47,15 @@ fn a_clearly_best_move_is_the_one_chosen_and_every_choice_is_among_equitys_best(
         let among_best = top.iter().any(|&(_, p)| chosen == Move::Place(p))
             || exchange.is_some_and(|(best_exchange, _)| chosen == best_exchange);
         assert!(among_best || chosen == equity_move, "{chosen:?}");
+        // Where moves are played out no exchange races: a playout cannot draw for it.
+        if near_end {
+            let placed = matches!(chosen, Move::Place(_));
+            assert!(
+                placed || chosen == equity_move,
+                "bag {}",
+                observation.bag_len
+            );
+        }
         other_than_equity += usize::from(chosen != equity_move);
         if let Some(best) = clearly_best {
             clear += 1;

@@ -214,8 +214,6 @@ impl Lookahead {
         self.play_out_from > 0
             && observation.scores.len() == 2
             && (1..=self.play_out_from).contains(&observation.bag_len)
-            // No exchange is then possible to the end: a playout's bag only shrinks.
-            && observation.bag_len < observation.rules.numbers.exchange_min_bag
     }
 
     /// Whether the last [`Lookahead::begin_judging`] plays its moves out to the end of the

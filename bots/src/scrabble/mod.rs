@@ -97,7 +97,7 @@ pub static BOTS: &[Entry<Game>] = &[
     Entry {
         name: "simmer",
         setting: Some("WIDTHxSAMPLES (width 1 to 64, samples 1 to 1024)"),
-        about: "races equity's best 16 moves (WIDTH) and its best exchange over racks drawn from the unseen tiles, dropping each once it trails beyond doubt, at most 96 racks (SAMPLES); two players: each judged by the chance of winning after the reply, played out to the end with six tiles or fewer in the bag (twice as many moves over twice as many racks), the endgame searched once the bag is empty (30,000 positions a turn)",
+        about: "races equity's best 16 moves (WIDTH) and its best exchange over racks drawn from the unseen tiles, dropping each once it trails beyond doubt, at most 96 racks (SAMPLES); two players: each judged by the chance of winning after the reply, played out to the end with ten tiles or fewer in the bag (twice as many moves over twice as many racks, no exchange), the endgame searched once the bag is empty (30,000 positions a turn)",
         make: |setting, settings| {
             let reach = setting.map_or(Some(simmer::STANDARD), Reach::parse)?;
             made(simmer::Simmer::new(settings.leaves(), 0, reach))

@@ -40,12 +40,13 @@ pub const RULE: RaceRule = RaceRule {
     objective: Objective::Wins,
 };
 
-/// With two players and this many tiles in the bag or fewer (and fewer than an exchange
-/// needs), each move is played out to the end of the game against each rack, both seats
-/// moving as `equity-static` does ([`super::playout`]), and worth a win, half of one or none:
-/// 1.7 points of win rate more than judging it by its reply (95 % +1.1 to +2.3, over 2,000
-/// paired deals against `equity`: docs/BOTS.md).
-pub const PLAY_OUT_FROM: usize = 6;
+/// With two players and this many tiles in the bag or fewer, each move is played out to the
+/// end of the game against each rack, both seats moving as `equity-static` does
+/// ([`super::playout`]), and worth a win, half of one or none: from six tiles, 1.7 points of
+/// win rate more than judging it by its reply (95 % +1.1 to +2.3, over 2,000 paired deals
+/// against `equity`), and from ten rather than six, +0.4 more (docs/BOTS.md). No exchange
+/// races there: a playout cannot draw for the tiles it would return.
+pub const PLAY_OUT_FROM: usize = 10;
 
 /// Positions the endgame search expands at most a turn once the bag is empty: three times
 /// `solver`'s budget, for 0.4 points of win rate more (95 % +0.2 to +0.6, over 2,000 paired
@@ -171,12 +172,15 @@ impl Simmer {
         let placements = self.placements.iter();
         self.moves
             .extend(placements.map(|&(value, placement)| (value, Move::Place(placement))));
-        // The best exchange races too, where it may be made: the simulation, not the
-        // leave values alone, says when giving tiles back beats scoring.
-        if !matches!(chosen, Move::Place(_)) {
-            self.moves.push((chosen_value, chosen));
-        } else if let Some((exchange, value)) = self.equity.best_exchange(observation) {
-            self.moves.push((value, exchange));
+        // The best exchange races too, where it may be made and moves are not played out:
+        // the simulation, not the leave values alone, says when giving tiles back beats
+        // scoring.
+        if !self.lookahead.plays_out_at(observation) {
+            if !matches!(chosen, Move::Place(_)) {
+                self.moves.push((chosen_value, chosen));
+            } else if let Some((exchange, value)) = self.equity.best_exchange(observation) {
+                self.moves.push((value, exchange));
+            }
         }
         if self.moves.len() < 2 {
             return chosen;
