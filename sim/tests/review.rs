@@ -154,6 +154,20 @@ fn a_word_taken_back_is_a_lost_turn_and_a_partial_rack_is_left_out() {
 }
 
 #[test]
+fn a_phony_that_stood_keeps_the_points_the_record_gives_it() {
+    let dir = common::scratch("review", "stood");
+    let gcg = dir.join("stood.gcg");
+    // The score of a word the lexicon lacks cannot be checked: however large, it is taken.
+    let record = format!("{OPENING}>a: DEGINSV D3 VEDIN. +99999999 100000021\n");
+    std::fs::write(&gcg, record).unwrap();
+    let rows = review_rows(&gcg, &[]);
+    let phony = rows.iter().find(|row| row["turn"] == "3").unwrap();
+    assert_eq!(phony["note"], "VEDINP is not in the lexicon");
+    assert_eq!(phony["lost"], "0.0");
+    assert!(number(phony, "value") > 99_999_990.0, "{phony:?}");
+}
+
+#[test]
 fn a_record_that_does_not_add_up_is_refused_at_its_line() {
     let dir = common::scratch("review", "bad");
     let cases = [

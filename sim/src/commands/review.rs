@@ -257,7 +257,7 @@ fn replay(
         }
         let shown_in_full = !rack.is_empty()
             && (rack.len() == rules.numbers.rack_size
-                || seen_counts(rules, &board_before, &rack, seat, players).1 == 0);
+                || seen_counts(rules, &board_before, &rack, seat, players).2 == 0);
         let shown_in_full = shown_in_full && !matches!(action, Action::Exchange(None));
         if reviewed(seat) && !shown_in_full {
             unshown[seat] += 1;
@@ -303,15 +303,16 @@ fn check_counts(board: &Board, rack: &Rack, rules: &Rules) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The racks and the bag as `seat`, holding `rack` on `board`, counts them: the other racks
-/// full while the tiles it has not seen last (in turn order), the bag the rest.
+/// The tiles `seat`, holding `rack` on `board`, has not seen, and the racks and the bag as
+/// it counts them: the other racks full while those tiles last (in turn order), the bag the
+/// rest.
 fn seen_counts(
     rules: &Rules,
     board: &Board,
     rack: &Rack,
     seat: usize,
     players: usize,
-) -> ([usize; MAX_PLAYERS], usize) {
+) -> ([u8; KINDS], [usize; MAX_PLAYERS], usize) {
     let unseen = unseen_by(&rules.tiles, board, rack);
     let mut left: usize = unseen.iter().map(|&n| usize::from(n)).sum();
     let mut rack_sizes = [0; MAX_PLAYERS];
@@ -320,7 +321,7 @@ fn seen_counts(
         rack_sizes[other] = left.min(rules.numbers.rack_size);
         left -= rack_sizes[other];
     }
-    (rack_sizes, left)
+    (unseen, rack_sizes, left)
 }
 
 /// What judges the moves: `equity`'s values, or `lookahead`'s judgement over drawn racks.
@@ -334,8 +335,8 @@ impl Judge {
     /// `turn` reviewed: its move and the best, each with its value.
     fn row(&mut self, turn: &Turn, rules: &Rules, lexicon: &Lexicon, record: &Record) -> Row {
         let players = turn.scores.len();
-        let unseen = unseen_by(&rules.tiles, &turn.board, &turn.rack);
-        let (rack_sizes, bag_len) = seen_counts(rules, &turn.board, &turn.rack, turn.seat, players);
+        let (unseen, rack_sizes, bag_len) =
+            seen_counts(rules, &turn.board, &turn.rack, turn.seat, players);
         let observation = Observation {
             seat: turn.seat,
             rack: turn.rack,
@@ -354,7 +355,7 @@ impl Judge {
         let best = self.equity.choose_valued(&observation);
         let (best, best_value, played_value) = self
             .judged(&observation, turn, best, played_value)
-            .unwrap_or((best.0, i64::from(best.1), i64::from(played_value)));
+            .unwrap_or((best.0, i64::from(best.1), played_value));
         let best_score = match best {
             Move::Place(placement) => observation
                 .check(&Move::Place(placement))
@@ -387,22 +388,18 @@ impl Judge {
     }
 
     /// The move played's equity, in hundredths of a point.
-    fn value(&self, observation: &Observation<'_>, turn: &Turn) -> i32 {
+    fn value(&self, observation: &Observation<'_>, turn: &Turn) -> i64 {
+        let kept = |rack: &Rack| i64::from(self.equity.kept_value(observation, rack));
         if turn.withdrawn {
-            return self.equity.kept_value(observation, &turn.rack);
+            return kept(&turn.rack);
         }
         match turn.played {
             Move::Place(placement) => match self.equity.value_of(observation, &placement) {
-                Some(value) => value,
+                Some(value) => i64::from(value),
                 // A word the lexicon lacks: its points as the record gives them.
-                None => {
-                    let leave = leave_after(&turn.rack, &placement);
-                    turn.score * 100 + self.equity.kept_value(observation, &leave)
-                }
+                None => i64::from(turn.score) * 100 + kept(&leave_after(&turn.rack, &placement)),
             },
-            action => self
-                .equity
-                .kept_value(observation, &action.kept_from(&turn.rack)),
+            action => kept(&action.kept_from(&turn.rack)),
         }
     }
 
@@ -415,7 +412,7 @@ impl Judge {
         observation: &Observation<'_>,
         turn: &Turn,
         best: (Move, i32),
-        played_value: i32,
+        played_value: i64,
     ) -> Option<(Move, i64, i64)> {
         let (lookahead, reach) = self.lookahead.as_mut()?;
         if turn.phony.is_some() || turn.withdrawn {
@@ -428,6 +425,7 @@ impl Judge {
             .into_iter()
             .map(|(value, placement)| (value, Move::Place(placement)))
             .collect();
+        let played_value = i32::try_from(played_value).ok()?;
         for (value, action) in [(best.1, best.0), (played_value, turn.played)] {
             if !moves.iter().any(|&(_, known)| known == action) {
                 moves.push((value, action));
