@@ -56,7 +56,6 @@ fn equity_finds_its_own_moves_best_while_the_bag_is_full() {
         assert_eq!(rows.len(), move_lines, "seed {seed}");
         let mut judged_alike = 0;
         for row in &rows {
-            assert!(number(row, "lost") >= 0.0, "{row:?}");
             assert!(number(row, "best_value") >= number(row, "value"), "{row:?}");
             // `equity` plays the static best until the bag runs low (it then looks ahead), so
             // the replayed position must be the one it saw: the same rack, unseen tiles and bag.
@@ -108,11 +107,18 @@ fn lookahead_judges_one_players_moves() {
     let dir = common::scratch("review", "lookahead");
     let gcg = played(&dir, "equity,greedy", "4");
     let rows = review_rows(&gcg, &["--rank-by", "lookahead:4x8", "--player", "p2"]);
-    assert!(rows.len() >= 8, "{rows:?}");
+    let by_equity = review_rows(&gcg, &["--player", "p2"]);
+    assert!(rows.len() >= 8 && rows.len() == by_equity.len(), "{rows:?}");
     for row in &rows {
         assert_eq!(row["player"], "p2");
-        assert!(number(row, "lost") >= 0.0, "{row:?}");
     }
+    // Lookahead takes the reply off: its values are not equity's.
+    let differ = rows
+        .iter()
+        .zip(&by_equity)
+        .filter(|(judged, valued)| judged["value"] != valued["value"])
+        .count();
+    assert!(differ * 2 > rows.len(), "{differ} of {}", rows.len());
     let table = common::ran(&common::owlery(
         &["review", gcg.to_str().unwrap(), "--player", "greedy"],
         "",
