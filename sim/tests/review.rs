@@ -171,6 +171,10 @@ fn a_phony_that_stood_keeps_the_points_the_record_gives_it() {
     assert_eq!(phony["note"], "VEDINP is not in the lexicon");
     assert_eq!(phony["lost"], "0.0");
     assert!(number(phony, "value") > 99_999_990.0, "{phony:?}");
+    // Valued above anything the lexicon allows, it is the best move by that judge.
+    assert_eq!(phony["best"], phony["played"]);
+    assert_eq!(phony["best_score"], "99999999");
+    assert_eq!(phony["best_value"], phony["value"]);
 }
 
 #[test]

@@ -356,7 +356,15 @@ impl Judge {
         let (best, best_value, played_value) = self
             .judged(&observation, turn, best, played_value)
             .unwrap_or((best.0, i64::from(best.1), played_value));
+        // A move valued above the judge's best (a word the lexicon lacks, its points
+        // trusted) is the best by that judge: nothing was lost.
+        let (best, best_value) = if played_value > best_value {
+            (turn.played, played_value)
+        } else {
+            (best, best_value)
+        };
         let best_score = match best {
+            _ if best == turn.played => turn.score,
             Move::Place(placement) => observation
                 .check(&Move::Place(placement))
                 .ok()
@@ -364,7 +372,7 @@ impl Judge {
                 .map_or(0, |checked| checked.score),
             _ => 0,
         };
-        let lost = (best_value - played_value).max(0);
+        let lost = best_value - played_value;
         Row {
             turn: turn.turn,
             line: turn.line,
