@@ -7,8 +7,7 @@ pub mod toml_text;
 
 pub use ranges::{Range, check_ranges};
 pub use toml_text::{
-    NumbersFile, Source, Step, UNKNOWN_KEY, overlay_toml, parse_toml, path_text, read_table,
-    toml_error,
+    NumbersFile, Source, Step, overlay_toml, parse_toml, path_text, read_table, toml_error,
 };
 
 /// A place in a data file: 1-based line and column (column 0 when the whole line is meant).
@@ -35,6 +34,8 @@ pub struct DataError {
     pub place: Option<Place>,
     /// What was expected and what was found.
     pub message: String,
+    /// Where the error is a key no data file of its kind holds, that key's path.
+    pub unknown_key: Option<String>,
 }
 
 impl DataError {
@@ -44,6 +45,7 @@ impl DataError {
             file: file.to_string(),
             place: Some(Place { line, column }),
             message: message.into(),
+            unknown_key: None,
         }
     }
 
@@ -53,6 +55,7 @@ impl DataError {
             file: file.to_string(),
             place: None,
             message: message.into(),
+            unknown_key: None,
         }
     }
 }

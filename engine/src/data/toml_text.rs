@@ -11,10 +11,6 @@ use toml::de::{DeTable, DeValue};
 use super::ranges::{Range, check_ranges};
 use super::{DataError, without_bom};
 
-/// How the refusal of a key that no data file holds begins, for a caller that reads keys of
-/// its own beside the file's (and names them in the refusal).
-pub const UNKNOWN_KEY: &str = "unknown key";
-
 /// One step of a key's path: a table's key or a list's entry (counted from 0).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
@@ -99,12 +95,12 @@ impl<'a> Source<'a> {
     /// The error for the unknown key at `path`, listing the `known` keys in order.
     pub fn unknown_key(&self, path: &[Step], mut known: Vec<&str>) -> DataError {
         known.sort_unstable();
-        let message = format!(
-            "{UNKNOWN_KEY} `{}`; expected one of: {}",
-            path_text(path),
-            known.join(", ")
-        );
-        self.at_key(path, message)
+        let key = path_text(path);
+        let message = format!("unknown key `{key}`; expected one of: {}", known.join(", "));
+        DataError {
+            unknown_key: Some(key),
+            ..self.at_key(path, message)
+        }
     }
 
     /// A TOML error, placed at its span and naming the key written there.

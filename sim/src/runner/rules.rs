@@ -12,7 +12,7 @@ use bots::scrabble::leaves::LeaveModel;
 use engine::cardgame::actions::parse_actions;
 use engine::cardgame::{CardRules, CardSetup, RummyGame, Variant};
 use engine::data::{
-    DataError, NumbersFile, Range, Source, Step, UNKNOWN_KEY, overlay_toml, read_table, without_bom,
+    DataError, NumbersFile, Range, Source, Step, overlay_toml, read_table, without_bom,
 };
 use engine::hogwarts::{HpNumbers, HpRules};
 use engine::monopoly::owl_post::{DEFAULT_OWL_POST, parse_cards};
@@ -291,7 +291,7 @@ fn overlay_numbers(
         overlaid.map_err(|error| {
             let unknown = error
                 .downcast_ref::<DataError>()
-                .is_some_and(|data| data.message.starts_with(UNKNOWN_KEY));
+                .is_some_and(|data| data.unknown_key.is_some());
             if tiles.is_some() && unknown {
                 anyhow::anyhow!("{error}, or points.X or count.X (X one letter A-Z or ? the blank)")
             } else {

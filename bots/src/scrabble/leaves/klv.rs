@@ -61,11 +61,7 @@ fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
 /// Reads a KLV or KLV2 file (told apart by the size of its values); `file` names it in
 /// errors. Leaves the file does not hold are worth nothing, as in the engines that write it.
 pub fn read(bytes: &[u8], file: &str) -> Result<(LeaveTable, KlvFormat), DataError> {
-    let invalid = |message: String| DataError {
-        file: file.to_string(),
-        place: None,
-        message,
-    };
+    let invalid = |message: String| DataError::whole(file, message);
     let nodes_len = u32_at(bytes, 0)
         .ok_or_else(|| invalid("expected a KLV file: a node count first".into()))?
         as usize;

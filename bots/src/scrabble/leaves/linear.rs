@@ -121,11 +121,7 @@ impl LinearLeaves {
 
     /// Checks a file's values and turns them into hundredths of a point.
     fn from_file(parsed: LeaveFile, file: &str) -> Result<LinearLeaves, DataError> {
-        let invalid = |message: String| DataError {
-            file: file.to_string(),
-            place: None,
-            message,
-        };
+        let invalid = |message: String| DataError::whole(file, message);
         let table =
             |name: &str, values: &BTreeMap<String, f64>| -> Result<[i32; KINDS], DataError> {
                 let mut out = [0; KINDS];

@@ -104,11 +104,9 @@ impl LeaveModel {
             let (table, _) = klv::read(bytes, file)?;
             return Ok(LeaveModel::from_table(table));
         }
-        let text = std::str::from_utf8(bytes).map_err(|_| DataError {
-            file: file.to_string(),
-            place: None,
-            message: "not UTF-8 text: expected a leaves TOML file, or a .klv or .klv2 file"
-                .to_string(),
+        let text = std::str::from_utf8(bytes).map_err(|_| {
+            let expected = "not UTF-8 text: expected a leaves TOML file, or a .klv or .klv2 file";
+            DataError::whole(file, expected)
         })?;
         Ok(LeaveModel::from_linear(LinearLeaves::parse(text, file)?))
     }
