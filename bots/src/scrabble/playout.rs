@@ -45,7 +45,8 @@ impl Playout<'_> {
             let view = self.view(seat, observation);
             let action = equity.choose_valued(&view).0;
             // A move the engine refuses counts as a pass (equity's moves are legal), and so
-            // does an exchange: the bag's order is drawn, not what a shuffle would give back.
+            // does an exchange: drawing for one, its tiles shuffled back into the order, was
+            // no stronger (docs/BOTS.md), and `equity` rarely makes one so late.
             let score = view.check(&action).ok().flatten().map(|play| play.score);
             if let (Move::Place(placement), Some(_)) = (&action, score) {
                 placement.lay_on(self.board);

@@ -619,7 +619,9 @@ mod tests {
                     Ok((turns, _)) => {
                         reviewed += 1;
                         for turn in &turns {
-                            judge.row(turn, &rules, &lexicon, &read);
+                            // The best is never worth less than the move played.
+                            let row = judge.row(turn, &rules, &lexicon, &read);
+                            assert!(row.lost >= 0.0, "{text}");
                         }
                     }
                     Err(_) => refused += 1,
