@@ -249,6 +249,35 @@ fn the_best_moves_are_valued_exactly_and_the_rest_bounded() {
 }
 
 #[test]
+fn a_move_asked_for_is_valued_exactly_wherever_it_ranks() {
+    let mut search = EndgameSearch::new(u32::MAX);
+    let mut movegen = MoveGen::new();
+    let mut memo = HashMap::new();
+    let mut asked = 0;
+    small_endgames(8, 5, |game| {
+        let observation = game.observation(game.to_move());
+        let listed = search.value_moves(&observation, 1).unwrap();
+        // The last listed is a bound there (or the only move); a pass is always legal.
+        for also in [listed.moves.last().unwrap().chosen, Move::Pass] {
+            let valuation = search.value_moves_with(&observation, 1, also).unwrap();
+            let valued = valuation.moves.iter().find(|m| m.chosen == also).unwrap();
+            assert!(valued.exact && valued.solved, "{valued:?}");
+            let worth = worth_of(game, also, &mut movegen, &mut memo);
+            assert_eq!(valued.value, worth, "{valued:?} in {}", game.to_cgp());
+            assert_eq!(valuation.moves[0].value, listed.moves[0].value);
+            asked += 1;
+        }
+    });
+    assert!(asked >= 40, "{asked} moves asked for");
+    // A move that is no placement of this position is refused, not valued.
+    small_endgames(1, 5, |game| {
+        let observation = game.observation(game.to_move());
+        let exchange = Move::Exchange(*game.rack(game.to_move()));
+        assert!(search.value_moves_with(&observation, 1, exchange).is_none());
+    });
+}
+
+#[test]
 fn moves_valued_within_a_budget_are_all_listed() {
     let mut valued = 0;
     for budget in [1, 50] {

@@ -499,6 +499,11 @@ pub struct ReviewArgs {
     /// lookahead:WIDTHxSAMPLES.
     #[arg(long, value_parser = review_by, default_value = "equity", value_name = "JUDGE")]
     pub rank_by: ReviewBy,
+    /// What judges the moves made with the bag empty in a two-player game: solver (the endgame
+    /// searched to its end where 200,000 positions a move allow, values in points gained over
+    /// the opponent to the end), solver:POSITIONS, or off (the --rank-by judge there too).
+    #[arg(long, value_parser = review_endgame, default_value = "solver", value_name = "JUDGE")]
+    pub endgame: ReviewEndgame,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -515,6 +520,36 @@ pub enum ReviewBy {
     Equity,
     /// The lookahead bot's judgement: equity less the next player's best reply, over racks.
     Lookahead(Reach),
+}
+
+/// What judges `review`'s moves once the bag is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewEndgame {
+    /// The endgame search, expanding at most this many positions a move.
+    Solver(u32),
+    /// The `--rank-by` judge, as before the end.
+    Off,
+}
+
+/// The positions `review --endgame solver` searches a move: the budget `analyze` gives it.
+pub const REVIEW_SOLVER_BUDGET: u32 = ANALYZE_SOLVER_BUDGET;
+
+/// Reads `review --endgame`: solver, solver:POSITIONS, or off.
+fn review_endgame(text: &str) -> Result<ReviewEndgame, String> {
+    match text {
+        "solver" => Ok(ReviewEndgame::Solver(REVIEW_SOLVER_BUDGET)),
+        "off" => Ok(ReviewEndgame::Off),
+        _ => text
+            .strip_prefix("solver:")
+            .and_then(endgame::parse_budget)
+            .map(ReviewEndgame::Solver)
+            .ok_or_else(|| {
+                format!(
+                    "expected solver, solver:POSITIONS (1 to {}), or off",
+                    endgame::MOST_BUDGET
+                )
+            }),
+    }
 }
 
 /// Reads `review --rank-by`: equity, lookahead, or lookahead:WIDTHxSAMPLES.

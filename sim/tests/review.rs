@@ -128,6 +128,74 @@ fn lookahead_judges_one_players_moves() {
     assert!(!table.contains("p1 (equity): "), "{table}");
 }
 
+#[test]
+fn the_endgame_is_searched_each_move_valued_to_the_end() {
+    let dir = common::scratch("review", "endgame");
+    let (mut chained, mut went_out, mut mistakes) = (0, 0, 0);
+    for seed in ["3", "4", "5", "6", "7", "8"] {
+        let gcg = played(&dir, "greedy,greedy", seed);
+        let rows = review_rows(&gcg, &[]);
+        for row in &rows {
+            let judge = if row["bag"] == "0" {
+                "solver"
+            } else {
+                "equity"
+            };
+            assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
+            assert!(number(row, "best_value") >= number(row, "value"), "{row:?}");
+        }
+        let ending: Vec<_> = rows.iter().filter(|row| row["bag"] == "0").collect();
+        let solved = |row: &HashMap<String, String>| row["note"].is_empty();
+        // Where the budget stops the search short of the end (a few first moves of seven
+        // tiles against seven), the row says so.
+        for row in ending.iter().filter(|row| !solved(row)) {
+            assert_eq!(
+                row["note"],
+                "the search did not reach the end: values estimated"
+            );
+        }
+        mistakes += ending
+            .iter()
+            .filter(|row| number(row, "lost") > 0.0)
+            .count();
+        // A move's worth is its score less the best the opponent can make of what it leaves:
+        // the next row's best, from a search of its own.
+        for pair in ending
+            .windows(2)
+            .filter(|pair| solved(pair[0]) && solved(pair[1]))
+        {
+            let (move_row, reply) = (pair[0], pair[1]);
+            let expected = number(move_row, "score") - number(reply, "best_value");
+            assert_eq!(number(move_row, "value"), expected, "seed {seed}: {pair:?}");
+            chained += 1;
+        }
+        // The move that goes out gains its score and twice the tiles left on the other rack.
+        let last = ending.last().unwrap();
+        let record = std::fs::read_to_string(&gcg).unwrap();
+        let bonus = record.lines().find_map(|line| {
+            let rest = line.strip_prefix(&format!(">{}: (", last["player"]))?;
+            rest.split_once(") +")?
+                .1
+                .split(' ')
+                .next()?
+                .parse::<f64>()
+                .ok()
+        });
+        if let Some(bonus) = bonus.filter(|_| solved(last)) {
+            assert_eq!(number(last, "value"), number(last, "score") + 2.0 * bonus);
+            went_out += 1;
+        }
+        let off = review_rows(&gcg, &["--endgame", "off"]);
+        assert!(off.iter().all(|row| row["judge"] == "equity"), "{off:?}");
+    }
+    assert!(
+        chained >= 12 && went_out >= 4,
+        "{chained} chained, {went_out} out"
+    );
+    // Greedy ends its games badly at times: the search finds better.
+    assert!(mistakes >= 1);
+}
+
 /// The first two moves of `play scrabble --bots equity,greedy --seed 3`.
 const OPENING: &str = "#player1 a Ada\n#player2 b Bob\n>a: AAEEEPR 8D PERAEA +22 22\n\
                        >b: BEIJNRV 7I JIVER +41 41\n";

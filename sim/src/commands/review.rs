@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use bots::monopoly::DEFAULT_ROLLOUTS;
+use bots::scrabble::endgame::EndgameSearch;
 use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::scrabble::check::IllegalMove;
@@ -17,7 +18,7 @@ use engine::scrabble::{
 use lexicon::Lexicon;
 use serde::Serialize;
 
-use crate::cli::{Format, GameArg, ReviewArgs, ReviewBy};
+use crate::cli::{Format, GameArg, ReviewArgs, ReviewBy, ReviewEndgame};
 use crate::gcg::read::{Action, Event, Record};
 use crate::output;
 use crate::setup::{bot_settings, crossword_rules, game_lexicon};
@@ -43,6 +44,8 @@ struct Row {
     best_value: f64,
     /// What the move played gave up against the best, in points.
     lost: f64,
+    /// What valued the moves: the `--rank-by` judge, or `solver` with the bag empty.
+    judge: String,
     /// A word the lexicon lacks, or a move taken back.
     note: String,
 }
@@ -84,6 +87,11 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<ExitCode> {
             ReviewBy::Equity => None,
             ReviewBy::Lookahead(reach) => Some((Lookahead::with_reach(leaves, 0, reach), reach)),
         },
+        endgame: match args.endgame {
+            ReviewEndgame::Solver(budget) => Some(EndgameSearch::new(budget)),
+            ReviewEndgame::Off => None,
+        },
+        name: review_by_name(args.rank_by),
     };
     let reviewed = |seat| wanted.is_none_or(|wanted| wanted == seat);
     let (turns, unshown) = replay(&record, &file, &rules, &lexicon, reviewed)?;
@@ -114,6 +122,7 @@ const HEADER: &[&str] = &[
     "best_score",
     "best_value",
     "lost",
+    "judge",
     "note",
 ];
 
@@ -324,11 +333,16 @@ fn seen_counts(
     (unseen, rack_sizes, left)
 }
 
-/// What judges the moves: `equity`'s values, or `lookahead`'s judgement over drawn racks.
+/// What judges the moves: `equity`'s values, or `lookahead`'s judgement over drawn racks;
+/// with the bag empty in a two-player game, the endgame search.
 struct Judge {
     equity: Equity,
     /// The lookahead judging, and how far it looks; `None` where equity judges.
     lookahead: Option<(Lookahead, Reach)>,
+    /// The search judging moves made with the bag empty; `None` where the judge above does.
+    endgame: Option<EndgameSearch>,
+    /// The judge above, as the rows name it.
+    name: String,
 }
 
 impl Judge {
@@ -351,11 +365,24 @@ impl Judge {
             lexicon,
             backwards: false,
         };
-        let played_value = self.value(&observation, turn);
-        let best = self.equity.choose_valued(&observation);
-        let (best, best_value, played_value) = self
-            .judged(&observation, turn, best, played_value)
-            .unwrap_or((best.0, i64::from(best.1), played_value));
+        let (best, best_value, played_value, judge, note) = match self.solved(&observation, turn) {
+            Some((best, best_value, played_value, solved)) => {
+                let note = if solved {
+                    ""
+                } else {
+                    "the search did not reach the end: values estimated"
+                };
+                (best, best_value, played_value, SOLVER, note)
+            }
+            None => {
+                let played_value = self.value(&observation, turn);
+                let best = self.equity.choose_valued(&observation);
+                let (best, best_value, played_value) = self
+                    .judged(&observation, turn, best, played_value)
+                    .unwrap_or((best.0, i64::from(best.1), played_value));
+                (best, best_value, played_value, self.name.as_str(), "")
+            }
+        };
         // A move valued above the judge's best (a word the lexicon lacks, its points
         // trusted) is the best by that judge: nothing was lost.
         let (best, best_value) = if played_value > best_value {
@@ -386,13 +413,44 @@ impl Judge {
             best_score,
             best_value: points(best_value),
             lost: points(lost),
+            judge: judge.to_string(),
             note: match (&turn.phony, turn.withdrawn) {
                 (Some(word), true) => format!("{word} is not in the lexicon: taken back"),
                 (Some(word), false) => format!("{word} is not in the lexicon"),
                 (None, true) => "taken back".to_string(),
-                (None, false) => String::new(),
+                (None, false) => note.to_string(),
             },
         }
+    }
+
+    /// Where the endgame search judges (two players, the bag empty, the move played a word
+    /// of the lexicon, a pass, or taken back and so a pass): the best move, its worth and the
+    /// move played's, in hundredths of a point gained over the opponent to the end; and
+    /// whether both were searched to the end.
+    fn solved(
+        &mut self,
+        observation: &Observation<'_>,
+        turn: &Turn,
+    ) -> Option<(Move, i64, i64, bool)> {
+        let search = self.endgame.as_mut()?;
+        let played = match (turn.withdrawn, &turn.phony) {
+            (true, _) => Move::Pass,
+            (false, Some(_)) => return None,
+            (false, None) => turn.played,
+        };
+        let valuation = search.value_moves_with(observation, 1, played)?;
+        let best = valuation.moves.first()?;
+        let mine = valuation
+            .moves
+            .iter()
+            .find(|valued| valued.chosen == played)?;
+        let hundredths = |value: i32| i64::from(value) * 100;
+        Some((
+            best.chosen,
+            hundredths(best.value),
+            hundredths(mine.value),
+            best.solved && mine.solved,
+        ))
     }
 
     /// The move played's equity, in hundredths of a point.
@@ -448,6 +506,17 @@ impl Judge {
     }
 }
 
+/// The judge that values moves made with the bag empty, as the rows name it.
+const SOLVER: &str = "solver";
+
+/// The `--rank-by` judge as the rows name it.
+fn review_by_name(rank_by: ReviewBy) -> String {
+    match rank_by {
+        ReviewBy::Equity => "equity".to_string(),
+        ReviewBy::Lookahead(reach) => format!("lookahead:{reach}"),
+    }
+}
+
 /// Hundredths of a point as points, to one decimal.
 fn points(hundredths: i64) -> f64 {
     (hundredths as f64 / 10.0).round() / 10.0
@@ -461,10 +530,7 @@ fn table(
     unshown: &[usize],
     rank_by: ReviewBy,
 ) -> anyhow::Result<()> {
-    let judge = match rank_by {
-        ReviewBy::Equity => "equity".to_string(),
-        ReviewBy::Lookahead(reach) => format!("lookahead:{reach}"),
-    };
+    let judge = review_by_name(rank_by);
     writeln!(
         out,
         "{:>4}  {:<6} {:>3}  {:<8} {:<22} {:>5} {:>7}  {:<22} {:>5} {:>7} {:>6}",
@@ -481,6 +547,11 @@ fn table(
         "lost"
     )?;
     for row in rows {
+        let note = match (row.judge.as_str(), row.note.as_str()) {
+            (SOLVER, "") => SOLVER.to_string(),
+            (SOLVER, note) => format!("{SOLVER}; {note}"),
+            (_, note) => note.to_string(),
+        };
         let text = format!(
             "{:>4}  {:<6} {:>3}  {:<8} {:<22} {:>5} {:>7.1}  {:<22} {:>5} {:>7.1} {:>6.1}  {}",
             row.turn,
@@ -494,7 +565,7 @@ fn table(
             row.best_score,
             row.best_value,
             row.lost,
-            row.note
+            note
         );
         writeln!(out, "{}", text.trim_end())?;
     }
@@ -508,6 +579,13 @@ fn table(
             ", less the reply's over racks drawn for the next player"
         }
     )?;
+    if rows.iter().any(|row| row.judge == SOLVER) {
+        writeln!(
+            out,
+            "{SOLVER}: with the bag empty, the endgame searched; value: the points the move gains \
+             over the opponent from there to the end of the game"
+        )?;
+    }
     for ((nick, name), &unshown) in record.players.iter().zip(unshown) {
         let mine: Vec<&Row> = rows.iter().filter(|row| row.player == *nick).collect();
         let label = if name.is_empty() {
@@ -595,6 +673,9 @@ mod tests {
             let mut judge = Judge {
                 equity: Equity::new(leaves),
                 lookahead: Some((Lookahead::with_reach(leaves, 0, reach), reach)),
+                // A small search: the endgame's every path, at a test's cost.
+                endgame: Some(EndgameSearch::new(300)),
+                name: "lookahead:2x2".to_string(),
             };
             // The record as it is reviews without a refusal.
             let whole = crate::gcg::read::read(&record, "g.gcg").unwrap();

@@ -249,11 +249,42 @@ impl EndgameSearch {
         observation: &Observation<'_>,
         exact: usize,
     ) -> Option<Valuation> {
+        self.valuation(observation, exact, None)
+    }
+
+    /// As [`EndgameSearch::value_moves`], `also` valued exactly too wherever it ranks (a move
+    /// a person played, to be set beside the best); `None` also where `also` is not a legal
+    /// placement or pass here.
+    pub fn value_moves_with(
+        &mut self,
+        observation: &Observation<'_>,
+        exact: usize,
+        also: Move,
+    ) -> Option<Valuation> {
+        self.valuation(observation, exact, Some(also))
+    }
+
+    fn valuation(
+        &mut self,
+        observation: &Observation<'_>,
+        exact: usize,
+        also: Option<Move>,
+    ) -> Option<Valuation> {
         let (ending, root) = self.begin(observation)?;
         let exact = exact.max(1);
         self.expanded = 1;
         self.generate_moves(&ending, &root, 0, true);
         let moves = std::mem::take(&mut self.plies[0]);
+        let also = match also {
+            None => None,
+            Some(Move::Pass) => Some(PASS),
+            Some(Move::Place(placement)) => Some(
+                moves
+                    .iter()
+                    .position(|scored| scored.placement == placement)? as u32,
+            ),
+            Some(_) => return None,
+        };
         // Each depth tries the moves in the order the depth before valued them.
         let mut order: Vec<u32> = (0..moves.len() as u32)
             .chain(std::iter::once(PASS))
@@ -269,7 +300,10 @@ impl EndgameSearch {
             let mut exact_values: Vec<i32> = Vec::with_capacity(exact.min(order.len()));
             for &index in &order {
                 // The value a move must reach to be among the `exact` best so far.
-                let floor = exact_values.get(exact - 1).copied();
+                let floor = exact_values
+                    .get(exact - 1)
+                    .copied()
+                    .filter(|_| also != Some(index));
                 let (alpha, beta) = floor.map_or((-i32::MAX, i32::MAX), |floor| (floor - 1, floor));
                 let mut value = self.value_move(&ending, &root, &moves, index, plies, alpha, beta);
                 // A move reaching the floor is among the best: valued exactly after all.
