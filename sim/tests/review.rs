@@ -142,6 +142,9 @@ fn the_endgame_is_searched_each_move_valued_to_the_end() {
                 "equity"
             };
             assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
+            if judge == "equity" {
+                assert_eq!(row["best_line"], "", "{row:?}");
+            }
             assert!(number(row, "best_value") >= number(row, "value"), "{row:?}");
         }
         let ending: Vec<_> = rows.iter().filter(|row| row["bag"] == "0").collect();

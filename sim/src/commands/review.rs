@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use bots::monopoly::DEFAULT_ROLLOUTS;
-use bots::scrabble::endgame::EndgameSearch;
+use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::lookahead::Reach;
 use bots::scrabble::{Equity, Lookahead};
 use engine::scrabble::check::IllegalMove;
@@ -18,6 +18,7 @@ use engine::scrabble::{
 use lexicon::Lexicon;
 use serde::Serialize;
 
+use super::analyze::line_text;
 use crate::cli::{Format, GameArg, ReviewArgs, ReviewBy, ReviewEndgame};
 use crate::gcg::read::{Action, Event, Record};
 use crate::output;
@@ -46,6 +47,8 @@ struct Row {
     lost: f64,
     /// What valued the moves: the `--rank-by` judge, or `solver` with the bag empty.
     judge: String,
+    /// Where the solver judges: the replies and answers after the best that make its value.
+    best_line: String,
     /// A word the lexicon lacks, or a move taken back.
     note: String,
 }
@@ -123,6 +126,7 @@ const HEADER: &[&str] = &[
     "best_value",
     "lost",
     "judge",
+    "best_line",
     "note",
 ];
 
@@ -365,14 +369,17 @@ impl Judge {
             lexicon,
             backwards: false,
         };
+        let mut best_line = String::new();
         let (best, best_value, played_value, judge, note) = match self.solved(&observation, turn) {
-            Some((best, best_value, played_value, solved)) => {
+            Some((best, played_value, solved)) => {
                 let note = if solved {
                     ""
                 } else {
                     "the search did not reach the end: values estimated"
                 };
-                (best, best_value, played_value, SOLVER, note)
+                best_line = line_text(&turn.board, &best);
+                let best_value = hundredths(best.value);
+                (best.chosen, best_value, played_value, SOLVER, note)
             }
             None => {
                 let played_value = self.value(&observation, turn);
@@ -414,6 +421,7 @@ impl Judge {
             best_value: points(best_value),
             lost: points(lost),
             judge: judge.to_string(),
+            best_line,
             note: match (&turn.phony, turn.withdrawn) {
                 (Some(word), true) => format!("{word} is not in the lexicon: taken back"),
                 (Some(word), false) => format!("{word} is not in the lexicon"),
@@ -424,33 +432,29 @@ impl Judge {
     }
 
     /// Where the endgame search judges (two players, the bag empty, the move played a word
-    /// of the lexicon, a pass, or taken back and so a pass): the best move, its worth and the
-    /// move played's, in hundredths of a point gained over the opponent to the end; and
+    /// of the lexicon, a pass, or taken back and so a pass): the best move valued, the move
+    /// played's worth in hundredths of a point gained over the opponent to the end, and
     /// whether both were searched to the end.
     fn solved(
         &mut self,
         observation: &Observation<'_>,
         turn: &Turn,
-    ) -> Option<(Move, i64, i64, bool)> {
+    ) -> Option<(MoveValue, i64, bool)> {
         let search = self.endgame.as_mut()?;
         let played = match (turn.withdrawn, &turn.phony) {
             (true, _) => Move::Pass,
             (false, Some(_)) => return None,
             (false, None) => turn.played,
         };
-        let valuation = search.value_moves_with(observation, 1, played)?;
-        let best = valuation.moves.first()?;
+        let mut valuation = search.value_moves_with(observation, 1, played)?;
         let mine = valuation
             .moves
             .iter()
             .find(|valued| valued.chosen == played)?;
-        let hundredths = |value: i32| i64::from(value) * 100;
-        Some((
-            best.chosen,
-            hundredths(best.value),
-            hundredths(mine.value),
-            best.solved && mine.solved,
-        ))
+        let (played_value, solved) = (hundredths(mine.value), mine.solved);
+        let best = valuation.moves.swap_remove(0);
+        let solved = solved && best.solved;
+        Some((best, played_value, solved))
     }
 
     /// The move played's equity, in hundredths of a point.
@@ -517,6 +521,11 @@ fn review_by_name(rank_by: ReviewBy) -> String {
     }
 }
 
+/// Points as hundredths of a point.
+fn hundredths(points: i32) -> i64 {
+    i64::from(points) * 100
+}
+
 /// Hundredths of a point as points, to one decimal.
 fn points(hundredths: i64) -> f64 {
     (hundredths as f64 / 10.0).round() / 10.0
@@ -547,11 +556,15 @@ fn table(
         "lost"
     )?;
     for row in rows {
-        let note = match (row.judge.as_str(), row.note.as_str()) {
+        let mut note = match (row.judge.as_str(), row.note.as_str()) {
             (SOLVER, "") => SOLVER.to_string(),
             (SOLVER, note) => format!("{SOLVER}; {note}"),
             (_, note) => note.to_string(),
         };
+        // Where the move played lost, the best line shows why the best is better.
+        if row.lost > 0.0 && !row.best_line.is_empty() {
+            note += &format!("; the best, then: {}", row.best_line);
+        }
         let text = format!(
             "{:>4}  {:<6} {:>3}  {:<8} {:<22} {:>5} {:>7.1}  {:<22} {:>5} {:>7.1} {:>6.1}  {}",
             row.turn,

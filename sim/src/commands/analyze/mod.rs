@@ -542,7 +542,7 @@ fn solve(
 
 /// The moves after `move_value`'s, each in notation on the board as the moves before it leave
 /// it, separated by "; ".
-fn line_text(board: &Board, move_value: &MoveValue) -> String {
+pub(super) fn line_text(board: &Board, move_value: &MoveValue) -> String {
     let mut board = board.clone();
     let lay = |board: &mut Board, action: &Move| {
         if let Move::Place(placement) = action {
