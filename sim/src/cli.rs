@@ -782,10 +782,29 @@ pub struct EffectArgs {
     /// rounded up to whole deals), so no bot or house gains by the deal it got.
     #[arg(long)]
     pub duplicate: bool,
+    /// Stop once every win-rate effect is known within this many points of percentage either
+    /// way (its 95 % interval at most twice as wide), --games then the most to play: deals are
+    /// added in rounds sized by the widest interval so far, and the table is the one a run of
+    /// as many games gives. With --change or --versus.
+    #[arg(
+        long,
+        value_name = "POINTS",
+        value_parser = precision_points,
+        conflicts_with_all = ["every_card", "every_house", "every_policy"]
+    )]
+    pub precision: Option<f64>,
     /// Everything else, as for `owlery sim` (without --shard, --resume and --per-game); the
     /// table goes to OUT/effect.csv.
     #[command(flatten)]
     pub sim: SimArgs,
+}
+
+/// Reads `effect --precision`: points of percentage, more than 0 and at most 50.
+fn precision_points(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|points| *points > 0.0 && *points <= 50.0)
+        .ok_or_else(|| "expected points of percentage, more than 0 and at most 50".to_string())
 }
 
 /// Arguments of `owlery bench`.

@@ -1184,6 +1184,60 @@ fn an_effect_pairs_each_run_game_with_one_under_the_change() {
 }
 
 #[test]
+fn an_effect_to_a_precision_stops_there_with_the_table_of_as_many_deals() {
+    let (adaptive, fixed) = (scratch("precision"), scratch("precision-fixed"));
+    let common = [
+        "effect",
+        "scrabble",
+        "--bots",
+        "greedy,greedy",
+        "--change",
+        "bingo_bonus=20",
+        "--seed",
+        "4",
+    ];
+    let to_precision = |games: &str, points: &str| {
+        let out = adaptive.to_str().unwrap();
+        let extra = ["--games", games, "--precision", points, "--out", out];
+        assert_ran(&owlery(&[&common[..], &extra].concat()))
+    };
+    let printed = to_precision("4000", "4");
+    let deals: u64 = printed.split(' ').next().unwrap().parse().unwrap();
+    // More than the first round of 256 deals, far fewer than asked for, in whole chunks.
+    assert!(deals > 256 && deals < 1000 && deals % 64 == 0, "{printed}");
+    assert!(
+        printed.contains("precision: every win-rate effect within ±"),
+        "{printed}"
+    );
+    let table = std::fs::read_to_string(adaptive.join("effect.csv")).unwrap();
+    for row in table.lines().skip(1) {
+        let cells: Vec<f64> = row.split(',').skip(3).map(|c| c.parse().unwrap()).collect();
+        // win_ci95_low and win_ci95_high, as shares.
+        assert!((cells[6] - cells[5]) / 2.0 <= 0.04, "{row}");
+    }
+    // The table is the one a run of as many deals gives, here on one thread.
+    let deals_text = deals.to_string();
+    let extra = ["--games", &deals_text, "--threads", "1"];
+    let out = ["--out", fixed.to_str().unwrap()];
+    assert_ran(&owlery(&[&common[..], &extra, &out].concat()));
+    let same = std::fs::read_to_string(fixed.join("effect.csv")).unwrap();
+    assert_eq!(table, same);
+    // A precision --games does not reach: the run stops there and says so.
+    let capped = to_precision("300", "0.5");
+    assert!(
+        capped.starts_with("300 deals")
+            && capped.contains("precision: --games reached at 300 deals with the widest"),
+        "{capped}"
+    );
+    let refused = owlery(&[&common[..], &["--precision", "0"]].concat());
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("more than 0 and at most 50"), "{message}");
+    let every = owlery(&["effect", "scrabble-hp", "--every-card", "--precision", "2"]);
+    assert_eq!(every.status.code(), Some(2));
+}
+
+#[test]
 fn versus_measures_another_bot_in_the_first_bots_place_on_the_same_deals() {
     let (run, effect) = (scratch("versus-run"), scratch("versus"));
     let games = ["--games", "60", "--seed", "4"];

@@ -14,7 +14,9 @@ use engine::draws::Draws;
 use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
 use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, Row, to_csv};
-use runner::effect::{Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk};
+use runner::effect::{
+    CHUNK, Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk,
+};
 use runner::store::write_atomically;
 
 use crate::cli::{EffectArgs, GameArg, SimArgs};
@@ -22,8 +24,9 @@ use crate::output;
 use crate::setup::hp_rules;
 use crate::simulate::{Contest, contest};
 
-/// The rows as a person reads them: win rates in points of percentage, intervals beside.
-fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
+/// The rows as a person reads them: win rates in points of percentage, intervals beside; and
+/// where a precision was asked, (asked, reached) as shares, whether it was reached.
+fn print(rows: &[EffectRow], design: &Design, precision: Option<(f64, f64)>) -> anyhow::Result<()> {
     let mut out = output::stdout();
     writeln!(
         out,
@@ -77,6 +80,25 @@ fn print(rows: &[EffectRow], design: &Design) -> anyhow::Result<()> {
         "effect: changed minus base (win rate in points of percentage, then points a game); \
          variance: the paired estimate's against two unpaired runs of as many games"
     )?;
+    if let Some((asked, widest)) = precision {
+        let (asked, widest) = (100.0 * asked, 100.0 * widest);
+        if widest <= asked {
+            writeln!(
+                out,
+                "precision: every win-rate effect within ±{widest:.2} points at {} deals \
+                 (asked ±{asked})",
+                design.deals
+            )?;
+        } else {
+            writeln!(
+                out,
+                "precision: --games reached at {} deals with the widest win-rate effect \
+                 ±{widest:.2} points (asked ±{asked}); about {} deals would reach it",
+                design.deals,
+                (design.deals as f64 * (widest / asked).powi(2)).ceil()
+            )?;
+        }
+    }
     output::finish(out)
 }
 
@@ -117,6 +139,63 @@ pub(super) fn built_with(
         _ => {}
     }
     Ok((built, hash))
+}
+
+/// The deals a run to a precision plays first: a few chunks, enough for a first estimate of
+/// the intervals' widths.
+const FIRST_ROUND: u64 = 4 * CHUNK;
+
+/// [`measured`] in rounds until every group's win-rate effect is within ±`precision` (a
+/// share) at 95 %, or `most`'s deals are played. Each round starts where the last ended, on a
+/// whole chunk, so the sums are those of one run of as many deals, bit for bit; the next
+/// round is sized by the widest interval, whose width falls as the square root of the deals.
+fn measured_to_precision(
+    base: &Contest,
+    changed: &Contest,
+    sim: &SimArgs,
+    groups: Vec<Group>,
+    most: Design,
+    precision: f64,
+) -> anyhow::Result<(Effects, f64)> {
+    let mut chunks = Vec::new();
+    let (mut played, mut next) = (0, FIRST_ROUND.min(most.deals));
+    loop {
+        let round = Design {
+            first: played,
+            deals: next - played,
+            ..most
+        };
+        chunks.extend(measured_by_chunk(base, changed, sim, &groups, round)?);
+        played = next;
+        let so_far = Design {
+            deals: played,
+            ..most
+        };
+        let effects = Effects::sum(groups.clone(), so_far, &chunks);
+        let widest = widest_half(&effects);
+        if widest <= precision || played >= most.deals {
+            return Ok((effects, widest));
+        }
+        // A tenth more than the estimate asks, so that its noise rarely costs a round.
+        let wanted = (played as f64 * (widest / precision).powi(2) * 1.1).ceil() as u64;
+        next = wanted
+            .next_multiple_of(CHUNK)
+            .max(played + CHUNK)
+            .min(most.deals);
+    }
+}
+
+/// Half the width of the widest 95 % interval of a win-rate effect among `effects`' groups.
+fn widest_half(effects: &Effects) -> f64 {
+    effects
+        .measures
+        .iter()
+        .filter(|measures| measures.win.difference.count > 0)
+        .map(|measures| {
+            let (_, low, high) = measures.win.effect();
+            (high - low) / 2.0
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Plays the pairs of `design` under both contests and measures `groups`.
@@ -181,14 +260,22 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         players,
         duplicate: args.duplicate,
     };
-    let (rows, file) = if let Some(bot) = &args.versus {
-        (versus(sim, bot, &base, design)?, EffectRow::FILE)
+    let precision = args.precision.map(|points| points / 100.0);
+    let (rows, file, design, reached) = if let Some(bot) = &args.versus {
+        let (rows, design, reached) = versus(sim, bot, &base, design, precision)?;
+        (rows, EffectRow::FILE, design, reached)
     } else if args.every_policy {
-        (every_policy(args, &base, design)?, POLICY_EFFECTS)
+        let rows = every_policy(args, &base, design)?;
+        (rows, POLICY_EFFECTS, design, None)
     } else if args.every_card {
-        (every_card(args, &base, design)?, CARD_EFFECTS)
+        (every_card(args, &base, design)?, CARD_EFFECTS, design, None)
     } else if args.every_house {
-        (every_house(args, &base, design)?, HOUSE_EFFECTS)
+        (
+            every_house(args, &base, design)?,
+            HOUSE_EFFECTS,
+            design,
+            None,
+        )
     } else {
         let (changed, changed_hash) = built(sim, &args.changes, args.duplicate)?;
         if base_hash == changed_hash {
@@ -197,16 +284,19 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
                 args.changes.join(" --change ")
             );
         }
-        let effects = measured(&base, &changed, sim, groups(&sim.bots), design)?;
+        let (effects, reached) =
+            measured_until(&base, &changed, sim, groups(&sim.bots), design, precision)?;
         (
             effect_rows(&effects, &args.changes.join(" ")),
             EffectRow::FILE,
+            effects.design,
+            reached,
         )
     };
     std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
     let path = sim.out.join(file);
     write_atomically(&path, &to_csv(&rows)?)?;
-    print(&rows, &design)?;
+    print(&rows, &design, precision.zip(reached))?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -218,7 +308,8 @@ fn versus(
     bot: &str,
     base: &Contest,
     design: Design,
-) -> anyhow::Result<Vec<EffectRow>> {
+    precision: Option<f64>,
+) -> anyhow::Result<(Vec<EffectRow>, Design, Option<f64>)> {
     let first = &sim.bots[0];
     if bot == first {
         bail!("--versus {bot}: the first bot is {first} already; expected another bot");
@@ -231,8 +322,28 @@ fn versus(
         index: 0,
         name: label.clone(),
     };
-    let effects = measured(base, &changed, sim, vec![policy], design)?;
-    Ok(effect_rows(&effects, &label))
+    let (effects, reached) = measured_until(base, &changed, sim, vec![policy], design, precision)?;
+    Ok((effect_rows(&effects, &label), effects.design, reached))
+}
+
+/// [`measured`], or with a precision [`measured_to_precision`] and the widest half-interval
+/// it reached.
+fn measured_until(
+    base: &Contest,
+    changed: &Contest,
+    sim: &SimArgs,
+    groups: Vec<Group>,
+    design: Design,
+    precision: Option<f64>,
+) -> anyhow::Result<(Effects, Option<f64>)> {
+    match precision {
+        None => Ok((measured(base, changed, sim, groups, design)?, None)),
+        Some(precision) => {
+            let (effects, widest) =
+                measured_to_precision(base, changed, sim, groups, design, precision)?;
+            Ok((effects, Some(widest)))
+        }
+    }
 }
 
 /// Each Hogwarts card the `cards` policy times, measured on the lineup's first bot (`cards`)
