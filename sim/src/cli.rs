@@ -785,13 +785,9 @@ pub struct EffectArgs {
     /// Stop once every win-rate effect is known within this many points of percentage either
     /// way (its 95 % interval at most twice as wide), --games then the most to play: deals are
     /// added in rounds sized by the widest interval so far, and the table is the one a run of
-    /// as many games gives. With --change or --versus.
-    #[arg(
-        long,
-        value_name = "POINTS",
-        value_parser = precision_points,
-        conflicts_with_all = ["every_card", "every_house", "every_policy"]
-    )]
+    /// as many games gives. With --every-card, --every-house or --every-policy each
+    /// measurement stops on its own.
+    #[arg(long, value_name = "POINTS", value_parser = precision_points)]
     pub precision: Option<f64>,
     /// Everything else, as for `owlery sim` (without --shard, --resume and --per-game); the
     /// table goes to OUT/effect.csv.

@@ -1233,8 +1233,38 @@ fn an_effect_to_a_precision_stops_there_with_the_table_of_as_many_deals() {
     assert_eq!(refused.status.code(), Some(2));
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(message.contains("more than 0 and at most 50"), "{message}");
-    let every = owlery(&["effect", "scrabble-hp", "--every-card", "--precision", "2"]);
-    assert_eq!(every.status.code(), Some(2));
+    // Each house's power is measured until its own effect is known well enough.
+    let houses = scratch("precision-houses");
+    let every = [
+        "effect",
+        "scrabble-hp",
+        "--bots",
+        "greedy,greedy",
+        "--every-house",
+        "--games",
+        "3000",
+        "--seed",
+        "3",
+        "--precision",
+        "6",
+        "--out",
+        houses.to_str().unwrap(),
+    ];
+    let printed = assert_ran(&owlery(&every));
+    assert!(
+        printed.starts_with("at most 3000 deals")
+            && printed.contains("each measurement stopped once its own was"),
+        "{printed}"
+    );
+    let table = std::fs::read_to_string(houses.join("house_effects.csv")).unwrap();
+    assert!(table.lines().count() >= 4, "{table}");
+    for row in table.lines().skip(1) {
+        let cells: Vec<f64> = row.split(',').skip(3).map(|c| c.parse().unwrap()).collect();
+        assert!(
+            (cells[6] - cells[5]) / 2.0 <= 0.06 && cells[0] < 3000.0,
+            "{row}"
+        );
+    }
 }
 
 #[test]

@@ -24,13 +24,24 @@ use crate::output;
 use crate::setup::hp_rules;
 use crate::simulate::{Contest, contest};
 
-/// The rows as a person reads them: win rates in points of percentage, intervals beside; and
-/// where a precision was asked, (asked, reached) as shares, whether it was reached.
-fn print(rows: &[EffectRow], design: &Design, precision: Option<(f64, f64)>) -> anyhow::Result<()> {
+/// The rows as a person reads them: win rates in points of percentage, intervals beside;
+/// and where a `precision` (a share) was asked, whether it was reached, `each` measurement
+/// (of every card, house or policy) on its own.
+fn print(
+    rows: &[EffectRow],
+    design: &Design,
+    precision: Option<f64>,
+    each: bool,
+) -> anyhow::Result<()> {
     let mut out = output::stdout();
     writeln!(
         out,
-        "{} deals, {} games under each rules ({})",
+        "{}{} deals, {} games under each rules ({})",
+        if each && precision.is_some() {
+            "at most "
+        } else {
+            ""
+        },
         design.deals,
         design.games(),
         if design.duplicate {
@@ -80,24 +91,34 @@ fn print(rows: &[EffectRow], design: &Design, precision: Option<(f64, f64)>) -> 
         "effect: changed minus base (win rate in points of percentage, then points a game); \
          variance: the paired estimate's against two unpaired runs of as many games"
     )?;
-    if let Some((asked, widest)) = precision {
+    if let Some(asked) = precision {
+        let widest = rows
+            .iter()
+            .map(|row| (row.win_ci95_high.0 - row.win_ci95_low.0) / 2.0)
+            .fold(0.0, f64::max);
         let (asked, widest) = (100.0 * asked, 100.0 * widest);
-        if widest <= asked {
-            writeln!(
-                out,
-                "precision: every win-rate effect within ±{widest:.2} points at {} deals \
-                 (asked ±{asked})",
+        let reached = widest <= asked + 1e-9;
+        let text = match (reached, each) {
+            (true, true) => format!(
+                "every win-rate effect within ±{widest:.2} points (asked ±{asked}), each \
+                 measurement stopped once its own was"
+            ),
+            (true, false) => format!(
+                "every win-rate effect within ±{widest:.2} points at {} deals (asked ±{asked})",
                 design.deals
-            )?;
-        } else {
-            writeln!(
-                out,
-                "precision: --games reached at {} deals with the widest win-rate effect \
-                 ±{widest:.2} points (asked ±{asked}); about {} deals would reach it",
+            ),
+            (false, true) => format!(
+                "--games reached with the widest win-rate effect ±{widest:.2} points (asked \
+                 ±{asked})"
+            ),
+            (false, false) => format!(
+                "--games reached at {} deals with the widest win-rate effect ±{widest:.2} \
+                 points (asked ±{asked}); about {} deals would reach it",
                 design.deals,
                 (design.deals as f64 * (widest / asked).powi(2)).ceil()
-            )?;
-        }
+            ),
+        };
+        writeln!(out, "precision: {text}")?;
     }
     output::finish(out)
 }
@@ -141,6 +162,11 @@ pub(super) fn built_with(
     Ok((built, hash))
 }
 
+/// `--precision` as a share, if given.
+fn precision(args: &EffectArgs) -> Option<f64> {
+    args.precision.map(|points| points / 100.0)
+}
+
 /// The deals a run to a precision plays first: a few chunks, enough for a first estimate of
 /// the intervals' widths.
 const FIRST_ROUND: u64 = 4 * CHUNK;
@@ -156,7 +182,7 @@ fn measured_to_precision(
     groups: Vec<Group>,
     most: Design,
     precision: f64,
-) -> anyhow::Result<(Effects, f64)> {
+) -> anyhow::Result<Effects> {
     let mut chunks = Vec::new();
     let (mut played, mut next) = (0, FIRST_ROUND.min(most.deals));
     loop {
@@ -174,7 +200,7 @@ fn measured_to_precision(
         let effects = Effects::sum(groups.clone(), so_far, &chunks);
         let widest = widest_half(&effects);
         if widest <= precision || played >= most.deals {
-            return Ok((effects, widest));
+            return Ok(effects);
         }
         // A tenth more than the estimate asks, so that its noise rarely costs a round.
         let wanted = (played as f64 * (widest / precision).powi(2) * 1.1).ceil() as u64;
@@ -198,14 +224,19 @@ fn widest_half(effects: &Effects) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// Plays the pairs of `design` under both contests and measures `groups`.
+/// Plays the pairs of `design` under both contests and measures `groups`; with a
+/// `precision` (a share), only as many of its deals as [`measured_to_precision`] needs.
 pub(super) fn measured(
     base: &Contest,
     changed: &Contest,
     sim: &SimArgs,
     groups: Vec<Group>,
     design: Design,
+    precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
+    if let Some(precision) = precision {
+        return measured_to_precision(base, changed, sim, groups, design, precision);
+    }
     let chunks = measured_by_chunk(base, changed, sim, &groups, design)?;
     Ok(Effects::sum(groups, design, &chunks))
 }
@@ -260,22 +291,15 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
         players,
         duplicate: args.duplicate,
     };
-    let precision = args.precision.map(|points| points / 100.0);
-    let (rows, file, design, reached) = if let Some(bot) = &args.versus {
-        let (rows, design, reached) = versus(sim, bot, &base, design, precision)?;
-        (rows, EffectRow::FILE, design, reached)
+    let (rows, file, design) = if let Some(bot) = &args.versus {
+        let (rows, design) = versus(sim, bot, &base, design, precision(args))?;
+        (rows, EffectRow::FILE, design)
     } else if args.every_policy {
-        let rows = every_policy(args, &base, design)?;
-        (rows, POLICY_EFFECTS, design, None)
+        (every_policy(args, &base, design)?, POLICY_EFFECTS, design)
     } else if args.every_card {
-        (every_card(args, &base, design)?, CARD_EFFECTS, design, None)
+        (every_card(args, &base, design)?, CARD_EFFECTS, design)
     } else if args.every_house {
-        (
-            every_house(args, &base, design)?,
-            HOUSE_EFFECTS,
-            design,
-            None,
-        )
+        (every_house(args, &base, design)?, HOUSE_EFFECTS, design)
     } else {
         let (changed, changed_hash) = built(sim, &args.changes, args.duplicate)?;
         if base_hash == changed_hash {
@@ -284,19 +308,25 @@ pub fn run(args: &EffectArgs) -> anyhow::Result<ExitCode> {
                 args.changes.join(" --change ")
             );
         }
-        let (effects, reached) =
-            measured_until(&base, &changed, sim, groups(&sim.bots), design, precision)?;
+        let effects = measured(
+            &base,
+            &changed,
+            sim,
+            groups(&sim.bots),
+            design,
+            precision(args),
+        )?;
         (
             effect_rows(&effects, &args.changes.join(" ")),
             EffectRow::FILE,
             effects.design,
-            reached,
         )
     };
     std::fs::create_dir_all(&sim.out).with_context(|| format!("creating {}", sim.out.display()))?;
     let path = sim.out.join(file);
     write_atomically(&path, &to_csv(&rows)?)?;
-    print(&rows, &design, precision.zip(reached))?;
+    let each = args.every_policy || args.every_card || args.every_house;
+    print(&rows, &design, precision(args), each)?;
     eprintln!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -309,7 +339,7 @@ fn versus(
     base: &Contest,
     design: Design,
     precision: Option<f64>,
-) -> anyhow::Result<(Vec<EffectRow>, Design, Option<f64>)> {
+) -> anyhow::Result<(Vec<EffectRow>, Design)> {
     let first = &sim.bots[0];
     if bot == first {
         bail!("--versus {bot}: the first bot is {first} already; expected another bot");
@@ -322,28 +352,8 @@ fn versus(
         index: 0,
         name: label.clone(),
     };
-    let (effects, reached) = measured_until(base, &changed, sim, vec![policy], design, precision)?;
-    Ok((effect_rows(&effects, &label), effects.design, reached))
-}
-
-/// [`measured`], or with a precision [`measured_to_precision`] and the widest half-interval
-/// it reached.
-fn measured_until(
-    base: &Contest,
-    changed: &Contest,
-    sim: &SimArgs,
-    groups: Vec<Group>,
-    design: Design,
-    precision: Option<f64>,
-) -> anyhow::Result<(Effects, Option<f64>)> {
-    match precision {
-        None => Ok((measured(base, changed, sim, groups, design)?, None)),
-        Some(precision) => {
-            let (effects, widest) =
-                measured_to_precision(base, changed, sim, groups, design, precision)?;
-            Ok((effects, Some(widest)))
-        }
-    }
+    let effects = measured(base, &changed, sim, vec![policy], design, precision)?;
+    Ok((effect_rows(&effects, &label), effects.design))
 }
 
 /// Each Hogwarts card the `cards` policy times, measured on the lineup's first bot (`cards`)
@@ -377,9 +387,9 @@ fn every_policy(
             index: 0,
             name: card.key().to_string(),
         };
-        let effects = measured(base, &changed, sim, vec![policy], design)?;
+        let effects = measured(base, &changed, sim, vec![policy], design, precision(args))?;
         rows.extend(effect_rows(&effects, &format!("held until {held_until}")));
-        eprintln!("{card}: measured");
+        eprintln!("{card}: measured over {} deals", effects.design.deals);
     }
     Ok(rows)
 }
@@ -428,9 +438,16 @@ fn every_house(
             continue;
         }
         let (changed, _) = built(sim, std::slice::from_ref(&change), args.duplicate)?;
-        let effects = measured(base, &changed, sim, vec![Group::House(house)], design)?;
+        let effects = measured(
+            base,
+            &changed,
+            sim,
+            vec![Group::House(house)],
+            design,
+            precision(args),
+        )?;
         rows.extend(effect_rows(&effects, &change));
-        eprintln!("{house}: measured");
+        eprintln!("{house}: measured over {} deals", effects.design.deals);
     }
     Ok(rows)
 }
@@ -458,12 +475,15 @@ fn every_letter(
             kind: index,
             name: card.name.clone(),
         };
-        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        let effects = measured(base, &changed, sim, vec![drew], design, precision(args))?;
         rows.extend(effect_rows(
             &effects,
             &format!("owl post card {} does nothing", index + 1),
         ));
-        eprintln!("{}: measured", card.name);
+        eprintln!(
+            "{}: measured over {} deals",
+            card.name, effects.design.deals
+        );
     }
     Ok(rows)
 }
@@ -498,9 +518,9 @@ fn every_card(args: &EffectArgs, base: &Contest, design: Design) -> anyhow::Resu
             kind,
             name: card.key().to_string(),
         };
-        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        let effects = measured(base, &changed, sim, vec![drew], design, precision(args))?;
         rows.extend(effect_rows(&effects, &change));
-        eprintln!("{card}: measured");
+        eprintln!("{card}: measured over {} deals", effects.design.deals);
     }
     Ok(rows)
 }
@@ -530,9 +550,9 @@ fn every_premium_and_action(
             kind,
             name: name.to_string(),
         };
-        let effects = measured(base, &changed, sim, vec![drew], design)?;
+        let effects = measured(base, &changed, sim, vec![drew], design, precision(args))?;
         rows.extend(effect_rows(&effects, change));
-        eprintln!("{name}: measured");
+        eprintln!("{name}: measured over {} deals", effects.design.deals);
     }
     // Action categories follow the two Premium cards in the tally: card c's category k at
     // 2 + 2c + k.
@@ -557,9 +577,9 @@ fn every_premium_and_action(
                 kind: 2 + 2 * card + category,
                 name: name.clone(),
             };
-            let effects = measured(base, &changed, sim, vec![drew], design)?;
+            let effects = measured(base, &changed, sim, vec![drew], design, precision(args))?;
             rows.extend(effect_rows(&effects, &format!("{name} worth 0")));
-            eprintln!("{name}: measured");
+            eprintln!("{name}: measured over {} deals", effects.design.deals);
         }
     }
     Ok(rows)
