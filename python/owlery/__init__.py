@@ -194,6 +194,7 @@ def effect(
     rules: Optional[Union[str, os.PathLike]] = None,
     set: Sequence[str] = (),
     data: Optional[Dict[str, Union[str, os.PathLike]]] = None,
+    precision: Optional[float] = None,
 ) -> "pandas.DataFrame":
     """What ``change`` (``KEY=VALUE``, or several measured together) does, by paired games:
     each deal played under the rules (``rules``, ``set``, ``data`` as in ``sim``) and again
@@ -201,14 +202,17 @@ def effect(
     (``effect.csv``'s columns): for each bot, seat (and house) the win rate and points a game
     under both rules, the effect with its paired 95 % interval, and the variance of the paired
     estimate against two unpaired runs of as many games. With ``duplicate`` each deal is
-    played once per rotation of the seats (``games`` rounded up to whole deals)."""
+    played once per rotation of the seats (``games`` rounded up to whole deals). With
+    ``precision`` (points of percentage) ``games`` is the most: deals are played in rounds
+    until every win-rate effect's 95 % interval is within that many points either way, as
+    ``owlery effect --precision`` plays them (the ``deals`` column says how many)."""
     import io
 
     import pandas
 
     changes = [change] if isinstance(change, str) else list(change)
     text = _effect(changes, list(bots), games, seed, duplicate, threads, game, variant,
-                   **_rules_kwargs(rules, set, data))
+                   precision=precision, **_rules_kwargs(rules, set, data))
     return pandas.read_csv(io.StringIO(text), keep_default_na=False)
 
 

@@ -33,6 +33,16 @@ fn design(seed: u64, games: u64, players: usize, duplicate: bool) -> Design {
     }
 }
 
+/// `precision` in points of percentage as a share, refused outside 0 (exclusive) to 50.
+fn share_of(precision: Option<f64>) -> PyResult<Option<f64>> {
+    match precision {
+        Some(points) if !(points > 0.0 && points <= 50.0) => Err(PyValueError::new_err(format!(
+            "precision {points}: expected points of percentage, more than 0 and at most 50"
+        ))),
+        _ => Ok(precision.map(|points| points / 100.0)),
+    }
+}
+
 /// Plays both arms with the interpreter's lock released, and raises a Python player's error
 /// or the run's.
 fn measure(
@@ -52,9 +62,11 @@ fn measure(
 /// on the rules `rules`, `set` and `data` give (as `sim`), and returns the paired effect of
 /// the change: on the win rate (points of percentage) and on the points a game, each with
 /// its 95 % interval, and the paired variance as a share of two unpaired runs'. With
-/// `duplicate` each deal is played once per rotation of the seats.
+/// `duplicate` each deal is played once per rotation of the seats. With `precision` (points
+/// of percentage) `deals` is the most: deals are played in rounds until the win-rate effect's
+/// 95 % interval is within ±`precision`, and the result's `deals` says how many were.
 #[pyfunction]
-#[pyo3(signature = (base, changed, opponents, deals, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None))]
+#[pyo3(signature = (base, changed, opponents, deals, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None, precision = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn compare<'py>(
     py: Python<'py>,
@@ -70,12 +82,14 @@ pub fn compare<'py>(
     rules: Option<PathBuf>,
     set: Vec<String>,
     data: Option<HashMap<String, PathBuf>>,
+    precision: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if deals == 0 || threads == Some(0) {
         return Err(PyValueError::new_err(
             "deals and threads: expected at least 1",
         ));
     }
+    let precision = share_of(precision)?;
     let data = rules_args(rules, set, data)?;
     let failure: Failure = Arc::new(Mutex::new(None));
     let seat = |first: &Bound<'py, PyAny>| {
@@ -105,13 +119,14 @@ pub fn compare<'py>(
             policy,
             design,
             threads,
+            precision,
         )
     })?;
     let measures = &effects.measures[0];
     let result = PyDict::new(py);
     result.set_item("change", label)?;
-    result.set_item("deals", deals)?;
-    result.set_item("games", design.games())?;
+    result.set_item("deals", effects.design.deals)?;
+    result.set_item("games", effects.design.games())?;
     let put = |prefix: &str, measure: &Measure, scale: f64| -> PyResult<()> {
         let (effect, low, high) = measure.effect();
         result.set_item(format!("{prefix}_base"), measure.base.mean() * scale)?;
@@ -129,8 +144,9 @@ pub fn compare<'py>(
 /// What `change` (`KEY=VALUE` settings, measured together) does to `bots` at `game`, by
 /// `games` paired games from `seed`, as `owlery effect --change` measures it on the rules
 /// `rules`, `set` and `data` give: the effect table (`effect.csv`'s columns) as CSV text.
+/// With `precision` (points of percentage) `games` is the most, as `--precision` plays.
 #[pyfunction]
-#[pyo3(signature = (change, bots, games, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None))]
+#[pyo3(signature = (change, bots, games, seed = 1, duplicate = false, threads = None, game = "scrabble", variant = None, rules = None, set = Vec::new(), data = None, precision = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn effect(
     py: Python<'_>,
@@ -145,12 +161,14 @@ pub fn effect(
     rules: Option<PathBuf>,
     set: Vec<String>,
     data: Option<HashMap<String, PathBuf>>,
+    precision: Option<f64>,
 ) -> PyResult<String> {
     if games == 0 || threads == Some(0) || change.is_empty() {
         return Err(PyValueError::new_err(
             "games, threads and change: expected at least one",
         ));
     }
+    let precision = share_of(precision)?;
     let data = rules_args(rules, set, data)?;
     let with_change = RulesArgs {
         extra: change.iter().map(|c| ("change", c.clone())).collect(),
@@ -175,6 +193,7 @@ pub fn effect(
             groups(&names),
             design,
             threads,
+            precision,
         )
     })?;
     let table = to_csv(&effect_rows(&effects, &change.join(" ")))

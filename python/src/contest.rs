@@ -13,7 +13,7 @@ use engine::monopoly::Monopoly;
 use engine::scrabble::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use runner::effect::{Design, Effects, Group, paired};
+use runner::effect::{Design, Effects, Group, paired_until};
 use runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
 use runner::rules::{
     RulesArgs, bot_settings, card_rules, check_rummy_pack, crossword_rules, hp_rules,
@@ -219,7 +219,7 @@ pub(crate) fn build(
 }
 
 /// The deals of `design` played at `base` and again at `changed` (the same game), `groups`
-/// measured deal by deal.
+/// measured deal by deal; with a `precision` (a share), only as many deals as that needs.
 pub(crate) fn paired_on(
     base: &Contest,
     changed: &Contest,
@@ -227,18 +227,23 @@ pub(crate) fn paired_on(
     groups: Vec<Group>,
     design: Design,
     threads: Option<usize>,
+    precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
     match (base, changed) {
         (Contest::Crossword(a), Contest::Crossword(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_until(a, b, names, groups, design, threads, precision)
         }
         (Contest::HarryPotter(a), Contest::HarryPotter(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_until(a, b, names, groups, design, threads, precision)
         }
-        (Contest::Cards(a), Contest::Cards(b)) => paired(a, b, names, groups, design, threads),
-        (Contest::Rummy(a), Contest::Rummy(b)) => paired(a, b, names, groups, design, threads),
+        (Contest::Cards(a), Contest::Cards(b)) => {
+            paired_until(a, b, names, groups, design, threads, precision)
+        }
+        (Contest::Rummy(a), Contest::Rummy(b)) => {
+            paired_until(a, b, names, groups, design, threads, precision)
+        }
         (Contest::Monopoly(a), Contest::Monopoly(b)) => {
-            paired(a, b, names, groups, design, threads)
+            paired_until(a, b, names, groups, design, threads, precision)
         }
         _ => unreachable!("both arms are built for the same game"),
     }

@@ -50,3 +50,21 @@ def test_the_same_figures_on_one_and_two_threads():
     runs = [owlery.compare("greedy", Coin, ["equity"], deals=24, seed=6, threads=t) for t in (1, 2)]
     assert runs[0] == runs[1]
     assert runs[0]["change"] == "greedy -> coin"
+
+
+def test_a_precision_plays_only_the_deals_it_needs_and_the_same_figures_as_so_many():
+    most = 4000
+    result = owlery.compare("greedy", "random", ["greedy"], deals=most, seed=2, precision=6)
+    assert 256 <= result["deals"] < most and result["deals"] % 64 == 0
+    assert (result["win_high"] - result["win_low"]) / 2 <= 6
+    fixed = owlery.compare("greedy", "random", ["greedy"], deals=result["deals"], seed=2)
+    assert fixed == result
+    capped = owlery.compare("greedy", "random", ["greedy"], deals=100, seed=2, precision=0.1)
+    assert capped["deals"] == 100
+    for bad in (0, -1, 51):
+        try:
+            owlery.compare("greedy", "random", ["greedy"], deals=10, precision=bad)
+        except ValueError as error:
+            assert "more than 0 and at most 50" in str(error)
+        else:
+            raise AssertionError(f"precision {bad} accepted")

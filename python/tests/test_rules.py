@@ -81,6 +81,15 @@ def test_a_large_bonus_shows_its_sign():
     assert bots.win_rate_effect.sum() == pytest.approx(0, abs=1e-3)
 
 
+def test_an_effect_to_a_precision_is_the_table_of_as_many_games():
+    table = owlery.effect("bingo_bonus=20", ["greedy", "greedy"], games=4000, seed=4, precision=4)
+    deals = int(table.deals.max())
+    assert 256 < deals < 4000
+    assert ((table.win_ci95_high - table.win_ci95_low) / 2 <= 0.04).all()
+    fixed = owlery.effect("bingo_bonus=20", ["greedy", "greedy"], games=deals, seed=4)
+    assert table.equals(fixed)
+
+
 def test_a_sweep_runs_each_value_as_sim_does(tmp_path):
     swept = owlery.sweep("bingo_bonus", [20, 80], ["greedy", "equity"], games=30, seed=6, out=tmp_path)
     assert list(swept.columns[:4]) == ["key", "value", "group", "name"]

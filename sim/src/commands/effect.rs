@@ -15,7 +15,7 @@ use engine::hogwarts::{Card, CardTable, House};
 use engine::monopoly::{Effect, OwlCard};
 use reports::schema::{CARD_EFFECTS, EffectRow, HOUSE_EFFECTS, POLICY_EFFECTS, Row, to_csv};
 use runner::effect::{
-    CHUNK, Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk,
+    Design, Effects, Group, Measures, effect_rows, groups, paired_by_chunk, to_precision,
 };
 use runner::store::write_atomically;
 
@@ -167,65 +167,8 @@ fn precision(args: &EffectArgs) -> Option<f64> {
     args.precision.map(|points| points / 100.0)
 }
 
-/// The deals a run to a precision plays first: a few chunks, enough for a first estimate of
-/// the intervals' widths.
-const FIRST_ROUND: u64 = 4 * CHUNK;
-
-/// [`measured`] in rounds until every group's win-rate effect is within ±`precision` (a
-/// share) at 95 %, or `most`'s deals are played. Each round starts where the last ended, on a
-/// whole chunk, so the sums are those of one run of as many deals, bit for bit; the next
-/// round is sized by the widest interval, whose width falls as the square root of the deals.
-fn measured_to_precision(
-    base: &Contest,
-    changed: &Contest,
-    sim: &SimArgs,
-    groups: Vec<Group>,
-    most: Design,
-    precision: f64,
-) -> anyhow::Result<Effects> {
-    let mut chunks = Vec::new();
-    let (mut played, mut next) = (0, FIRST_ROUND.min(most.deals));
-    loop {
-        let round = Design {
-            first: played,
-            deals: next - played,
-            ..most
-        };
-        chunks.extend(measured_by_chunk(base, changed, sim, &groups, round)?);
-        played = next;
-        let so_far = Design {
-            deals: played,
-            ..most
-        };
-        let effects = Effects::sum(groups.clone(), so_far, &chunks);
-        let widest = widest_half(&effects);
-        if widest <= precision || played >= most.deals {
-            return Ok(effects);
-        }
-        // A tenth more than the estimate asks, so that its noise rarely costs a round.
-        let wanted = (played as f64 * (widest / precision).powi(2) * 1.1).ceil() as u64;
-        next = wanted
-            .next_multiple_of(CHUNK)
-            .max(played + CHUNK)
-            .min(most.deals);
-    }
-}
-
-/// Half the width of the widest 95 % interval of a win-rate effect among `effects`' groups.
-fn widest_half(effects: &Effects) -> f64 {
-    effects
-        .measures
-        .iter()
-        .filter(|measures| measures.win.difference.count > 0)
-        .map(|measures| {
-            let (_, low, high) = measures.win.effect();
-            (high - low) / 2.0
-        })
-        .fold(0.0, f64::max)
-}
-
 /// Plays the pairs of `design` under both contests and measures `groups`; with a
-/// `precision` (a share), only as many of its deals as [`measured_to_precision`] needs.
+/// `precision` (a share), only as many of its deals as [`to_precision`] needs.
 pub(super) fn measured(
     base: &Contest,
     changed: &Contest,
@@ -235,7 +178,9 @@ pub(super) fn measured(
     precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
     if let Some(precision) = precision {
-        return measured_to_precision(base, changed, sim, groups, design, precision);
+        return to_precision(groups, design, precision, |round, groups| {
+            measured_by_chunk(base, changed, sim, groups, round)
+        });
     }
     let chunks = measured_by_chunk(base, changed, sim, &groups, design)?;
     Ok(Effects::sum(groups, design, &chunks))

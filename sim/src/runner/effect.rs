@@ -336,6 +336,63 @@ impl Effects {
             design,
         }
     }
+
+    /// Half the width of the widest 95 % interval of a group's win-rate effect (0 where no
+    /// group played under both rules).
+    pub fn widest_win_half(&self) -> f64 {
+        self.measures
+            .iter()
+            .filter(|measures| measures.win.difference.count > 0)
+            .map(|measures| {
+                let (_, low, high) = measures.win.effect();
+                (high - low) / 2.0
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
+/// The deals a run to a precision plays first: a few chunks, enough for a first estimate of
+/// the intervals' widths.
+pub const FIRST_ROUND: u64 = 4 * CHUNK;
+
+/// `most`'s deals played by `play` (a round's design to its chunks' measures of the groups,
+/// as [`paired_by_chunk`] gives them) in rounds, until every group's win-rate effect is
+/// within ±`precision` (a share) at 95 % or every deal is played. Each round starts where the
+/// last ended, on a whole chunk, so the sums are those of one run of as many deals, bit for
+/// bit; the next round is sized by the widest interval, whose width falls as the square root
+/// of the deals.
+pub fn to_precision(
+    groups: Vec<Group>,
+    most: Design,
+    precision: f64,
+    mut play: impl FnMut(Design, &[Group]) -> anyhow::Result<Vec<Vec<Measures>>>,
+) -> anyhow::Result<Effects> {
+    let mut chunks = Vec::new();
+    let (mut played, mut next) = (0, FIRST_ROUND.min(most.deals));
+    loop {
+        let round = Design {
+            first: most.first + played,
+            deals: next - played,
+            ..most
+        };
+        chunks.extend(play(round, &groups)?);
+        played = next;
+        let so_far = Design {
+            deals: played,
+            ..most
+        };
+        let effects = Effects::sum(groups.clone(), so_far, &chunks);
+        let widest = effects.widest_win_half();
+        if widest <= precision || played >= most.deals {
+            return Ok(effects);
+        }
+        // A tenth more than the estimate asks, so that its noise rarely costs a round.
+        let wanted = (played as f64 * (widest / precision).powi(2) * 1.1).ceil() as u64;
+        next = wanted
+            .next_multiple_of(CHUNK)
+            .max(played + CHUNK)
+            .min(most.deals);
+    }
 }
 
 /// A group's mean win share and score over one arm's games of a deal, if it played.
@@ -407,6 +464,25 @@ pub fn paired<C: Contest>(
 ) -> anyhow::Result<Effects> {
     let chunks = paired_by_chunk(base, changed, names, &groups, design, threads)?;
     Ok(Effects::sum(groups, design, &chunks))
+}
+
+/// [`paired`], or with a `precision` (a share) only as many of `design`'s deals as
+/// [`to_precision`] needs.
+pub fn paired_until<C: Contest>(
+    base: &C,
+    changed: &C,
+    names: &[String],
+    groups: Vec<Group>,
+    design: Design,
+    threads: Option<usize>,
+    precision: Option<f64>,
+) -> anyhow::Result<Effects> {
+    match precision {
+        None => paired(base, changed, names, groups, design, threads),
+        Some(precision) => to_precision(groups, design, precision, |round, groups| {
+            paired_by_chunk(base, changed, names, groups, round, threads)
+        }),
+    }
 }
 
 /// [`paired`] chunk by chunk (the fixed chunks of [`CHUNK`] deals, in order): each chunk's
