@@ -97,7 +97,9 @@ fn print(
             .map(|row| (row.win_ci95_high.0 - row.win_ci95_low.0) / 2.0)
             .fold(0.0, f64::max);
         let (asked, widest) = (100.0 * asked, 100.0 * widest);
-        let reached = widest <= asked + 1e-9;
+        // The rows' bounds are rounded to a hundredth of a point: a half-width within half
+        // of that of the precision was reached before rounding.
+        let reached = widest <= asked + 0.005;
         let text = match (reached, each) {
             (true, true) => format!(
                 "every win-rate effect within ±{widest:.2} points (asked ±{asked}), each \
