@@ -296,7 +296,7 @@ pub fn write_guide(dir: &Path, manifest: &Manifest, out: &Path) -> Result<(), Gu
     )?);
 
     if dir.join(schema::HouseRow::FILE).exists() {
-        crate::houses::section(dir, &mut blocks)?;
+        crate::houses::section(dir, manifest, &mut blocks)?;
     }
     if dir.join(CardRow::FILE).exists() {
         // The command that measures the cards' effects, where one does.

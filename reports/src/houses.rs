@@ -9,7 +9,7 @@ use crate::document::Block;
 use crate::guide::{
     GuideError, Standing, bars, capitalised, chart, percent, seat_standings, standings_table,
 };
-use crate::schema::{self, EffectRow, HouseRow, HouseSeatRow, Row};
+use crate::schema::{self, EffectRow, HouseRow, HouseSeatRow, Manifest, Row};
 
 /// Games and win rate of each house (by name) in each seat (by label), from house_seats.csv.
 type BySeat = BTreeMap<String, BTreeMap<String, (u64, f64)>>;
@@ -23,7 +23,7 @@ struct Edge {
 }
 
 /// "Which house wins": shares, the edges over the seats, each house by seat, and a chart.
-pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
+pub fn section(dir: &Path, manifest: &Manifest, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     blocks.push(Block::Heading("Which house wins".into()));
     let rows = schema::read::<HouseRow>(dir)?;
     let houses: Vec<Standing> = rows
@@ -34,7 +34,7 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
     // A house's fair share of wins is one game in as many as there are players.
     let fair = 1.0 / seats.len().max(1) as f64;
     blocks.push(Block::Paragraph(share_sentences(&houses, fair)));
-    blocks.push(Block::Paragraph(power_sentences(dir)?));
+    blocks.push(Block::Paragraph(power_sentences(dir, manifest)?));
     blocks.push(standings_table("house", &houses));
     // Runs written before the edges were counted have neither table: the shares stand alone.
     let has_seats = dir.join(HouseSeatRow::FILE).exists();
@@ -53,8 +53,16 @@ pub fn section(dir: &Path, blocks: &mut Vec<Block>) -> Result<(), GuideError> {
 }
 
 /// What each house's power is worth to it, where `owlery effect --every-house` measured it
-/// into the run, or how to measure it.
-fn power_sentences(dir: &Path) -> Result<String, GuideError> {
+/// into the run, or how to measure it; in Monopoly, what a house's reward is.
+fn power_sentences(dir: &Path, manifest: &Manifest) -> Result<String, GuideError> {
+    if manifest.is_monopoly() {
+        return Ok(
+            "A house's reward here is its own common room (taken for free while no one has \
+             explored it, and no rent to pay on it), the same for every house but for where \
+             the room lies on the board: the shares above mix that with the game's luck."
+                .into(),
+        );
+    }
     if !dir.join(schema::HOUSE_EFFECTS).exists() {
         return Ok(
             "The shares above mix each house's power with the game's luck; \
@@ -64,24 +72,35 @@ fn power_sentences(dir: &Path) -> Result<String, GuideError> {
         );
     }
     let rows = schema::read_file::<EffectRow>(dir, schema::HOUSE_EFFECTS)?;
+    // The deals once where every power was measured over as many (a run to a precision
+    // stops each on its own), else each power's own.
+    let deals: BTreeSet<u64> = rows.iter().map(|row| row.deals).collect();
+    let (over, each) = match deals.iter().collect::<Vec<_>>()[..] {
+        [deals] => (format!(" over {deals} deals"), false),
+        _ => (String::new(), true),
+    };
     let told: Vec<String> = rows
         .iter()
         .map(|row| {
             format!(
-                "{}'s power is worth {:+.1} points of win rate to it (95 % {:+.1} to {:+.1}, \
+                "{}'s power is worth {:+.1} points of win rate to it (95 % {:+.1} to {:+.1}{}, \
                  {:+.1} points a game; without it: {})",
                 capitalised(&row.name),
                 -100.0 * row.win_rate_effect.0,
                 -100.0 * row.win_ci95_high.0,
                 -100.0 * row.win_ci95_low.0,
+                if each {
+                    format!(" over {} deals", row.deals)
+                } else {
+                    String::new()
+                },
                 -row.score_effect.0,
                 row.change
             )
         })
         .collect();
     Ok(format!(
-        "Measured by paired games over {} deals (each played with the power and without it): {}.",
-        rows.first().map_or(0, |row| row.deals),
+        "Measured by paired games{over} (each played with the power and without it): {}.",
         told.join("; ")
     ))
 }
@@ -266,6 +285,69 @@ mod tests {
             low,
             high,
         }
+    }
+
+    /// A house's power measured over `deals` deals, worth `worth` (a share of wins).
+    fn measured(house: &str, deals: u64, worth: f64) -> EffectRow {
+        EffectRow {
+            change: format!("{house} off"),
+            group: "house".into(),
+            name: house.into(),
+            deals,
+            games: deals,
+            win_rate_effect: schema::Fixed(-worth),
+            win_ci95_low: schema::Fixed(-worth - 0.02),
+            win_ci95_high: schema::Fixed(-worth + 0.02),
+            ..EffectRow::default()
+        }
+    }
+
+    #[test]
+    fn each_power_is_told_with_its_own_deals_and_monopoly_names_its_common_rooms() {
+        let dir = std::env::temp_dir().join(format!("owlery-houses-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let hp = Manifest::new("scrabble-hp", &["cards".into()], 1, 10, String::new());
+        let told = |rows: &[EffectRow]| {
+            let text = schema::to_csv(rows).unwrap();
+            std::fs::write(dir.join(schema::HOUSE_EFFECTS), text).unwrap();
+            power_sentences(&dir, &hp).unwrap()
+        };
+        let alike = told(&[
+            measured("ravenclaw", 500, 0.07),
+            measured("slytherin", 500, 0.1),
+        ]);
+        assert!(
+            alike.starts_with("Measured by paired games over 500 deals ("),
+            "{alike}"
+        );
+        assert!(
+            alike.contains(
+                "Ravenclaw's power is worth +7.0 points of win rate to it (95 % +5.0 to +9.0, "
+            ),
+            "{alike}"
+        );
+        // A run to a precision stops each measurement on its own: each tells its deals.
+        let apart = told(&[
+            measured("ravenclaw", 576, 0.07),
+            measured("slytherin", 640, 0.1),
+        ]);
+        assert!(apart.starts_with("Measured by paired games ("), "{apart}");
+        assert!(
+            apart.contains("(95 % +5.0 to +9.0 over 576 deals, "),
+            "{apart}"
+        );
+        assert!(
+            apart.contains("(95 % +8.0 to +12.0 over 640 deals, "),
+            "{apart}"
+        );
+        // Monopoly's houses differ by their common rooms: no Scrabble command is offered.
+        let monopoly = Manifest::new("monopoly-hp", &["heuristic".into()], 1, 10, String::new());
+        let text = power_sentences(&dir, &monopoly).unwrap();
+        assert!(
+            text.contains("its own common room") && !text.contains("scrabble-hp"),
+            "{text}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

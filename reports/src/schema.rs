@@ -917,6 +917,11 @@ impl Manifest {
     pub fn is_card_game(&self) -> bool {
         self.game == "scrabble-cards"
     }
+
+    /// Whether the run is of Monopoly: Harry Potter.
+    pub fn is_monopoly(&self) -> bool {
+        self.game == "monopoly-hp"
+    }
 }
 
 #[cfg(test)]

@@ -302,7 +302,10 @@ fn every_owl_post_cards_worth_is_measured_and_put_beside_its_means() {
     for expected in [
         "worth to its drawer, points of win rate (paired, 95 %)",
         "Measured by paired games",
+        "A house's reward here is its own common room",
     ] {
         assert!(markdown.contains(expected), "{expected:?} in\n{markdown}");
     }
+    // Houses have no power `effect --every-house` switches off here.
+    assert!(!markdown.contains("--every-house"), "{markdown}");
 }
