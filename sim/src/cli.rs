@@ -783,7 +783,8 @@ pub struct EffectArgs {
     #[arg(long)]
     pub duplicate: bool,
     /// Stop once every win-rate effect is known within this many points of percentage either
-    /// way (its 95 % interval at most twice as wide), --games then the most to play: deals are
+    /// way (its 95 % interval at most twice as wide, over 30 deals or more of its group),
+    /// --games then the most to play: deals are
     /// added in rounds sized by the widest interval so far, and the table is the one a run of
     /// as many games gives. With --every-card, --every-house or --every-policy each
     /// measurement stops on its own.

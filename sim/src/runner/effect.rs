@@ -355,43 +355,61 @@ impl Effects {
 /// the intervals' widths.
 pub const FIRST_ROUND: u64 = 4 * CHUNK;
 
+/// The deals a group must have been in under both rules before its interval may stop a run
+/// to a precision: fewer, and a sample variance (perhaps 0) says too little.
+pub const FEWEST_PAIRS: u64 = 30;
+
 /// `most`'s deals played by `play` (a round's design to its chunks' measures of the groups,
-/// as [`paired_by_chunk`] gives them) in rounds, until every group's win-rate effect is
-/// within ±`precision` (a share) at 95 % or every deal is played. Each round starts where the
-/// last ended, on a whole chunk, so the sums are those of one run of as many deals, bit for
-/// bit; the next round is sized by the widest interval, whose width falls as the square root
-/// of the deals.
+/// as [`paired_by_chunk`] gives them) in rounds, until every group that played has been in
+/// [`FEWEST_PAIRS`] deals and its win-rate effect is within ±`precision` (a share) at 95 %, or
+/// every deal is played. Rounds end on whole chunks, so the sums are those of one run of as
+/// many deals, bit for bit; the next round is sized by the widest interval, whose width falls
+/// as the square root of the deals (twice the deals while a group has too few).
 pub fn to_precision(
     groups: Vec<Group>,
     most: Design,
     precision: f64,
     mut play: impl FnMut(Design, &[Group]) -> anyhow::Result<Vec<Vec<Measures>>>,
 ) -> anyhow::Result<Effects> {
+    let end = most.first + most.deals;
+    let on_chunk = |deal: u64| {
+        deal.checked_next_multiple_of(CHUNK)
+            .map_or(end, |d| d.min(end))
+    };
     let mut chunks = Vec::new();
-    let (mut played, mut next) = (0, FIRST_ROUND.min(most.deals));
+    let (mut played, mut next) = (most.first, on_chunk(most.first + FIRST_ROUND));
     loop {
         let round = Design {
-            first: most.first + played,
+            first: played,
             deals: next - played,
             ..most
         };
         chunks.extend(play(round, &groups)?);
         played = next;
         let so_far = Design {
-            deals: played,
+            deals: played - most.first,
             ..most
         };
         let effects = Effects::sum(groups.clone(), so_far, &chunks);
+        // A group in no deal yet is in no row of the table (a house of the other game may
+        // never play); one in a few deals is not yet known.
+        let too_few = effects
+            .measures
+            .iter()
+            .any(|measures| (1..FEWEST_PAIRS).contains(&measures.win.difference.count));
         let widest = effects.widest_win_half();
-        if widest <= precision || played >= most.deals {
+        if played >= end || (!too_few && widest <= precision) {
             return Ok(effects);
         }
-        // A tenth more than the estimate asks, so that its noise rarely costs a round.
-        let wanted = (played as f64 * (widest / precision).powi(2) * 1.1).ceil() as u64;
-        next = wanted
-            .next_multiple_of(CHUNK)
-            .max(played + CHUNK)
-            .min(most.deals);
+        let deals = so_far.deals as f64;
+        let wanted = if too_few {
+            2.0 * deals
+        } else {
+            // A tenth more than the estimate asks, so that its noise rarely costs a round.
+            deals * (widest / precision).powi(2) * 1.1
+        };
+        // As u64 saturates, and the sum too: a round never passes `end`.
+        next = on_chunk(most.first.saturating_add(wanted.ceil() as u64)).max(on_chunk(played + 1));
     }
 }
 
@@ -569,6 +587,74 @@ mod tests {
 
     use super::*;
     use crate::games::{Crossword, Lineup};
+
+    /// A run to a precision over synthetic deals: the first group's difference alternates
+    /// +1 and -1 (a spread of 1 a deal); the second is in one deal in `rare` (in none for
+    /// 0). Returns the rounds played and the result.
+    fn synthetic_rounds(most: Design, precision: f64, rare: u64) -> (Vec<Design>, Effects) {
+        let groups = vec![Group::Seat(0), Group::Seat(1)];
+        let mut rounds = Vec::new();
+        let effects = to_precision(groups, most, precision, |round, groups| {
+            rounds.push(round);
+            let range = round.first..round.first + round.deals;
+            Ok(fixed_chunks(&range, CHUNK)
+                .into_iter()
+                .map(|deals| {
+                    let mut measures = vec![Measures::default(); groups.len()];
+                    for deal in deals {
+                        let sign = if deal % 2 == 0 { 1.0 } else { -1.0 };
+                        measures[0].win.difference.add(sign);
+                        if rare > 0 && deal % rare == 0 {
+                            measures[1].win.difference.add(0.0);
+                        }
+                    }
+                    measures
+                })
+                .collect())
+        })
+        .unwrap();
+        (rounds, effects)
+    }
+
+    #[test]
+    fn a_run_to_a_precision_plays_whole_chunks_until_each_group_is_known_well_enough() {
+        let most = Design {
+            master: 1,
+            first: 0,
+            deals: 100_000,
+            players: 2,
+            duplicate: false,
+        };
+        // ±1.96/sqrt(n) within ±0.05 from 1,537 deals: the rounds end on chunks at or past it.
+        let (rounds, effects) = synthetic_rounds(most, 0.05, 1);
+        assert_eq!((rounds[0].first, rounds[0].deals), (0, FIRST_ROUND));
+        for pair in rounds.windows(2) {
+            assert_eq!(pair[1].first, pair[0].first + pair[0].deals, "{rounds:?}");
+        }
+        assert!(
+            rounds.iter().all(|round| round.first % CHUNK == 0),
+            "{rounds:?}"
+        );
+        let played = effects.design.deals;
+        assert!(
+            (1_537..2_000).contains(&played) && played % CHUNK == 0,
+            "{played}"
+        );
+        assert!(effects.widest_win_half() <= 0.05);
+        // A group in one deal in 400 (its differences all 0, an interval of no width) keeps
+        // the run going from its first deal until it has been in FEWEST_PAIRS deals.
+        let (_, effects) = synthetic_rounds(most, 0.05, 400);
+        assert!(effects.measures[1].win.difference.count >= FEWEST_PAIRS);
+        assert!(effects.design.deals >= 400 * (FEWEST_PAIRS - 1));
+        // A group in no deal is in no row: it does not hold the run.
+        let (_, effects) = synthetic_rounds(most, 0.05, 0);
+        assert_eq!(effects.design.deals, played);
+        // Never past the most deals, whatever the precision asked.
+        let few = Design { deals: 300, ..most };
+        let (rounds, effects) = synthetic_rounds(few, 1e-300, 1);
+        assert_eq!(effects.design.deals, 300);
+        assert_eq!(rounds.last().map(|r| r.first + r.deals), Some(300));
+    }
 
     #[test]
     fn moments_read_back_exactly_from_their_text() {
