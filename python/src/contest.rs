@@ -13,7 +13,7 @@ use engine::monopoly::Monopoly;
 use engine::scrabble::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use runner::effect::{Design, Effects, Group, paired_until};
+use runner::effect::{Design, Effects, Group, paired};
 use runner::games::{CardContest, Crossword, HarryPotter, MonopolyContest, RummyContest};
 use runner::rules::{
     RulesArgs, bot_settings, card_rules, check_rummy_pack, crossword_rules, hp_rules,
@@ -231,19 +231,19 @@ pub(crate) fn paired_on(
 ) -> anyhow::Result<Effects> {
     match (base, changed) {
         (Contest::Crossword(a), Contest::Crossword(b)) => {
-            paired_until(a, b, names, groups, design, threads, precision)
+            paired(a, b, names, groups, design, threads, precision)
         }
         (Contest::HarryPotter(a), Contest::HarryPotter(b)) => {
-            paired_until(a, b, names, groups, design, threads, precision)
+            paired(a, b, names, groups, design, threads, precision)
         }
         (Contest::Cards(a), Contest::Cards(b)) => {
-            paired_until(a, b, names, groups, design, threads, precision)
+            paired(a, b, names, groups, design, threads, precision)
         }
         (Contest::Rummy(a), Contest::Rummy(b)) => {
-            paired_until(a, b, names, groups, design, threads, precision)
+            paired(a, b, names, groups, design, threads, precision)
         }
         (Contest::Monopoly(a), Contest::Monopoly(b)) => {
-            paired_until(a, b, names, groups, design, threads, precision)
+            paired(a, b, names, groups, design, threads, precision)
         }
         _ => unreachable!("both arms are built for the same game"),
     }

@@ -471,22 +471,9 @@ fn fold_deal(
 pub const CHUNK: u64 = 64;
 
 /// Plays every deal of `design` under `base` and under `changed` (the same lineup, named
-/// `names`) on `threads` workers and measures the difference for each of `groups`.
+/// `names`) on `threads` workers and measures the difference for each of `groups`; with a
+/// `precision` (a share), only as many of the deals as [`to_precision`] needs.
 pub fn paired<C: Contest>(
-    base: &C,
-    changed: &C,
-    names: &[String],
-    groups: Vec<Group>,
-    design: Design,
-    threads: Option<usize>,
-) -> anyhow::Result<Effects> {
-    let chunks = paired_by_chunk(base, changed, names, &groups, design, threads)?;
-    Ok(Effects::sum(groups, design, &chunks))
-}
-
-/// [`paired`], or with a `precision` (a share) only as many of `design`'s deals as
-/// [`to_precision`] needs.
-pub fn paired_until<C: Contest>(
     base: &C,
     changed: &C,
     names: &[String],
@@ -495,11 +482,14 @@ pub fn paired_until<C: Contest>(
     threads: Option<usize>,
     precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
+    let play =
+        |round, groups: &[Group]| paired_by_chunk(base, changed, names, groups, round, threads);
     match precision {
-        None => paired(base, changed, names, groups, design, threads),
-        Some(precision) => to_precision(groups, design, precision, |round, groups| {
-            paired_by_chunk(base, changed, names, groups, round, threads)
-        }),
+        None => {
+            let chunks = play(design, &groups)?;
+            Ok(Effects::sum(groups, design, &chunks))
+        }
+        Some(precision) => to_precision(groups, design, precision, play),
     }
 }
 
@@ -736,6 +726,7 @@ mod tests {
             groups(&names()),
             design(40, true),
             None,
+            None,
         )
         .unwrap();
         for (group, measures) in effects.groups.iter().zip(&effects.measures) {
@@ -761,6 +752,7 @@ mod tests {
                 groups(&names()),
                 design(70, false),
                 Some(threads),
+                None,
             )
             .unwrap()
         };
