@@ -179,13 +179,9 @@ pub(super) fn measured(
     design: Design,
     precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
-    if let Some(precision) = precision {
-        return to_precision(groups, design, precision, |round, groups| {
-            measured_by_chunk(base, changed, sim, groups, round)
-        });
-    }
-    let chunks = measured_by_chunk(base, changed, sim, &groups, design)?;
-    Ok(Effects::sum(groups, design, &chunks))
+    to_precision(groups, design, precision, |round, groups| {
+        measured_by_chunk(base, changed, sim, groups, round)
+    })
 }
 
 /// [`measured`] chunk by chunk (`runner::effect::paired_by_chunk`).

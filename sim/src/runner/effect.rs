@@ -364,13 +364,18 @@ pub const FEWEST_PAIRS: u64 = 30;
 /// [`FEWEST_PAIRS`] deals and its win-rate effect is within ±`precision` (a share) at 95 %, or
 /// every deal is played. Rounds end on whole chunks, so the sums are those of one run of as
 /// many deals, bit for bit; the next round is sized by the widest interval, whose width falls
-/// as the square root of the deals (twice the deals while a group has too few).
+/// as the square root of the deals (twice the deals while a group has too few). Without a
+/// precision, every deal in one round.
 pub fn to_precision(
     groups: Vec<Group>,
     most: Design,
-    precision: f64,
+    precision: Option<f64>,
     mut play: impl FnMut(Design, &[Group]) -> anyhow::Result<Vec<Vec<Measures>>>,
 ) -> anyhow::Result<Effects> {
+    let Some(precision) = precision else {
+        let chunks = play(most, &groups)?;
+        return Ok(Effects::sum(groups, most, &chunks));
+    };
     let end = most.first + most.deals;
     let on_chunk = |deal: u64| {
         deal.checked_next_multiple_of(CHUNK)
@@ -482,15 +487,9 @@ pub fn paired<C: Contest>(
     threads: Option<usize>,
     precision: Option<f64>,
 ) -> anyhow::Result<Effects> {
-    let play =
-        |round, groups: &[Group]| paired_by_chunk(base, changed, names, groups, round, threads);
-    match precision {
-        None => {
-            let chunks = play(design, &groups)?;
-            Ok(Effects::sum(groups, design, &chunks))
-        }
-        Some(precision) => to_precision(groups, design, precision, play),
-    }
+    to_precision(groups, design, precision, |round, groups| {
+        paired_by_chunk(base, changed, names, groups, round, threads)
+    })
 }
 
 /// [`paired`] chunk by chunk (the fixed chunks of [`CHUNK`] deals, in order): each chunk's
@@ -584,7 +583,7 @@ mod tests {
     fn synthetic_rounds(most: Design, precision: f64, rare: u64) -> (Vec<Design>, Effects) {
         let groups = vec![Group::Seat(0), Group::Seat(1)];
         let mut rounds = Vec::new();
-        let effects = to_precision(groups, most, precision, |round, groups| {
+        let effects = to_precision(groups, most, Some(precision), |round, groups| {
             rounds.push(round);
             let range = round.first..round.first + round.deals;
             Ok(fixed_chunks(&range, CHUNK)

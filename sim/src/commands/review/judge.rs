@@ -172,7 +172,7 @@ impl Judge {
             Move::Place(placement) => match self.equity.value_of(observation, &placement) {
                 Some(value) => i64::from(value),
                 // A word the lexicon lacks: its points as the record gives them.
-                None => i64::from(turn.score) * 100 + kept(&leave_after(&turn.rack, &placement)),
+                None => hundredths(turn.score) + kept(&leave_after(&turn.rack, &placement)),
             },
             action => kept(&action.kept_from(&turn.rack)),
         }
