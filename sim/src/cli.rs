@@ -390,12 +390,12 @@ fn sim_bots_help() -> String {
     )
 }
 
-/// How `analyze` prints its moves.
+/// How `analyze` and `review` print their rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Aligned columns for reading.
     Table,
-    /// `rank,move,word,score,leave` (then `equity` and `lookahead` as `--rank-by` adds them).
+    /// Comma-separated values: a header line, then a line a row.
     Csv,
     /// One JSON array of objects.
     Json,
@@ -475,7 +475,9 @@ pub struct AnalyzeArgs {
     /// scrabble-cards (Classic and Forfeit): score or equity (the draw pile taken as full).
     #[arg(long, value_parser = rank_by, default_value = "score", value_name = "RANKING")]
     pub rank_by: RankBy,
-    /// Output format.
+    /// Output format; csv and json give rank, move, word, score and leave, then each value
+    /// --rank-by adds (equity, lookahead; solver, exact, solved and line; a bot's chosen),
+    /// or for a card game's plays rank, play, words, points (leave and equity by equity).
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     #[command(flatten)]
@@ -504,7 +506,8 @@ pub struct ReviewArgs {
     /// the opponent to the end), solver:POSITIONS, or off (the --rank-by judge there too).
     #[arg(long, value_parser = review_endgame, default_value = "solver", value_name = "JUDGE")]
     pub endgame: ReviewEndgame,
-    /// Output format.
+    /// Output format; csv and json give turn, line, player, bag, rack, played, score, value,
+    /// best, best_score, best_value, lost, judge, best_line and note for each move reviewed.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     #[command(flatten)]

@@ -70,6 +70,27 @@ fn equity_finds_its_own_moves_best_while_the_bag_is_full() {
 }
 
 #[test]
+fn the_help_names_every_column_the_csv_gives() {
+    let dir = common::scratch("review", "columns");
+    let gcg = played(&dir, "equity,greedy", "3");
+    let text = common::ran(&common::owlery(
+        &["review", gcg.to_str().unwrap(), "--format", "csv"],
+        "",
+    ));
+    let header = text.lines().next().unwrap();
+    let help = common::ran(&common::owlery(&["review", "--help"], ""));
+    // Clap wraps the help: compare word by word.
+    let help_words: Vec<&str> = help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    let columns: Vec<&str> = header.split(',').collect();
+    assert!(columns.len() >= 15, "{header}");
+    for column in columns {
+        assert!(help_words.contains(&column), "{column} not in the help");
+    }
+}
+
+#[test]
 fn a_move_is_valued_as_analyze_values_it() {
     let dir = common::scratch("review", "analyze");
     let gcg = played(&dir, "equity,greedy", "3");
