@@ -496,9 +496,11 @@ pub struct ReviewArgs {
     /// Only this player's moves: the nickname its move lines start with, or its full name.
     #[arg(long)]
     pub player: Option<String>,
-    /// What judges each move: equity (its score and the value of the tiles kept), or lookahead
-    /// (less the next player's best reply over racks drawn from the unseen tiles), or
-    /// lookahead:WIDTHxSAMPLES.
+    /// What judges each move: equity (its score and the value of the tiles kept, and, as the
+    /// equity bot judges, in a two-player game with 1 to 6 tiles in the bag less the
+    /// opponent's best reply over 16 racks drawn from the unseen tiles), equity-static (score
+    /// and tiles kept throughout), lookahead (less the next player's best reply over racks
+    /// drawn from the unseen tiles, throughout), or lookahead:WIDTHxSAMPLES.
     #[arg(long, value_parser = review_by, default_value = "equity", value_name = "JUDGE")]
     pub rank_by: ReviewBy,
     /// What judges the moves made with the bag empty in a two-player game: solver (the endgame
@@ -519,8 +521,11 @@ pub struct ReviewArgs {
 /// What judges the moves `review` goes over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReviewBy {
-    /// The equity bot's values: score plus the learned value of the tiles kept.
+    /// The equity bot's judgement: score plus the learned value of the tiles kept, less the
+    /// reply's in a two-player game's pre-endgame.
     Equity,
+    /// Score plus the learned value of the tiles kept, throughout.
+    EquityStatic,
     /// The lookahead bot's judgement: equity less the next player's best reply, over racks.
     Lookahead(Reach),
 }
@@ -555,18 +560,19 @@ fn review_endgame(text: &str) -> Result<ReviewEndgame, String> {
     }
 }
 
-/// Reads `review --rank-by`: equity, lookahead, or lookahead:WIDTHxSAMPLES.
+/// Reads `review --rank-by`: equity, equity-static, lookahead, or lookahead:WIDTHxSAMPLES.
 fn review_by(text: &str) -> Result<ReviewBy, String> {
     match text {
         "equity" => Ok(ReviewBy::Equity),
+        "equity-static" => Ok(ReviewBy::EquityStatic),
         "lookahead" => Ok(ReviewBy::Lookahead(Reach::STANDARD)),
         _ => text
             .strip_prefix("lookahead:")
             .and_then(Reach::parse)
             .map(ReviewBy::Lookahead)
             .ok_or_else(|| {
-                "expected equity, lookahead, or lookahead:WIDTHxSAMPLES (width 1 to 64, samples \
-                 1 to 1024)"
+                "expected equity, equity-static, lookahead, or lookahead:WIDTHxSAMPLES (width 1 \
+                 to 64, samples 1 to 1024)"
                     .to_string()
             }),
     }

@@ -91,6 +91,57 @@ fn the_help_names_every_column_the_csv_gives() {
 }
 
 #[test]
+fn the_pre_endgame_is_judged_as_the_equity_bot_judges_it_by_the_chance_of_winning() {
+    let dir = common::scratch("review", "pre-endgame");
+    let (mut judged, mut best_by_wins, mut best_by_static, mut undecided) = (0, 0, 0, 0);
+    for seed in 3..=22 {
+        let gcg = played(&dir, "equity,equity", &seed.to_string());
+        // A small search: the endgame is not what is measured here.
+        let by_wins = review_rows(&gcg, &["--endgame", "solver:2000"]);
+        let by_static = review_rows(
+            &gcg,
+            &["--rank-by", "equity-static", "--endgame", "solver:2000"],
+        );
+        assert_eq!(by_wins.len(), by_static.len());
+        for (row, static_row) in by_wins.iter().zip(&by_static) {
+            let bag = number(row, "bag");
+            if !(1.0..=6.0).contains(&bag) {
+                // Elsewhere the two judges are one.
+                let judged_alike = |row: &HashMap<String, String>| {
+                    let mut row = row.clone();
+                    row.remove("judge");
+                    row
+                };
+                assert_eq!(judged_alike(row), judged_alike(static_row), "seed {seed}");
+                let static_judge = static_row["judge"].replace("equity-static", "equity");
+                assert_eq!(row["judge"], static_judge);
+                continue;
+            }
+            assert_eq!(row["judge"], "wins:4x16", "seed {seed}: {row:?}");
+            assert_eq!(static_row["judge"], "equity-static");
+            for column in ["value", "best_value"] {
+                assert!((0.0..=100.0).contains(&number(row, column)), "{row:?}");
+            }
+            assert!(number(row, "lost") >= 0.0, "{row:?}");
+            undecided += usize::from(number(row, "value") > 0.0 && number(row, "value") < 100.0);
+            judged += 1;
+            best_by_wins += usize::from(number(row, "lost") == 0.0);
+            best_by_static += usize::from(number(static_row, "lost") == 0.0);
+        }
+    }
+    // The bot chose each of these moves by the chance of winning over racks of its own: the
+    // judge that values them so finds more of them best than equity's static values do.
+    assert!(
+        judged >= 25 && undecided >= 5,
+        "{undecided} undecided of {judged}"
+    );
+    assert!(
+        best_by_wins * 10 >= judged * 7 && best_by_wins >= best_by_static + 5,
+        "{best_by_wins} and {best_by_static} of {judged}"
+    );
+}
+
+#[test]
 fn a_move_is_valued_as_analyze_values_it() {
     let dir = common::scratch("review", "analyze");
     let gcg = played(&dir, "equity,greedy", "3");
@@ -157,13 +208,14 @@ fn the_endgame_is_searched_each_move_valued_to_the_end() {
         let gcg = played(&dir, "greedy,greedy", seed);
         let rows = review_rows(&gcg, &[]);
         for row in &rows {
-            let judge = if row["bag"] == "0" {
-                "solver"
-            } else {
-                "equity"
+            // In the pre-endgame equity looks ahead as the equity bot does.
+            let judge = match number(row, "bag") {
+                0.0 => "solver",
+                1.0..=6.0 => "wins:4x16",
+                _ => "equity",
             };
             assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
-            if judge == "equity" {
+            if judge != "solver" {
                 assert_eq!(row["best_line"], "", "{row:?}");
             }
             assert!(number(row, "best_value") >= number(row, "value"), "{row:?}");
@@ -209,8 +261,15 @@ fn the_endgame_is_searched_each_move_valued_to_the_end() {
             assert_eq!(number(last, "value"), number(last, "score") + 2.0 * bonus);
             went_out += 1;
         }
-        let off = review_rows(&gcg, &["--endgame", "off"]);
-        assert!(off.iter().all(|row| row["judge"] == "equity"), "{off:?}");
+        // Without the search equity judges the end as the equity bot does, by the known rack.
+        for row in review_rows(&gcg, &["--endgame", "off"]) {
+            let judge = match number(&row, "bag") {
+                0.0 => "lookahead:8x1",
+                1.0..=6.0 => "wins:4x16",
+                _ => "equity",
+            };
+            assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
+        }
     }
     assert!(
         chained >= 12 && went_out >= 4,
@@ -339,5 +398,8 @@ fn a_record_that_does_not_add_up_is_refused_at_its_line() {
         &["review", hp.to_str().unwrap(), "--rank-by", "solver"],
         "",
     ));
-    assert!(error.contains("expected equity, lookahead"), "{error}");
+    assert!(
+        error.contains("expected equity, equity-static, lookahead"),
+        "{error}"
+    );
 }

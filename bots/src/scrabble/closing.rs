@@ -60,15 +60,20 @@ impl Closing {
         observation.scores.len() == 2 && observation.bag_len <= PRE_ENDGAME_BAG
     }
 
-    /// The move this bot makes from `observation`.
-    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
-        if !Closing::judges(observation) {
-            return self.closing.equity_mut().choose(observation);
-        }
-        let reach = if observation.bag_len == 0 {
+    /// How far it looks from `observation` (the moves judged, the racks drawn for the
+    /// opponent: one once the bag is empty); `None` where it chooses as `equity-static` does.
+    pub fn reach(observation: &Observation<'_>) -> Option<Reach> {
+        Closing::judges(observation).then_some(if observation.bag_len == 0 {
             CLOSING
         } else {
             PRE_ENDGAME
+        })
+    }
+
+    /// The move this bot makes from `observation`.
+    pub fn choose(&mut self, observation: &Observation<'_>) -> Move {
+        let Some(reach) = Closing::reach(observation) else {
+            return self.closing.equity_mut().choose(observation);
         };
         self.closing.set_reach(reach);
         self.closing.choose(observation)

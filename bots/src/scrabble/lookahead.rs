@@ -198,7 +198,7 @@ impl Lookahead {
     }
 
     /// Looks `reach` far from the next turn on.
-    pub(super) fn set_reach(&mut self, reach: Reach) {
+    pub fn set_reach(&mut self, reach: Reach) {
         self.reach = reach;
     }
 

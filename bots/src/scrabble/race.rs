@@ -191,6 +191,12 @@ fn worth_in_wins(lead: i64, unseen: usize) -> i64 {
     (chance * WIN_UNITS).round() as i64 + lead / 100
 }
 
+/// The chance of winning a worth by [`Objective::Wins`] gives, in hundredths of a percent
+/// (the lead it also counts, to break ties, is below that).
+pub fn chance_of_worth(worth: i64) -> i64 {
+    (worth as f64 / WIN_UNITS * 10_000.0).round() as i64
+}
+
 /// A move's worth against a rack where it was played out to the end of the game with a final
 /// `spread` (hundredths of a point): by [`Objective::Wins`] a win, half of one for a tie, in
 /// [`WIN_UNITS`], plus the spread in points; by [`Objective::Points`] the spread.

@@ -3,7 +3,8 @@
 use bots::scrabble::endgame::{EndgameSearch, MoveValue};
 use bots::scrabble::leaves::LeaveModel;
 use bots::scrabble::lookahead::Reach;
-use bots::scrabble::{Equity, Lookahead};
+use bots::scrabble::race::{Objective, Odds, chance_of_worth};
+use bots::scrabble::{Closing, Equity, Lookahead};
 use engine::scrabble::{MAX_PLAYERS, Move, Observation, Rack, Rules, leave_after};
 use lexicon::Lexicon;
 
@@ -13,12 +14,15 @@ use crate::cli::{ReviewBy, ReviewEndgame};
 use crate::commands::analyze::line_text;
 use crate::gcg::read::Record;
 
-/// What judges the moves: `equity`'s values, or `lookahead`'s judgement over drawn racks;
-/// with the bag empty in a two-player game, the endgame search.
+/// What judges the moves: `equity`'s values (looking ahead where the `equity` bot does), or
+/// `lookahead`'s judgement over drawn racks; with the bag empty in a two-player game, the
+/// endgame search.
 pub(super) struct Judge {
     equity: Equity,
-    /// The lookahead judging, and how far it looks; `None` where equity judges.
+    /// The lookahead judging, and how far it looks; `None` where equity judges statically.
     lookahead: Option<(Lookahead, Reach)>,
+    /// Whether the lookahead judges only where the `equity` bot looks ahead, as far as it does.
+    as_equity_bot: bool,
     /// The search judging moves made with the bag empty; `None` where the judge above does.
     endgame: Option<EndgameSearch>,
     /// The judge above, as the rows name it.
@@ -36,11 +40,19 @@ impl Judge {
             equity: Equity::new(leaves),
             // A fixed seed: the same record reviews alike every time.
             lookahead: match rank_by {
-                ReviewBy::Equity => None,
+                ReviewBy::EquityStatic => None,
+                // Every move meets every rack and is worth the chance of winning it leaves,
+                // as the `equity` bot's few are.
+                ReviewBy::Equity => {
+                    let mut lookahead = Lookahead::unraced(leaves, 0, Reach::STANDARD);
+                    lookahead.set_objective(Objective::Wins);
+                    Some((lookahead, Reach::STANDARD))
+                }
                 ReviewBy::Lookahead(reach) => {
                     Some((Lookahead::with_reach(leaves, 0, reach), reach))
                 }
             },
+            as_equity_bot: rank_by == ReviewBy::Equity,
             endgame: match endgame {
                 ReviewEndgame::Solver(budget) => Some(EndgameSearch::new(budget)),
                 ReviewEndgame::Off => None,
@@ -84,20 +96,38 @@ impl Judge {
                 };
                 best_line = line_text(&turn.board, &best);
                 let best_value = hundredths(best.value);
-                (best.chosen, best_value, played_value, SOLVER, note)
+                (
+                    best.chosen,
+                    best_value,
+                    played_value,
+                    SOLVER.to_string(),
+                    note,
+                )
             }
             None => {
                 let played_value = self.value(&observation, turn);
                 let best = self.equity.choose_valued(&observation);
-                let (best, best_value, played_value) = self
-                    .judged(&observation, turn, best, played_value)
-                    .unwrap_or((best.0, i64::from(best.1), played_value));
-                (best, best_value, played_value, self.name.as_str(), "")
+                match self.judged(&observation, turn, best, played_value) {
+                    Some(judged) => (
+                        judged.best,
+                        judged.best_value,
+                        judged.played_value,
+                        judged.judge,
+                        "",
+                    ),
+                    None => (
+                        best.0,
+                        i64::from(best.1),
+                        played_value,
+                        self.name.clone(),
+                        "",
+                    ),
+                }
             }
         };
-        // A move valued above the judge's best (a word the lexicon lacks, its points
+        // A move valued as the judge's best or above (a word the lexicon lacks, its points
         // trusted) is the best by that judge: nothing was lost.
-        let (best, best_value) = if played_value > best_value {
+        let (best, best_value) = if played_value >= best_value {
             (turn.played, played_value)
         } else {
             (best, best_value)
@@ -125,7 +155,7 @@ impl Judge {
             best_score,
             best_value: points(best_value),
             lost: points(lost),
-            judge: judge.to_string(),
+            judge,
             best_line,
             note: match (&turn.phony, turn.withdrawn) {
                 (Some(word), true) => format!("{word} is not in the lexicon: taken back"),
@@ -179,20 +209,25 @@ impl Judge {
     }
 
     /// Where `lookahead` judges: the best of equity's moves (with `best`, equity's choice)
-    /// and the move played by its judgement, each worth its mean over the racks, and the
-    /// move played's worth; `None` where it does not judge here, or the move played is a
-    /// word the lexicon lacks.
+    /// and the move played by its judgement, each worth its mean over the racks; `None`
+    /// where it does not judge here, or the move played is a word the lexicon lacks.
     fn judged(
         &mut self,
         observation: &Observation<'_>,
         turn: &Turn,
         best: (Move, i32),
         played_value: i64,
-    ) -> Option<(Move, i64, i64)> {
+    ) -> Option<Judged> {
         let (lookahead, reach) = self.lookahead.as_mut()?;
         if turn.phony.is_some() || turn.withdrawn {
             return None;
         }
+        if self.as_equity_bot {
+            *reach = Closing::reach(observation)?;
+            lookahead.set_reach(*reach);
+        }
+        // As the `equity` bot judges there, by the chance of winning.
+        let by_wins = self.as_equity_bot && Odds::of(Objective::Wins, observation).is_some();
         let mut placements = Vec::new();
         self.equity
             .top_placements(observation, reach.width, &mut placements);
@@ -208,12 +243,38 @@ impl Judge {
         }
         let worth = lookahead.judge(observation, &moves)?.to_vec();
         let samples = lookahead.racks_judged().len().max(1) as i64;
-        let mean = |at: usize| worth[at] / samples;
+        let mean = |at: usize| {
+            let mean = worth[at] / samples;
+            if by_wins { chance_of_worth(mean) } else { mean }
+        };
         let best_at = (0..moves.len()).max_by_key(|&at| (worth[at], std::cmp::Reverse(at)))?;
         let played_at = moves.iter().position(|&(_, m)| m == turn.played)?;
-        Some((moves[best_at].1, mean(best_at), mean(played_at)))
+        let judge = match (by_wins, self.as_equity_bot) {
+            (true, _) => format!("{WINS}:{reach}"),
+            (false, true) => format!("lookahead:{reach}"),
+            (false, false) => self.name.clone(),
+        };
+        Some(Judged {
+            best: moves[best_at].1,
+            best_value: mean(best_at),
+            played_value: mean(played_at),
+            judge,
+        })
     }
 }
+
+/// A lookahead's judgement of a turn: its best move, its value and the move played's (in
+/// hundredths of a point, or by the chance of winning in hundredths of a percent), and the
+/// judge as the row names it.
+struct Judged {
+    best: Move,
+    best_value: i64,
+    played_value: i64,
+    judge: String,
+}
+
+/// The name that begins a judge valuing moves by the chance of winning.
+pub(super) const WINS: &str = "wins";
 
 /// The judge that values moves made with the bag empty, as the rows name it.
 pub(super) const SOLVER: &str = "solver";
@@ -222,6 +283,7 @@ pub(super) const SOLVER: &str = "solver";
 pub(super) fn review_by_name(rank_by: ReviewBy) -> String {
     match rank_by {
         ReviewBy::Equity => "equity".to_string(),
+        ReviewBy::EquityStatic => "equity-static".to_string(),
         ReviewBy::Lookahead(reach) => format!("lookahead:{reach}"),
     }
 }
@@ -271,11 +333,15 @@ mod tests {
                 width: 2,
                 samples: 2,
             };
-            let mut judge = Judge::new(
-                leaves,
-                ReviewBy::Lookahead(reach),
-                ReviewEndgame::Solver(300),
-            );
+            // And equity as the bot judges, by the known rack once the bag is empty.
+            let mut judges = [
+                Judge::new(
+                    leaves,
+                    ReviewBy::Lookahead(reach),
+                    ReviewEndgame::Solver(300),
+                ),
+                Judge::new(leaves, ReviewBy::Equity, ReviewEndgame::Off),
+            ];
             // The record as it is reviews without a refusal.
             let whole = crate::gcg::read::read(&record, "g.gcg").unwrap();
             let (turns, _) = replay(&whole, "g.gcg", &rules, &lexicon, |_| true).unwrap();
@@ -299,9 +365,11 @@ mod tests {
                     Ok((turns, _)) => {
                         reviewed += 1;
                         for turn in &turns {
-                            // The best is never worth less than the move played.
-                            let row = judge.row(turn, &rules, &lexicon, &read);
-                            assert!(row.lost >= 0.0, "{text}");
+                            for judge in &mut judges {
+                                // The best is never worth less than the move played.
+                                let row = judge.row(turn, &rules, &lexicon, &read);
+                                assert!(row.lost >= 0.0, "{text}");
+                            }
                         }
                     }
                     Err(_) => refused += 1,

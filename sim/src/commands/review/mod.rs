@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use bots::monopoly::DEFAULT_ROLLOUTS;
 use serde::Serialize;
 
-use self::judge::{Judge, SOLVER, review_by_name};
+use self::judge::{Judge, SOLVER, WINS, review_by_name};
 use self::replay::replay;
 use crate::cli::{Format, GameArg, ReviewArgs, ReviewBy};
 use crate::gcg::read::Record;
@@ -32,14 +32,17 @@ pub(super) struct Row {
     pub(super) rack: String,
     pub(super) played: String,
     pub(super) score: i32,
-    /// The judge's value of the move played, in points.
+    /// The judge's value of the move played, in points (by a `wins` judge, the chance of
+    /// winning, in percent).
     pub(super) value: f64,
     pub(super) best: String,
     pub(super) best_score: i32,
     pub(super) best_value: f64,
-    /// What the move played gave up against the best, in points.
+    /// What the move played gave up against the best, in the value's units.
     pub(super) lost: f64,
-    /// What valued the moves: the `--rank-by` judge, or `solver` with the bag empty.
+    /// What valued the moves: the `--rank-by` judge, `solver` with the bag empty, or where
+    /// `equity` looks ahead as the bot does, `wins:WIDTHxSAMPLES` (`lookahead:` with the bag
+    /// empty).
     pub(super) judge: String,
     /// Where the solver judges: the replies and answers after the best that make its value.
     pub(super) best_line: String,
@@ -178,6 +181,31 @@ fn table(
             ", less the reply's over racks drawn for the next player"
         }
     )?;
+    let mut others: Vec<&str> = rows
+        .iter()
+        .map(|row| row.judge.as_str())
+        .filter(|&name| name != judge && name != SOLVER)
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    for name in others {
+        if name.starts_with(WINS) {
+            writeln!(
+                out,
+                "{name}: with 1 to 6 tiles in the bag of a two-player game, as the equity bot \
+                 judges: equity's best moves and the move played, each less the opponent's best \
+                 reply over racks drawn from the unseen tiles; value: the chance of winning the \
+                 lead after the reply leaves, in percent; lost: in points of percentage"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{name}: with the bag empty in a two-player game, as the equity bot judges: \
+                 equity's best moves and the move played, each less the opponent's best reply \
+                 from the rack it holds, in points"
+            )?;
+        }
+    }
     if rows.iter().any(|row| row.judge == SOLVER) {
         writeln!(
             out,
@@ -194,22 +222,31 @@ fn table(
         };
         let mut summary = String::new();
         if !mine.is_empty() {
-            let lost: f64 = mine.iter().map(|row| row.lost).sum();
             let best = mine.iter().filter(|row| row.lost == 0.0).count();
-            summary = format!(
-                "{} reviewed, {best} the best, {lost:.1} points lost ({:.1} a move)",
-                moves(mine.len()),
-                lost / mine.len() as f64
-            );
-            let mut costliest: Vec<&&Row> = mine.iter().filter(|row| row.lost > 0.0).collect();
-            costliest.sort_by(|a, b| b.lost.total_cmp(&a.lost).then(a.turn.cmp(&b.turn)));
-            let worst: Vec<String> = costliest
-                .iter()
-                .take(3)
-                .map(|row| format!("turn {} ({:.1})", row.turn, row.lost))
-                .collect();
-            if !worst.is_empty() {
-                summary += &format!("; the costliest: {}", worst.join(", "));
+            summary = format!("{} reviewed, {best} the best", moves(mine.len()));
+            // Points and chances of winning are summed apart.
+            let (by_wins, in_points): (Vec<&Row>, Vec<&Row>) =
+                mine.iter().partition(|row| row.judge.starts_with(WINS));
+            if !in_points.is_empty() {
+                let lost: f64 = in_points.iter().map(|row| row.lost).sum();
+                let share = if by_wins.is_empty() {
+                    String::new()
+                } else {
+                    format!(" over {}", moves(in_points.len()))
+                };
+                summary += &format!(
+                    "; {lost:.1} points lost{share} ({:.1} a move){}",
+                    lost / in_points.len() as f64,
+                    costliest(&in_points, "")
+                );
+            }
+            if !by_wins.is_empty() {
+                let lost: f64 = by_wins.iter().map(|row| row.lost).sum();
+                summary += &format!(
+                    "; in the pre-endgame {lost:.1} % of the chance of winning lost over {}{}",
+                    moves(by_wins.len()),
+                    costliest(&by_wins, " %")
+                );
             }
         }
         if unshown > 0 {
@@ -222,6 +259,23 @@ fn table(
         }
     }
     Ok(())
+}
+
+/// The three rows that lost most, with what each lost in `unit`, after ", the costliest: ";
+/// empty where none lost.
+fn costliest(rows: &[&Row], unit: &str) -> String {
+    let mut lost: Vec<&&Row> = rows.iter().filter(|row| row.lost > 0.0).collect();
+    lost.sort_by(|a, b| b.lost.total_cmp(&a.lost).then(a.turn.cmp(&b.turn)));
+    let worst: Vec<String> = lost
+        .iter()
+        .take(3)
+        .map(|row| format!("turn {} ({:.1}{unit})", row.turn, row.lost))
+        .collect();
+    if worst.is_empty() {
+        String::new()
+    } else {
+        format!(", the costliest: {}", worst.join(", "))
+    }
 }
 
 /// `count` moves, in words.
