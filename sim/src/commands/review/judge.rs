@@ -38,7 +38,6 @@ impl Judge {
     ) -> Judge {
         Judge {
             equity: Equity::new(leaves),
-            // A fixed seed: the same record reviews alike every time.
             lookahead: match rank_by {
                 ReviewBy::EquityStatic => None,
                 // Every move meets every rack and is worth the chance of winning it leaves,
@@ -227,7 +226,7 @@ impl Judge {
             lookahead.set_reach(*reach);
         }
         // As the `equity` bot judges there, by the chance of winning.
-        let by_wins = self.as_equity_bot && Odds::of(Objective::Wins, observation).is_some();
+        let mut by_wins = self.as_equity_bot && Odds::of(Objective::Wins, observation).is_some();
         let mut placements = Vec::new();
         self.equity
             .top_placements(observation, reach.width, &mut placements);
@@ -241,14 +240,22 @@ impl Judge {
                 moves.push((value, action));
             }
         }
-        let worth = lookahead.judge(observation, &moves)?.to_vec();
-        let samples = lookahead.racks_judged().len().max(1) as i64;
-        let mean = |at: usize| {
-            let mean = worth[at] / samples;
-            if by_wins { chance_of_worth(mean) } else { mean }
-        };
-        let best_at = (0..moves.len()).max_by_key(|&at| (worth[at], std::cmp::Reverse(at)))?;
         let played_at = moves.iter().position(|&(_, m)| m == turn.played)?;
+        let (mut best_at, mut means) = mean_worths(lookahead, turn, observation, &moves)?;
+        if by_wins {
+            means
+                .iter_mut()
+                .for_each(|mean| *mean = chance_of_worth(*mean));
+            // The same chance either way (a game already decided): the points decide, as
+            // they break the bot's ties.
+            if best_at != played_at && means[best_at] == means[played_at] {
+                lookahead.set_objective(Objective::Points);
+                let by_points = mean_worths(lookahead, turn, observation, &moves);
+                lookahead.set_objective(Objective::Wins);
+                (best_at, means) = by_points?;
+                by_wins = false;
+            }
+        }
         let judge = match (by_wins, self.as_equity_bot) {
             (true, _) => format!("{WINS}:{reach}"),
             (false, true) => format!("lookahead:{reach}"),
@@ -256,11 +263,27 @@ impl Judge {
         };
         Some(Judged {
             best: moves[best_at].1,
-            best_value: mean(best_at),
-            played_value: mean(played_at),
+            best_value: means[best_at],
+            played_value: means[played_at],
             judge,
         })
     }
+}
+
+/// `lookahead`'s judgement of `moves` at `turn`: the best's place among them, and each one's
+/// mean worth over the racks, drawn for this move alone (a row reads the same whichever
+/// others are reviewed).
+fn mean_worths(
+    lookahead: &mut Lookahead,
+    turn: &Turn,
+    observation: &Observation<'_>,
+    moves: &[(i32, Move)],
+) -> Option<(usize, Vec<i64>)> {
+    lookahead.start_game(turn.turn as u64);
+    let worth = lookahead.judge(observation, moves)?.to_vec();
+    let samples = lookahead.racks_judged().len().max(1) as i64;
+    let best_at = (0..moves.len()).max_by_key(|&at| (worth[at], std::cmp::Reverse(at)))?;
+    Some((best_at, worth.iter().map(|sum| sum / samples).collect()))
 }
 
 /// A lookahead's judgement of a turn: its best move, its value and the move played's (in
