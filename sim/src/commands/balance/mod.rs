@@ -402,8 +402,62 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             100.0 * even
         ),
     };
-    write_results(&sim.out, args, &best, &path, &rows, &goal)?;
+    let off = match target {
+        Target::CardEffect { .. } => String::new(),
+        _ => off_level(&rows, even, &args.params),
+    };
+    write_results(&sim.out, args, &best, &path, &rows, &goal, &off)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the confirming run is off level: the group furthest off, and the houses off level
+/// that no parameter searched is the house's own (`houses.NAME.`), which the search moved
+/// only through the others' values; empty where every row is within its tolerance.
+fn off_level(rows: &[BalanceConfirmRow], even: f64, params: &[String]) -> String {
+    let Some(furthest) = rows
+        .iter()
+        .filter(|row| !row.within_tolerance)
+        .max_by(|a, b| {
+            (a.win_rate.0 - even)
+                .abs()
+                .total_cmp(&(b.win_rate.0 - even).abs())
+        })
+    else {
+        return String::new();
+    };
+    let off = 100.0 * (furthest.win_rate.0 - even);
+    let mut text = format!(
+        "Furthest off: {} {}, {:.1} points {} an even share (every {} is within {:.1} points).",
+        furthest.group,
+        furthest.name,
+        off.abs(),
+        if off > 0.0 { "above" } else { "below" },
+        furthest.group,
+        off.abs()
+    );
+    let unsearched: Vec<&str> = rows
+        .iter()
+        .filter(|row| row.group == "house" && !row.within_tolerance)
+        .map(|row| row.name.as_str())
+        .filter(|house| {
+            let own = format!("houses.{house}.");
+            !params.iter().any(|param| param.starts_with(&own))
+        })
+        .collect();
+    if !unsearched.is_empty() {
+        text += &format!(
+            " No parameter searched is {}'s own: the search moved {} only through the other \
+             houses' values; search a value of {} too, or allow a wider tolerance.",
+            unsearched.join("'s or "),
+            if unsearched.len() == 1 { "it" } else { "them" },
+            if unsearched.len() == 1 {
+                "its"
+            } else {
+                "theirs"
+            },
+        );
+    }
+    text
 }
 
 /// Writes the values found (as a rules file), the path, the confirming run and a page.
@@ -414,6 +468,7 @@ fn write_results(
     path: &[BalancePathRow],
     rows: &[BalanceConfirmRow],
     goal: &str,
+    off: &str,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let mut values =
@@ -454,6 +509,9 @@ fn write_results(
             if row.within_tolerance { "yes" } else { "no" }
         )?;
     }
+    if !off.is_empty() {
+        page += &format!("\n{off}\n");
+    }
     page += "\nThe path (each round's candidates, best first) is in balance_path.csv.\n";
     write_atomically(&out.join("balance.md"), page.as_bytes())?;
     println!(
@@ -471,6 +529,9 @@ fn write_results(
             100.0 * row.ci95_high.0
         );
     }
+    if !off.is_empty() {
+        println!("{off}");
+    }
     eprintln!("wrote {}", out.join("values.toml").display());
     Ok(())
 }
@@ -478,6 +539,43 @@ fn write_results(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn off_level_names_the_furthest_and_the_houses_no_parameter_searched_moves() {
+        let row = |name: &str, rate: f64, within: bool| BalanceConfirmRow {
+            group: "house".to_string(),
+            name: name.to_string(),
+            games: 100,
+            win_rate: Fixed(rate),
+            ci95_low: Fixed(rate - 0.01),
+            ci95_high: Fixed(rate + 0.01),
+            within_tolerance: within,
+        };
+        let params = ["houses.ravenclaw.opening_tiles=7..10".to_string()];
+        let rows = [
+            row("gryffindor", 0.255, true),
+            row("hufflepuff", 0.224, false),
+            row("ravenclaw", 0.29, false),
+            row("slytherin", 0.231, false),
+        ];
+        let text = off_level(&rows, 0.25, &params);
+        assert!(
+            text.starts_with("Furthest off: house ravenclaw, 4.0 points above an even share"),
+            "{text}"
+        );
+        // Ravenclaw's own value was searched; Gryffindor is level.
+        assert!(
+            text.contains("No parameter searched is hufflepuff's or slytherin's own"),
+            "{text}"
+        );
+        assert!(off_level(&rows[..1], 0.25, &params).is_empty());
+        let seats = [BalanceConfirmRow {
+            group: "seat".to_string(),
+            ..row("2", 0.2, false)
+        }];
+        let text = off_level(&seats, 0.25, &params);
+        assert!(text.contains("seat 2, 5.0 points below") && !text.contains("own"));
+    }
 
     #[test]
     fn every_combination_is_a_candidate_until_there_are_too_many() {
