@@ -123,6 +123,74 @@ fn slytherin_begins_and_ravenclaw_opens_with_eight_tiles() {
     assert_eq!(game.core().rack(0).len(), 7);
 }
 
+/// Plays `game` to its end, each seat laying the highest-scoring placement (passing where it
+/// has none) and playing no card: a policy blind to the scores.
+fn play_out_by_score(game: &mut HpGame) {
+    let mut movegen = MoveGen::new();
+    while !game.core().is_over() {
+        let seat = game.core().to_move();
+        let rack = *game.core().rack(seat);
+        let best = movegen.best(
+            game.core().board(),
+            game.core().rules(),
+            game.core().lexicon(),
+            &rack,
+        );
+        game.play(best.map_or(Move::Pass, |(_, p)| Move::Place(p)))
+            .unwrap();
+    }
+}
+
+#[test]
+fn a_house_s_opening_points_are_owed_before_play_and_booked_with_its_first_turn() {
+    let houses = vec![House::Hufflepuff, House::Slytherin, House::Gryffindor];
+    let mut handicapped = HpRules::standard();
+    handicapped.numbers.houses.hufflepuff.opening_points = 12;
+    handicapped.numbers.houses.slytherin.opening_points = -15;
+    for seed in 0..20 {
+        let mut plain = HpGame::new(rules(), lexicon(), houses.clone(), seed).unwrap();
+        let mut given = HpGame::new(
+            Arc::new(handicapped.clone()),
+            lexicon(),
+            houses.clone(),
+            seed,
+        )
+        .unwrap();
+        // Owed before play: the score a player sees, not yet booked.
+        assert_eq!(given.score_now(0), 12);
+        assert_eq!(given.score_now(1), -15);
+        assert_eq!(given.core().scores()[..2], [0, 0]);
+        play_out_by_score(&mut plain);
+        play_out_by_score(&mut given);
+        // The same game, each seat's points moved by its house's opening points alone.
+        let turns = |game: &HpGame| -> Vec<(usize, Move)> {
+            let history = game.core().history();
+            history
+                .iter()
+                .map(|turn| (turn.seat, turn.action))
+                .collect()
+        };
+        assert_eq!(turns(&plain), turns(&given), "seed {seed}");
+        let moved: Vec<i32> = (0..3)
+            .map(|seat| given.core().scores()[seat] - plain.core().scores()[seat])
+            .collect();
+        assert_eq!(moved, [12, -15, 0], "seed {seed}");
+        // Booked with each seat's first turn, as a bonus: every point belongs to a turn.
+        for (seat, &points) in moved.iter().enumerate().take(2) {
+            let first = |game: &HpGame| {
+                let history = game.core().history();
+                let turn = history.iter().find(|turn| turn.seat == seat).unwrap();
+                (turn.score, turn.bonus)
+            };
+            let (score, bonus) = first(&given);
+            assert_eq!((score - points, bonus - points), first(&plain));
+        }
+        let booked: i32 = given.core().history().iter().map(|turn| turn.score).sum();
+        let adjusted: i32 = given.core().adjustments().iter().sum();
+        assert_eq!(booked + adjusted, given.core().scores().iter().sum::<i32>());
+    }
+}
+
 #[test]
 fn hufflepuff_keeps_its_leftover_tiles() {
     // The bag is empty; Slytherin goes out with an S on HORN. Hufflepuff's Q counts for

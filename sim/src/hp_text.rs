@@ -195,18 +195,34 @@ pub fn challenge_line(game: &HpGame, index: usize) -> Option<String> {
     ))
 }
 
-/// Tells what happened since it last looked: cards played and drawn, turns, challenges.
+/// Tells what happened since it last looked: houses' opening points, cards played and drawn,
+/// turns, challenges.
 #[derive(Debug, Default)]
 pub struct Narrator {
     turns: usize,
     events: usize,
     challenges: usize,
+    /// Whether the houses' opening points have been told.
+    opened: bool,
 }
 
 impl Narrator {
     /// The lines for what happened in `game` since the last call.
     pub fn lines(&mut self, game: &HpGame, names: &[String]) -> Vec<Told> {
         let mut lines = Vec::new();
+        if !std::mem::replace(&mut self.opened, true) && game.core().history().is_empty() {
+            for (seat, &house) in game.houses().iter().enumerate() {
+                let points = game.rules().numbers.houses.opening_points(house);
+                if points != 0 {
+                    lines.push(Told::everyone(format!(
+                        "player {} ({house}, {}) is given {points:+} opening points, counted on \
+                         its first turn",
+                        seat + 1,
+                        names[seat]
+                    )));
+                }
+            }
+        }
         let events = &game.events()[self.events.min(game.events().len())..];
         self.events = game.events().len();
         // A card is played before its move and drawn after it: told in that order.
@@ -285,10 +301,20 @@ fn turn_notes(
         report.competition_points,
         "Competition cards drawn for brown squares".to_string(),
     );
+    let history = game.core().history();
+    let first_turn = !history[..index].iter().any(|earlier| earlier.seat == seat);
+    let opening = if first_turn {
+        let house = game.houses()[seat];
+        game.rules().numbers.houses.opening_points(house)
+    } else {
+        0
+    };
+    extra(opening, format!("{}'s opening points", game.houses()[seat]));
     let carried = turn.bonus
         - report.glossary_points
         - report.card_points
         - report.competition_points
+        - opening
         - std::mem::take(&mut penalties[seat]);
     extra(
         carried,

@@ -213,6 +213,54 @@ fn a_finished_game_saves_as_gcg_with_houses_and_cards_as_notes() {
 }
 
 #[test]
+fn a_house_s_opening_points_are_told_and_written_as_a_line_of_their_own() {
+    let path = std::env::temp_dir().join(format!("owlery-{}-opening.gcg", std::process::id()));
+    let set = [
+        "--bots",
+        "cards,cards,cards",
+        "--seed",
+        "4",
+        "--set",
+        "houses.hufflepuff.opening_points=12",
+        "--set",
+        "houses.slytherin.opening_points=-15",
+        "--gcg",
+        path.to_str().unwrap(),
+    ];
+    let screen = text(&play(&set, ""));
+    // Seed 4 sorts three players into Gryffindor, Ravenclaw and Hufflepuff: no Slytherin.
+    let told: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains("opening points"))
+        .collect();
+    assert_eq!(
+        told,
+        ["player 3 (hufflepuff, cards) is given +12 opening points, counted on its first turn"],
+        "{screen}"
+    );
+    let gcg = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = gcg.lines().collect();
+    let note = lines
+        .iter()
+        .position(|l| *l == "#note hufflepuff's opening points")
+        .unwrap_or_else(|| panic!("{gcg}"));
+    // The line above it carries the points, after the house's first move, and adds them up.
+    let points: Vec<&str> = lines[note - 1].split_whitespace().collect();
+    let first_move = lines.iter().position(|l| l.starts_with(">p3: ")).unwrap();
+    assert!(first_move < note - 1, "{gcg}");
+    let before: i32 = lines[first_move]
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(points[points.len() - 2], "+12", "{gcg}");
+    assert_eq!(points[points.len() - 1], (before + 12).to_string(), "{gcg}");
+    assert_eq!(gcg.matches("opening points").count(), 1, "{gcg}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
 fn competition_cards_and_reparo_are_named_when_they_happen() {
     // Seed 7 sorts player 2 into Gryffindor.
     let screen = text(&play(&["--bots", "cards,cards", "--seed", "7"], ""));

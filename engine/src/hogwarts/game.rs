@@ -232,7 +232,8 @@ impl HpGame {
     }
 
     /// The layer around a crossword game: the deck shuffled and, for a new game (`opening`
-    /// says how it draws), Gryffindor's opening cards drawn.
+    /// says how it draws), each house's opening points owed and Gryffindor's opening cards
+    /// drawn.
     fn around(
         rules: Arc<HpRules>,
         core: Game,
@@ -258,6 +259,11 @@ impl HpGame {
             reports: Vec::new(),
             rules,
         };
+        if opening.is_some() {
+            for (seat, &house) in game.houses.iter().enumerate() {
+                game.pending_points[seat] += game.rules.numbers.houses.opening_points(house);
+            }
+        }
         let gryffindor = game
             .houses
             .iter()

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
+use super::house::House;
 use crate::data::{DataError, MOST_POINTS, NumbersFile, Range};
 use crate::scrabble::{Layout, Rules, SIZE};
 
@@ -21,6 +22,10 @@ pub const DEFAULT_HP_BOARD: &str = include_str!("../../data/scrabble-hp/board.tx
 pub struct Gryffindor {
     /// Cards drawn at the start.
     pub opening_cards: usize,
+    /// Points the house's player is given before play, booked with its first turn (not in
+    /// the rulebook: a handicap for balancing, 0 as shipped).
+    #[serde(default)]
+    pub opening_points: i32,
 }
 
 /// Ravenclaw's power.
@@ -29,6 +34,10 @@ pub struct Gryffindor {
 pub struct Ravenclaw {
     /// Tiles drawn at the start.
     pub opening_tiles: usize,
+    /// Points the house's player is given before play, booked with its first turn (not in
+    /// the rulebook: a handicap for balancing, 0 as shipped).
+    #[serde(default)]
+    pub opening_points: i32,
 }
 
 /// Slytherin's power.
@@ -37,6 +46,10 @@ pub struct Ravenclaw {
 pub struct Slytherin {
     /// Whether Slytherin begins.
     pub moves_first: bool,
+    /// Points the house's player is given before play, booked with its first turn (not in
+    /// the rulebook: a handicap for balancing, 0 as shipped).
+    #[serde(default)]
+    pub opening_points: i32,
 }
 
 /// Hufflepuff's power.
@@ -45,6 +58,10 @@ pub struct Slytherin {
 pub struct Hufflepuff {
     /// Whether left-over tiles count for Hufflepuff.
     pub keeps_leftovers: bool,
+    /// Points the house's player is given before play, booked with its first turn (not in
+    /// the rulebook: a handicap for balancing, 0 as shipped).
+    #[serde(default)]
+    pub opening_points: i32,
 }
 
 /// The four houses' powers.
@@ -59,6 +76,18 @@ pub struct Houses {
     pub slytherin: Slytherin,
     /// Hufflepuff.
     pub hufflepuff: Hufflepuff,
+}
+
+impl Houses {
+    /// The points `house`'s player is given before play.
+    pub fn opening_points(&self, house: House) -> i32 {
+        match house {
+            House::Gryffindor => self.gryffindor.opening_points,
+            House::Hufflepuff => self.hufflepuff.opening_points,
+            House::Ravenclaw => self.ravenclaw.opening_points,
+            House::Slytherin => self.slytherin.opening_points,
+        }
+    }
 }
 
 /// One kind of card's numbers: its count, and what it gives where that applies.
@@ -165,6 +194,12 @@ impl NumbersFile for HpNumbers {
             1,
             15,
             "tiles, at most a line's length",
+        ),
+        Range::new(
+            "houses.*.opening_points",
+            -MOST_POINTS,
+            MOST_POINTS,
+            "points",
         ),
         Range::new("cards.*.count", 0, 100, "cards of this kind in the deck"),
         Range::new("cards.*.points", -MOST_POINTS, MOST_POINTS, "points"),

@@ -445,16 +445,12 @@ fn off_level(rows: &[BalanceConfirmRow], even: f64, params: &[String]) -> String
         })
         .collect();
     if !unsearched.is_empty() {
+        let owners = format!("{}'s", unsearched.join("'s or "));
+        let them = if unsearched.len() == 1 { "it" } else { "them" };
         text += &format!(
-            " No parameter searched is {}'s own: the search moved {} only through the other \
-             houses' values; search a value of {} too, or allow a wider tolerance.",
-            unsearched.join("'s or "),
-            if unsearched.len() == 1 { "it" } else { "them" },
-            if unsearched.len() == 1 {
-                "its"
-            } else {
-                "theirs"
-            },
+            " No parameter searched is {owners} own: the search moved {them} only through the \
+             other houses' values; search a value of {owners} too (every house has \
+             opening_points), or allow a wider tolerance."
         );
     }
     text
