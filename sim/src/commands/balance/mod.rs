@@ -404,7 +404,7 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     };
     let off = match target {
         Target::CardEffect { .. } => String::new(),
-        _ => off_level(&rows, even, &args.params),
+        _ => off_level(&rows, even, &args.params, sim.game == GameArg::ScrabbleHp),
     };
     write_results(&sim.out, args, &best, &path, &rows, &goal, &off)?;
     Ok(ExitCode::SUCCESS)
@@ -412,8 +412,9 @@ pub fn run(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
 
 /// Where the confirming run is off level: the group furthest off, and the houses off level
 /// that no parameter searched is the house's own (`houses.NAME.`), which the search moved
-/// only through the others' values; empty where every row is within its tolerance.
-fn off_level(rows: &[BalanceConfirmRow], even: f64, params: &[String]) -> String {
+/// only through the others' values (naming `opening_points` where `handicap`, the game's
+/// lever for every house); empty where every row is within its tolerance.
+fn off_level(rows: &[BalanceConfirmRow], even: f64, params: &[String], handicap: bool) -> String {
     let Some(furthest) = rows
         .iter()
         .filter(|row| !row.within_tolerance)
@@ -447,10 +448,15 @@ fn off_level(rows: &[BalanceConfirmRow], even: f64, params: &[String]) -> String
     if !unsearched.is_empty() {
         let owners = format!("{}'s", unsearched.join("'s or "));
         let them = if unsearched.len() == 1 { "it" } else { "them" };
+        let lever = if handicap {
+            " (every house has opening_points)"
+        } else {
+            ""
+        };
         text += &format!(
             " No parameter searched is {owners} own: the search moved {them} only through the \
-             other houses' values; search a value of {owners} too (every house has \
-             opening_points), or allow a wider tolerance."
+             other houses' values; search a value of {owners} too{lever}, or allow a wider \
+             tolerance."
         );
     }
     text
@@ -554,22 +560,24 @@ mod tests {
             row("ravenclaw", 0.29, false),
             row("slytherin", 0.231, false),
         ];
-        let text = off_level(&rows, 0.25, &params);
+        let text = off_level(&rows, 0.25, &params, true);
         assert!(
             text.starts_with("Furthest off: house ravenclaw, 4.0 points above an even share"),
             "{text}"
         );
         // Ravenclaw's own value was searched; Gryffindor is level.
         assert!(
-            text.contains("No parameter searched is hufflepuff's or slytherin's own"),
+            text.contains(
+                "No parameter searched is hufflepuff's or slytherin's own: the search moved them"
+            ) && text.contains("(every house has opening_points)"),
             "{text}"
         );
-        assert!(off_level(&rows[..1], 0.25, &params).is_empty());
+        assert!(off_level(&rows[..1], 0.25, &params, true).is_empty());
         let seats = [BalanceConfirmRow {
             group: "seat".to_string(),
             ..row("2", 0.2, false)
         }];
-        let text = off_level(&seats, 0.25, &params);
+        let text = off_level(&seats, 0.25, &params, false);
         assert!(text.contains("seat 2, 5.0 points below") && !text.contains("own"));
     }
 
