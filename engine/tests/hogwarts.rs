@@ -107,27 +107,17 @@ fn slytherin_begins_and_ravenclaw_opens_with_eight_tiles() {
     let held_or_scored = game.piles().hands[1].len() + game.piles().discard.len();
     assert_eq!(held_or_scored, 1, "Gryffindor draws one card at the start");
     // Play until Ravenclaw has moved once: it draws back up to seven, not eight.
-    let mut movegen = MoveGen::new();
-    while game.core().history().iter().all(|turn| turn.seat != 0) {
-        let seat = game.core().to_move();
-        let rack = *game.core().rack(seat);
-        let best = movegen.best(
-            game.core().board(),
-            game.core().rules(),
-            game.core().lexicon(),
-            &rack,
-        );
-        game.play(best.map_or(Move::Pass, |(_, p)| Move::Place(p)))
-            .unwrap();
-    }
+    play_by_score_while(&mut game, |game| {
+        game.core().history().iter().all(|turn| turn.seat != 0)
+    });
     assert_eq!(game.core().rack(0).len(), 7);
 }
 
-/// Plays `game` to its end, each seat laying the highest-scoring placement (passing where it
-/// has none) and playing no card: a policy blind to the scores.
-fn play_out_by_score(game: &mut HpGame) {
+/// Plays `game` while `go_on` holds, each seat laying the highest-scoring placement (passing
+/// where it has none) and playing no card: a policy blind to the scores.
+fn play_by_score_while(game: &mut HpGame, go_on: impl Fn(&HpGame) -> bool) {
     let mut movegen = MoveGen::new();
-    while !game.core().is_over() {
+    while go_on(game) {
         let seat = game.core().to_move();
         let rack = *game.core().rack(seat);
         let best = movegen.best(
@@ -160,8 +150,9 @@ fn a_house_s_opening_points_are_owed_before_play_and_booked_with_its_first_turn(
         assert_eq!(given.score_now(0), 12);
         assert_eq!(given.score_now(1), -15);
         assert_eq!(given.core().scores()[..2], [0, 0]);
-        play_out_by_score(&mut plain);
-        play_out_by_score(&mut given);
+        for game in [&mut plain, &mut given] {
+            play_by_score_while(game, |game| !game.core().is_over());
+        }
         // The same game, each seat's points moved by its house's opening points alone.
         let turns = |game: &HpGame| -> Vec<(usize, Move)> {
             let history = game.core().history();
