@@ -198,11 +198,29 @@ fn table(
                  lead after the reply leaves, in percent; lost: in points of percentage"
             )?;
         } else {
+            let judged =
+                |bag: fn(usize) -> bool| rows.iter().any(|row| row.judge == name && bag(row.bag));
+            let wheres = [
+                (
+                    judged(|bag| bag > 0),
+                    "over racks drawn from the unseen tiles where the chance of winning is the \
+                     same either way (the game decided)",
+                ),
+                (
+                    judged(|bag| bag == 0),
+                    "from the rack it holds once the bag is empty",
+                ),
+            ];
+            let wheres: Vec<&str> = wheres
+                .iter()
+                .filter(|(judged, _)| *judged)
+                .map(|&(_, text)| text)
+                .collect();
             writeln!(
                 out,
-                "{name}: with the bag empty in a two-player game, as the equity bot judges: \
-                 equity's best moves and the move played, each less the opponent's best reply \
-                 from the rack it holds, in points"
+                "{name}: in a two-player game, as the equity bot judges: equity's best moves and \
+                 the move played, each less the opponent's best reply {}, in points",
+                wheres.join(", or ")
             )?;
         }
     }
