@@ -35,12 +35,16 @@ fn design(seed: u64, games: u64, players: usize, duplicate: bool) -> Design {
 
 /// `precision` in points of percentage as a share, refused outside 0 (exclusive) to 50.
 fn share_of(precision: Option<f64>) -> PyResult<Option<f64>> {
-    match precision {
-        Some(points) if !(points > 0.0 && points <= 50.0) => Err(PyValueError::new_err(format!(
-            "precision {points}: expected points of percentage, more than 0 and at most 50"
-        ))),
-        _ => Ok(precision.map(|points| points / 100.0)),
-    }
+    precision
+        .map(|points| {
+            runner::effect::precision_share(points).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "precision {points}: expected points of percentage, more than 0 and at \
+                     most 50"
+                ))
+            })
+        })
+        .transpose()
 }
 
 /// Plays both arms with the interpreter's lock released, and raises a Python player's error

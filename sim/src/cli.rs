@@ -798,7 +798,7 @@ pub struct EffectArgs {
     /// as many games gives. With --every-card, --every-house or --every-policy each
     /// measurement stops on its own.
     #[arg(long, value_name = "POINTS", value_parser = precision_points)]
-    pub precision: Option<f64>,
+    pub precision: Option<Precision>,
     /// Everything else, as for `owlery sim` (without --shard, --resume and --per-game); the
     /// table goes to OUT/effect.csv.
     #[command(flatten)]
@@ -806,12 +806,17 @@ pub struct EffectArgs {
 }
 
 /// Reads `effect --precision`: points of percentage, more than 0 and at most 50.
-fn precision_points(text: &str) -> Result<f64, String> {
+fn precision_points(text: &str) -> Result<Precision, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|points| *points > 0.0 && *points <= 50.0)
+        .and_then(runner::effect::precision_share)
+        .map(Precision)
         .ok_or_else(|| "expected points of percentage, more than 0 and at most 50".to_string())
 }
+
+/// `effect --precision`, as a share of wins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Precision(pub f64);
 
 /// Arguments of `owlery bench`.
 #[derive(Debug, Args)]

@@ -233,6 +233,10 @@ fn the_endgame_is_searched_each_move_valued_to_the_end() {
                 _ => "equity",
             };
             assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
+            if judge == "lookahead:4x16" {
+                // The points judge a decided game only where the move played was not the best.
+                assert!(number(row, "lost") > 0.0, "seed {seed}: {row:?}");
+            }
             if judge != "solver" {
                 assert_eq!(row["best_line"], "", "{row:?}");
             }
@@ -289,6 +293,9 @@ fn the_endgame_is_searched_each_move_valued_to_the_end() {
                 _ => "equity",
             };
             assert_eq!(row["judge"], judge, "seed {seed}: {row:?}");
+            if judge == "lookahead:4x16" {
+                assert!(number(&row, "lost") > 0.0, "seed {seed}: {row:?}");
+            }
         }
     }
     assert!(

@@ -166,7 +166,7 @@ pub(super) fn built_with(
 
 /// `--precision` as a share, if given.
 fn precision(args: &EffectArgs) -> Option<f64> {
-    args.precision.map(|points| points / 100.0)
+    args.precision.map(|share| share.0)
 }
 
 /// Plays the pairs of `design` under both contests and measures `groups`; with a

@@ -351,6 +351,12 @@ impl Effects {
     }
 }
 
+/// A precision asked in `points` of percentage as the share [`to_precision`] stops at: more
+/// than 0 and at most 50 points, else `None`.
+pub fn precision_share(points: f64) -> Option<f64> {
+    (points > 0.0 && points <= 50.0).then_some(points / 100.0)
+}
+
 /// The deals a run to a precision plays first: a few chunks, enough for a first estimate of
 /// the intervals' widths.
 pub const FIRST_ROUND: u64 = 4 * CHUNK;
